@@ -1,0 +1,259 @@
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { Readable } from 'node:stream';
+import { ApiError, ConnectionError } from './errors.js';
+import { decideRetry, type Outcome } from './retry.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Query = Record<string, string | number | boolean | undefined | Array<string | number>>;
+
+export interface RequestOptions {
+  method: Method;
+  /** path below the base URL, e.g. /forms/ABC */
+  path: string;
+  query?: Query;
+  body?: unknown;
+  idempotencyKey?: string;
+  /** override: a POST that is safe to repeat (or a GET that is not) */
+  safeToRepeat?: boolean;
+  headers?: Record<string, string>;
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs?: number;
+  retries?: number;
+  userAgent?: string;
+  /** request log line sink (--verbose); never given the key */
+  log?: (line: string) => void;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+  baseDelayMs?: number;
+}
+
+export interface Envelope<T> {
+  status: 'success';
+  data: T;
+  [extra: string]: unknown;
+}
+
+interface RawResponse {
+  status: number;
+  headers: IncomingMessage['headers'];
+  stream: IncomingMessage;
+}
+
+const IDEMPOTENT: ReadonlySet<Method> = new Set(['GET', 'PUT', 'DELETE']);
+
+export function buildQuery(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined) continue;
+    // spec §4.1: list parameters are repeated once per value (ids=A&ids=B), never comma-joined
+    if (Array.isArray(v)) for (const item of v) params.append(k, String(item));
+    else params.append(k, String(v));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/**
+ * The one HTTP layer: base URL + Bearer key, JSON envelope decoding into data or ApiError, the retry
+ * policy, Idempotency-Key, a request log with the key never in it, and a count of requests made
+ * (each one costs quota). Transport is node:http(s): see README "Architecture" for why not undici.
+ */
+export class ApiClient {
+  readonly base: URL;
+  private readonly agent: HttpAgent;
+  private readonly key: string;
+  requestCount = 0;
+
+  constructor(private readonly opts: ClientOptions) {
+    this.base = new URL(opts.baseUrl.replace(/\/+$/, ''));
+    this.key = opts.apiKey;
+    this.agent = this.base.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+
+  /** Absolute URL of a path; the key is only ever sent to this origin. */
+  url(path: string, query?: Query): URL {
+    if (!path.startsWith('/')) path = `/${path}`;
+    return new URL(`${this.base.pathname.replace(/\/$/, '')}${path}${buildQuery(query)}`, this.base.origin);
+  }
+
+  async request<T>(opts: RequestOptions): Promise<Envelope<T>> {
+    const res = await this.send(opts);
+    return this.decode<T>(opts, res);
+  }
+
+  async data<T>(opts: RequestOptions): Promise<T> {
+    return (await this.request<T>(opts)).data;
+  }
+
+  /** For the one binary route (spec §1): returns the body stream un-buffered on success. */
+  async stream(opts: RequestOptions): Promise<{ contentType: string; length?: number; body: IncomingMessage }> {
+    const res = await this.send(opts);
+    const type = String(res.headers['content-type'] ?? '');
+    if (res.status >= 200 && res.status < 300 && !type.includes('application/json')) {
+      const len = res.headers['content-length'];
+      return { contentType: type, length: len ? Number(len) : undefined, body: res.stream };
+    }
+    await this.decode(opts, res); // throws the ApiError (or a protocol error)
+    throw new ApiError(res.status, 'expected a binary response, got JSON', res.status, {}, opts.method, opts.path);
+  }
+
+  /** Any response after the retry policy, undecoded: for `formctl api`. */
+  async raw(opts: RequestOptions): Promise<{ status: number; contentType: string; body: IncomingMessage }> {
+    const res = await this.send(opts);
+    return { status: res.status, contentType: String(res.headers['content-type'] ?? ''), body: res.stream };
+  }
+
+  private async decode<T>(opts: RequestOptions, res: RawResponse): Promise<Envelope<T>> {
+    const text = await readText(res.stream);
+    let body: unknown;
+    try {
+      body = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    const env = body as { status?: string; message?: string; code?: number; data?: unknown } | undefined;
+    if (res.status >= 200 && res.status < 300 && env?.status === 'success') return env as Envelope<T>;
+    if (env && env.status === 'failed') {
+      throw new ApiError(res.status, env.message ?? `HTTP ${res.status}`, env.code ?? res.status, (env.data as Record<string, unknown>) ?? {}, opts.method, opts.path);
+    }
+    const snippet = text.slice(0, 200).replace(/\s+/g, ' ');
+    throw new ApiError(res.status, `unexpected response (HTTP ${res.status})${snippet ? `: ${snippet}` : ''}`, res.status, {}, opts.method, opts.path);
+  }
+
+  private async send(opts: RequestOptions): Promise<RawResponse> {
+    const safeToRepeat = opts.safeToRepeat ?? (IDEMPOTENT.has(opts.method) || opts.idempotencyKey !== undefined);
+    const sleep = this.opts.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
+    const shown = `${opts.method} ${this.url(opts.path, opts.query).pathname}${buildQuery(opts.query)}`;
+    for (let attempt = 1; ; attempt++) {
+      const started = performance.now();
+      let outcome: Outcome;
+      let failure: Error;
+      try {
+        const res = await this.once(opts);
+        const ms = Math.round(performance.now() - started);
+        if (res.status < 400) {
+          this.opts.log?.(`${shown} → ${res.status} (${ms} ms)`);
+          return res;
+        }
+        // peek at the error envelope to tell a quota 429 from a transient one, then hand it on
+        const text = await readText(res.stream);
+        let message = '';
+        try {
+          message = String(JSON.parse(text).message ?? '');
+        } catch { /* not JSON */ }
+        outcome = { kind: 'status', status: res.status, message, retryAfter: headerValue(res.headers['retry-after']) };
+        const decision = this.decide(attempt, safeToRepeat, outcome);
+        this.opts.log?.(`${shown} → ${res.status} (${ms} ms)${decision.retry ? `; retrying in ${(decision.delayMs / 1000).toFixed(1)} s: ${decision.reason}` : ''}`);
+        if (!decision.retry) return { ...res, stream: replay(res.stream, text) };
+        await sleep(decision.delayMs);
+        continue;
+      } catch (e) {
+        if (!(e instanceof ConnectionError)) throw e;
+        failure = e;
+        outcome = { kind: 'network', code: e.code, requestSent: e.requestSent };
+      }
+      const decision = this.decide(attempt, safeToRepeat, outcome);
+      const ms = Math.round(performance.now() - started);
+      this.opts.log?.(`${shown} → ${outcome.code} (${ms} ms)${decision.retry ? `; retrying in ${(decision.delayMs / 1000).toFixed(1)} s` : `; ${decision.reason}`}`);
+      if (!decision.retry) throw failure;
+      await sleep(decision.delayMs);
+    }
+  }
+
+  private decide(attempt: number, safeToRepeat: boolean, outcome: Outcome) {
+    return decideRetry({
+      attempt,
+      maxRetries: this.opts.retries ?? 3,
+      safeToRepeat,
+      outcome,
+      random: this.opts.random ?? Math.random,
+      nowMs: this.opts.now ?? Date.now,
+      baseDelayMs: this.opts.baseDelayMs,
+    });
+  }
+
+  private once(opts: RequestOptions): Promise<RawResponse> {
+    const url = this.url(opts.path, opts.query);
+    if (url.origin !== this.base.origin) throw new Error('refusing to send the API key to another origin');
+    const payload = opts.body === undefined ? undefined : Buffer.from(JSON.stringify(opts.body));
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      authorization: `Bearer ${this.key}`,
+      'user-agent': this.opts.userAgent ?? 'formctl',
+      ...opts.headers,
+    };
+    if (payload) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = String(payload.length);
+    }
+    if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
+    const timeoutMs = this.opts.timeoutMs ?? 30_000;
+    this.requestCount++;
+    return new Promise<RawResponse>((resolve, reject) => {
+      const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+      let sent = false;
+      let settled = false;
+      const req = send(url, { method: opts.method, headers, agent: this.agent }, (res) => {
+        settled = true;
+        clearTimeout(timer);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, stream: res });
+      });
+      const timer = setTimeout(() => req.destroy(Object.assign(new Error(`no response within ${timeoutMs / 1000} s`), { code: 'ETIMEDOUT' })), timeoutMs);
+      req.on('finish', () => (sent = true));
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        clearTimeout(timer);
+        if (settled) return;
+        const code = err.code ?? 'ECONNERROR';
+        const reached = sent && code !== 'ECONNREFUSED';
+        reject(new ConnectionError(describeNetworkError(code, url, err.message), code, reached, opts.method, opts.path));
+      });
+      req.end(payload);
+    });
+  }
+}
+
+function headerValue(h: string | string[] | undefined): string | null {
+  return Array.isArray(h) ? (h[0] ?? null) : (h ?? null);
+}
+
+function describeNetworkError(code: string, url: URL, message: string): string {
+  switch (code) {
+    case 'ECONNREFUSED':
+      return `cannot connect to ${url.origin}: connection refused`;
+    case 'ETIMEDOUT':
+      return `${url.origin} did not answer: ${message}`;
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return `connection to ${url.origin} was dropped before an answer`;
+    case 'ENOTFOUND':
+      return `cannot resolve host ${url.hostname}`;
+    default:
+      return `network error talking to ${url.origin}: ${message}`;
+  }
+}
+
+function readText(stream: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    stream.on('error', reject);
+    stream.on('aborted', () => reject(new Error('response aborted')));
+  });
+}
+
+/** A consumed error body handed on as a fresh stream for decoding. */
+function replay(original: IncomingMessage, text: string): IncomingMessage {
+  return Object.assign(Readable.from([Buffer.from(text)]), { headers: original.headers }) as unknown as IncomingMessage;
+}

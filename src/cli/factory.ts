@@ -1,0 +1,118 @@
+import { join } from 'node:path';
+import type { ApiClient } from '../api/http.js';
+import { checkBaseUrl, resolveTarget, type Target } from '../config/resolve.js';
+import { configDir, readConfig, type ConfigFile } from '../config/store.js';
+import { Prompter } from '../io/prompter.js';
+import { paint, type IOStreams } from '../io/streams.js';
+import { parseFields, renderList, renderOne, resolveFormat, type OutputOptions, type View } from '../output/format.js';
+import { UsageError } from './errors.js';
+import { parseIntFlag, parseNumberFlag, type GlobalFlags } from './flags.js';
+import { NotLoggedInError } from './report.js';
+
+declare const __FORMCTL_VERSION__: string;
+export const VERSION = typeof __FORMCTL_VERSION__ === 'string' ? __FORMCTL_VERSION__ : '0.0.0-dev';
+
+/** What a command may use. Built lazily: a command pays only for what it touches. */
+export interface Deps {
+  io: IOStreams;
+  flags: GlobalFlags;
+  config(): ConfigFile;
+  target(): Target;
+  client(): Promise<ApiClient>;
+  prompter(): Prompter;
+  /** output options for a view: format, --fields checked against the view's allow-list, -q */
+  outputFor<T>(view: View<T>): OutputOptions;
+  printList<T>(view: View<T>, items: T[]): Promise<void>;
+  printOne<T>(view: View<T>, item: T): Promise<void>;
+  /** a message for people: stderr, never stdout */
+  info(message: string): void;
+  warn(message: string): void;
+  /** called when the command ends, success or not */
+  onCleanup(fn: () => Promise<void> | void): void;
+}
+
+export function sandboxDataDir(env: NodeJS.ProcessEnv): string {
+  return env.FORMCTL_SANDBOX_DIR || join(configDir(env), 'sandbox');
+}
+
+export function createDeps(io: IOStreams, flags: GlobalFlags): Deps & { cleanup(): Promise<void> } {
+  let config: ConfigFile | undefined;
+  let client: Promise<ApiClient> | undefined;
+  let prompter: Prompter | undefined;
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const p = paint(io.colorErr);
+
+  const deps: Deps & { cleanup(): Promise<void> } = {
+    io,
+    flags,
+    config: () => (config ??= readConfig(io.env)),
+    target: () => resolveTarget(deps.config(), flags, io.env),
+    client: () => (client ??= buildClient()),
+    prompter: () => (prompter ??= new Prompter(io)),
+    outputFor<T>(view: View<T>): OutputOptions {
+      return {
+        format: resolveFormat(flags.output, flags.json, deps.config().settings.output, io),
+        fields: parseFields(flags.fields, view.fields),
+        quiet: flags.quiet === true,
+      };
+    },
+    async printList(view, items) {
+      io.stdout.write(await renderList(io, deps.outputFor(view), view, items));
+    },
+    async printOne(view, item) {
+      io.stdout.write(await renderOne(io, deps.outputFor(view), view, item));
+    },
+    info: (m) => void io.stderr.write(`${m}\n`),
+    warn: (m) => void io.stderr.write(`${p.yellow('warning:')} ${m}\n`),
+    onCleanup: (fn) => void cleanups.push(fn),
+    async cleanup() {
+      for (const fn of cleanups.reverse()) await fn();
+    },
+  };
+
+  async function buildClient(): Promise<ApiClient> {
+    const settings = deps.config().settings;
+    const timeoutS = parseNumberFlag('--timeout', flags.timeout, 0.1, 3600) ?? settings.timeout ?? 30;
+    const retries = parseIntFlag('--retries', flags.retries, 0, 10) ?? settings.retries ?? 3;
+    const target = deps.target();
+    let baseUrl = target.baseUrl;
+    let apiKey = target.apiKey;
+    if (target.sandbox) {
+      // the embedded default: the emulator in this process, on an ephemeral loopback port
+      const { startSandbox } = await import('../sandbox/server.js');
+      const sandbox = await startSandbox({ dataDir: sandboxDataDir(io.env), port: 0 });
+      deps.onCleanup(() => sandbox.close());
+      baseUrl = sandbox.baseUrl;
+      apiKey ??= sandbox.keys.find((k) => k.role === 'owner')?.key;
+    } else {
+      if (!baseUrl) {
+        throw new NotLoggedInError(
+          `no API base URL for profile "${target.profileName}": run \`formctl auth login --base-url URL\`, set FORMCTL_BASE_URL, or try the embedded sandbox with --sandbox`,
+        );
+      }
+      const checked = checkBaseUrl(baseUrl);
+      if (!checked.ok) throw new UsageError(checked.message);
+      if (!apiKey) {
+        throw new NotLoggedInError(`no API key for profile "${target.profileName}": run \`formctl auth login\` or set FORMCTL_API_KEY`);
+      }
+    }
+    const { ApiClient } = await import('../api/http.js');
+    const baseDelay = io.env.FORMCTL_RETRY_BASE_MS ? Number(io.env.FORMCTL_RETRY_BASE_MS) : undefined;
+    const c = new ApiClient({
+      baseUrl: baseUrl!,
+      apiKey: apiKey!,
+      timeoutMs: timeoutS * 1000,
+      retries,
+      userAgent: `formctl/${VERSION}`,
+      baseDelayMs: baseDelay,
+      log: flags.verbose ? (line) => io.stderr.write(`${p.dim('[api]')} ${line}\n`) : undefined,
+    });
+    deps.onCleanup(() => {
+      if (flags.verbose) io.stderr.write(`${p.dim('[api]')} ${c.requestCount} API request${c.requestCount === 1 ? '' : 's'} this run\n`);
+      c.close();
+    });
+    return c;
+  }
+
+  return deps;
+}

@@ -1,0 +1,56 @@
+import { Option, type Command } from 'commander';
+import { UsageError } from './errors.js';
+
+export interface GlobalFlags {
+  output?: string;
+  json?: boolean;
+  fields?: string;
+  quiet?: boolean;
+  profile?: string;
+  baseUrl?: string;
+  sandbox?: boolean;
+  timeout?: string;
+  retries?: string;
+  verbose?: boolean;
+}
+
+/** Options that shape output: shown in each data command's help. */
+export function addOutputFlags(cmd: Command, opts: { fields?: readonly string[] } = {}): Command {
+  return cmd
+    .addOption(new Option('-o, --output <format>', 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'))
+    .addOption(new Option('--json', 'shortcut for --output json'))
+    .addOption(new Option('--fields <names>', `comma-separated fields to show${opts.fields ? ` (${opts.fields.join(', ')})` : ''}`))
+    .addOption(new Option('-q, --quiet', 'print only ids, one per line'));
+}
+
+/** Connection flags: accepted before or after the verb; listed once in `formctl --help`. */
+export function addConnectionFlags(cmd: Command, hidden: boolean): Command {
+  const opt = (flags: string, description: string) => {
+    const o = new Option(flags, description);
+    return hidden ? o.hideHelp() : o;
+  };
+  return cmd
+    .addOption(opt('--profile <name>', 'profile to use (env FORMCTL_PROFILE)'))
+    .addOption(opt('--base-url <url>', 'API base URL, ending in /v1 (env FORMCTL_BASE_URL)'))
+    .addOption(opt('--sandbox', 'run against the embedded sandbox: no account needed'))
+    .addOption(opt('--timeout <seconds>', 'per-request timeout in seconds (default 30)'))
+    .addOption(opt('--retries <n>', 'retries for 429 and transient failures (default 3)'))
+    .addOption(opt('--verbose', 'log each API request on stderr, and the request count'));
+}
+
+export function parseIntFlag(name: string, raw: string | undefined, min: number, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^-?\d+$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
+    throw new UsageError(`${name}: expected an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+export function parseNumberFlag(name: string, raw: string | undefined, min: number, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(n) || n < min || n > max) {
+    throw new UsageError(`${name}: expected a number from ${min} to ${max}, got "${raw}"`);
+  }
+  return n;
+}

@@ -1,0 +1,63 @@
+import { ApiError, ConnectionError, isQuotaExhausted } from '../api/errors.js';
+import { paint, type IOStreams } from '../io/streams.js';
+import { CancelError, EXIT, UsageError } from './errors.js';
+
+export class NotLoggedInError extends Error {}
+
+/** The one place that maps failures to exit codes (README "Exit codes"). */
+export function exitCodeFor(err: unknown): number {
+  if (err instanceof UsageError) return EXIT.usage;
+  if (err instanceof CancelError) return EXIT.interrupted;
+  if (err instanceof NotLoggedInError) return EXIT.auth;
+  if (err instanceof ApiError) {
+    if (err.status === 400 && err.fieldErrors) return EXIT.validation;
+    if (err.status === 401 || err.status === 403) return EXIT.auth;
+    if (err.status === 429) return EXIT.rateLimit;
+    return EXIT.error;
+  }
+  return EXIT.error;
+}
+
+function hint(err: ApiError): string | undefined {
+  if (isQuotaExhausted(err.status, err.message)) return 'the monthly request quota is used up; it resets at the start of next month. Not retried.';
+  if (err.status === 429) return 'rate limited; retries were used up. Try again later.';
+  if (err.status === 401) return 'the API key was refused: check it with `formctl auth status`, or log in again with `formctl auth login`.';
+  if (err.status === 403) return 'this key\'s role cannot do that (spec: Viewer and Editor limits).';
+  if (err.status === 409) return 'the Idempotency-Key was used before with a different body; use a new key.';
+  return undefined;
+}
+
+export function reportError(io: IOStreams, err: unknown, jsonErrors: boolean): void {
+  const code = exitCodeFor(err);
+  if (jsonErrors) {
+    const envelope =
+      err instanceof ApiError
+        ? err.toEnvelope()
+        : { status: 'failed', message: (err as Error)?.message ?? String(err), code: err instanceof ConnectionError ? 0 : code, data: {} };
+    io.stderr.write(`${JSON.stringify(envelope)}\n`);
+    return;
+  }
+  const p = paint(io.colorErr);
+  const message = (err as Error)?.message ?? String(err);
+  if (err instanceof CancelError) {
+    io.stderr.write(`${p.yellow('cancelled')}\n`);
+    return;
+  }
+  if (err instanceof ApiError) {
+    io.stderr.write(`${p.red('error:')} ${message} ${p.dim(`(HTTP ${err.status})`)}\n`);
+    for (const [key, fe] of Object.entries(err.fieldErrors ?? {})) {
+      io.stderr.write(`  - ${key}${fe.type ? ` (${fe.type})` : ''}: ${fe.message} ${p.dim(`[${fe.code}]`)}\n`);
+    }
+    const extra = err.data.errors;
+    if (Array.isArray(extra) && extra.length > 1) for (const e of extra) io.stderr.write(`  - ${String(e)}\n`);
+    const h = hint(err);
+    if (h) io.stderr.write(`${p.dim(h)}\n`);
+    return;
+  }
+  if (err instanceof UsageError || err instanceof ConnectionError || err instanceof NotLoggedInError) {
+    io.stderr.write(`${p.red('error:')} ${message}\n`);
+    return;
+  }
+  io.stderr.write(`${p.red('error:')} ${message}\n`);
+  if (io.env.FORMCTL_DEBUG) io.stderr.write(`${(err as Error)?.stack ?? ''}\n`);
+}

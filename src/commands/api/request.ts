@@ -1,0 +1,108 @@
+import { pipeline } from 'node:stream/promises';
+import { ApiError } from '../../api/errors.js';
+import type { Method, Query } from '../../api/http.js';
+import type { Deps } from '../../cli/factory.js';
+import { UsageError } from '../../cli/errors.js';
+import { readJsonInput } from '../../cli/input.js';
+
+const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+interface Opts {
+  rawField?: string[];
+  field?: string[];
+  input?: string;
+  header?: string[];
+  idempotencyKey?: string;
+}
+
+function splitPair(flag: string, pair: string): [string, string] {
+  const i = pair.indexOf('=');
+  if (i <= 0) throw new UsageError(`${flag} "${pair}": expected key=value`);
+  return [pair.slice(0, i), pair.slice(i + 1)];
+}
+
+function typed(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+export async function run(deps: Deps, [methodArg, pathArg]: unknown[], opts: Opts): Promise<void> {
+  const method = String(methodArg).toUpperCase() as Method;
+  if (!METHODS.includes(method)) throw new UsageError(`method "${String(methodArg)}": expected one of ${METHODS.join(', ')}`);
+  const params: Array<[string, unknown]> = [
+    ...(opts.rawField ?? []).map((p) => splitPair('-f', p)),
+    ...(opts.field ?? []).map((p): [string, unknown] => {
+      const [k, v] = splitPair('-F', p);
+      return [k, typed(v)];
+    }),
+  ];
+  const headers: Record<string, string> = {};
+  for (const h of opts.header ?? []) {
+    const i = h.indexOf(':');
+    if (i <= 0) throw new UsageError(`-H "${h}": expected Name: value`);
+    const name = h.slice(0, i).trim().toLowerCase();
+    if (name === 'authorization') throw new UsageError('-H: the Authorization header comes from the profile; it cannot be set here');
+    headers[name] = h.slice(i + 1).trim();
+  }
+  const inBody = method !== 'GET' && method !== 'DELETE';
+  let body: unknown;
+  if (opts.input !== undefined) {
+    if (!inBody) throw new UsageError(`--input: ${method} requests have no body`);
+    if (params.length) throw new UsageError('--input cannot be combined with -f/-F');
+    body = await readJsonInput(deps.io, opts.input, '--input');
+  } else if (inBody && params.length) {
+    body = Object.fromEntries(params);
+  }
+  const query: Query = {};
+  if (!inBody) {
+    for (const [k, v] of params) {
+      const prev = query[k];
+      query[k] = prev === undefined ? String(v) : [...(Array.isArray(prev) ? prev : [String(prev)]), String(v)];
+    }
+  }
+  const client = await deps.client();
+  let path = String(pathArg);
+  if (/^https?:\/\//i.test(path)) {
+    // the key is only ever sent to the configured origin
+    const u = new URL(path);
+    if (u.origin !== client.base.origin) throw new UsageError(`refusing to send the API key to ${u.origin}: the profile's base URL is ${client.base.origin}`);
+    path = u.pathname + u.search;
+  }
+  const basePath = client.base.pathname.replace(/\/$/, '');
+  if (basePath && path.startsWith(`${basePath}/`)) path = path.slice(basePath.length);
+  if (!path.startsWith('/')) path = `/${path}`;
+  const qIndex = path.indexOf('?');
+  if (qIndex !== -1) {
+    for (const [k, v] of new URLSearchParams(path.slice(qIndex + 1))) {
+      const prev = query[k];
+      query[k] = prev === undefined ? v : [...(Array.isArray(prev) ? prev : [String(prev)]), v];
+    }
+    path = path.slice(0, qIndex);
+  }
+  const res = await client.raw({ method, path, query, body, headers, idempotencyKey: opts.idempotencyKey });
+  if (!res.contentType.includes('application/json')) {
+    if (deps.io.isStdoutTTY && res.status < 300) {
+      res.body.resume();
+      throw new UsageError(`the response is binary (${res.contentType}): redirect stdout to a file`);
+    }
+    await pipeline(res.body, deps.io.stdout, { end: false });
+    return;
+  }
+  const chunks: Buffer[] = [];
+  for await (const c of res.body) chunks.push(c as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  deps.io.stdout.write(parsed === undefined ? `${text}\n` : `${JSON.stringify(parsed, null, 2)}\n`);
+  if (res.status >= 400) {
+    const env = (parsed ?? {}) as { message?: string; code?: number; data?: Record<string, unknown> };
+    throw new ApiError(res.status, env.message ?? `HTTP ${res.status}`, env.code ?? res.status, env.data ?? {}, method, path);
+  }
+}

@@ -1,0 +1,31 @@
+import { Option, type Command } from 'commander';
+import type { bind as Bind } from '../../cli/command.js';
+import { addConnectionFlags, addOutputFlags } from '../../cli/flags.js';
+import { PLANS } from '../../domain/plans.js';
+
+export function register(program: Command, bind: typeof Bind): void {
+  const auth = program.command('auth').description('Log in, log out, switch and inspect profiles');
+  bind(
+    auth
+      .command('login')
+      .description('Save an API key and base URL as a profile (the key is typed at a hidden prompt or read from stdin)')
+      .option('--profile <name>', 'profile name (default: "default", or "sandbox" with --sandbox)')
+      .option('--base-url <url>', 'API base URL ending in /v1 (https; http only for loopback)')
+      .option('--with-key', 'read the API key from stdin instead of prompting')
+      .option('--sandbox', 'make a profile that uses the embedded sandbox (no key needed)')
+      .addOption(new Option('--plan <plan>', "the account's plan, so plan limits are checked before sending").choices([...PLANS]))
+      .option('--check', 'make one request to verify the key (costs one request of quota)')
+      .addHelpText('after', '\nThe key is never accepted as a flag value: it would be left in shell history and `ps`.\n\nExamples:\n  formctl auth login --base-url https://api.example.com/v1\n  echo "$FORM_KEY" | formctl auth login --with-key --base-url https://api.example.com/v1 --profile ci\n  formctl auth login --sandbox'),
+    () => import('./login.js'),
+  );
+  bind(
+    addConnectionFlags(addOutputFlags(auth.command('status').description('Show the active profile, base URL and masked key (no request unless --check)')), true).option(
+      '--check',
+      'verify the key with one request',
+    ),
+    () => import('./status.js'),
+  );
+  bind(auth.command('logout').description('Remove a profile and its key').option('--profile <name>', 'profile to remove (default: the current one)'), () => import('./logout.js'));
+  bind(addOutputFlags(auth.command('list').description('List profiles')), () => import('./list.js'));
+  bind(auth.command('switch').description('Make another profile the current one').argument('<name>', 'profile name'), () => import('./switch.js'));
+}

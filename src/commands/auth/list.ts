@@ -1,0 +1,27 @@
+import type { Deps } from '../../cli/factory.js';
+import { maskKey } from '../../config/resolve.js';
+import type { View } from '../../output/format.js';
+
+interface Row {
+  name: string;
+  current: boolean;
+  baseUrl: string;
+  key: string;
+  plan: string;
+}
+
+const view: View<Row> = { fields: ['name', 'current', 'baseUrl', 'key', 'plan'], columns: ['name', 'current', 'baseUrl', 'key', 'plan'], id: (r) => r.name };
+
+export async function run(deps: Deps): Promise<void> {
+  deps.outputFor(view);
+  const c = deps.config();
+  const rows = Object.entries(c.profiles).map(([name, p]) => ({
+    name,
+    current: name === c.currentProfile,
+    baseUrl: p.sandbox ? 'embedded sandbox' : (p.baseUrl ?? ''),
+    key: p.apiKey ? maskKey(p.apiKey) : '',
+    plan: p.plan ?? '',
+  }));
+  await deps.printList(view, rows);
+  if (rows.length === 0 && deps.io.isStdoutTTY) deps.info('No profiles. Run `formctl auth login`, or `formctl auth login --sandbox` to try the sandbox.');
+}

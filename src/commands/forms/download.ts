@@ -1,0 +1,43 @@
+import { createWriteStream, existsSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { downloadQr } from '../../api/resources/forms.js';
+import type { Deps } from '../../cli/factory.js';
+import { UsageError } from '../../cli/errors.js';
+import { parseIntFlag } from '../../cli/flags.js';
+import { requireQrId } from '../../cli/input.js';
+
+interface Opts {
+  format: string;
+  resolution?: string;
+  output?: string;
+  force?: boolean;
+}
+
+export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<void> {
+  const id = requireQrId(qrId);
+  const resolution = parseIntFlag('--resolution', opts.resolution, 32, 4096);
+  const toStdout = opts.output === undefined || opts.output === '-';
+  if (toStdout && deps.io.isStdoutTTY) {
+    throw new UsageError(`refusing to write ${opts.format} image bytes to a terminal: pass -o FILE (e.g. -o ${id}.${opts.format}) or redirect stdout`);
+  }
+  if (!toStdout && existsSync(opts.output!) && !opts.force) {
+    throw new UsageError(`${opts.output} exists: pass --force to overwrite`);
+  }
+  const res = await downloadQr(await deps.client(), id, { format: opts.format, resolution });
+  if (toStdout) {
+    await pipeline(res.body, deps.io.stdout, { end: false });
+    return;
+  }
+  // streamed to a temporary file beside the target, then renamed: never a half-written image
+  const target = opts.output!;
+  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.part`);
+  try {
+    await pipeline(res.body, createWriteStream(temp, { mode: 0o644 }));
+    renameSync(temp, target);
+  } catch (e) {
+    rmSync(temp, { force: true });
+    throw e;
+  }
+  deps.info(`Saved the QR code of ${id} to ${target} (${opts.format}).`);
+}

@@ -1,0 +1,81 @@
+import { Option, type Command } from 'commander';
+import type { bind as Bind } from '../../cli/command.js';
+import { addConnectionFlags, addOutputFlags } from '../../cli/flags.js';
+import { FIELD_TYPES } from '../../domain/form.js';
+import { formListView, formView, resultView } from './views.js';
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export function register(program: Command, bind: typeof Bind): void {
+  const forms = program.command('forms').description('Create, list, change, share and download forms');
+  const verb = (name: string, description: string) => addConnectionFlags(forms.command(name).description(description), true);
+
+  bind(
+    addOutputFlags(verb('list', 'List forms (100 per request; --all walks every page)'), { fields: formListView.fields })
+      .option('--page <n>', 'page number (default 1)')
+      .option('--limit <n>', 'forms per page, 1 to 100 (default 100: the same one request, more data)')
+      .addOption(new Option('--sort <order>', 'order').choices(['newest', 'name', 'scans']))
+      .option('--all', 'fetch every page')
+      .addHelpText('after', '\nExamples:\n  formctl forms list\n  formctl forms list --all --sort name -o csv > forms.csv\n  formctl forms list -q | xargs -n1 formctl forms get'),
+    () => import('./list.js'),
+  );
+  bind(
+    addOutputFlags(verb('get', 'Show one form').argument('<qrId>', 'form id'), { fields: formView.fields }),
+    () => import('./get.js'),
+  );
+  bind(
+    addOutputFlags(verb('create', 'Create a form from flags or a JSON file'), { fields: formView.fields })
+      .option('--title <text>', 'form title')
+      .option('--short-text <text>', 'short description shown under the title')
+      .option('--field <spec>', `a field: 'type:Label[*][:opt1|opt2]' (* = required; repeatable). Types: ${FIELD_TYPES.join(', ')}`, collect)
+      .option('--locale <code>', 'form locale, e.g. en')
+      .option('--quiz', 'make it a quiz (isQuiz)')
+      .option('--notify', 'e-mail the owner on each submission (default)')
+      .option('--no-notify', 'no e-mail per submission (submissionNotification false)')
+      .option('--file <path>', 'JSON body of POST /forms (spec §2.2), or - for stdin; flags override it')
+      .addHelpText('after', `\nExamples:\n  formctl forms create --title "Event sign-up" --short-text "Join us" \\\n    --field 'name:Your name*' --field 'email:E-mail*' --field 'radio:Meal:veg|fish|meat'\n  formctl forms create --file form.json -q`),
+    () => import('./create.js'),
+  );
+  bind(
+    addOutputFlags(verb('update', 'Change a form (partial update)').argument('<qrId>', 'form id'), { fields: formView.fields })
+      .option('--title <text>', 'new title')
+      .option('--short-text <text>', 'new short text')
+      .option('--locale <code>', 'new locale')
+      .option('--notify', 'e-mail the owner on each submission')
+      .option('--no-notify', 'no e-mail per submission')
+      .option('--add-field <spec>', "append a field: 'type:Label[*][:opt1|opt2]' (repeatable; reads the form first)", collect)
+      .option('--remove-field <key>', 'remove the field with this key (repeatable; reads the form first)', collect)
+      .option('--file <path>', 'JSON body of PUT /forms/{qrId}, or - for stdin; flags override it'),
+    () => import('./update.js'),
+  );
+  bind(addOutputFlags(verb('archive', 'Archive a form (it then answers like an unknown form until restored)').argument('<qrId>', 'form id'), { fields: resultView.fields }), () =>
+    import('./archive.js'),
+  );
+  bind(addOutputFlags(verb('restore', 'Restore an archived form').argument('<qrId>', 'form id'), { fields: resultView.fields }), () => import('./restore.js'));
+  bind(
+    addOutputFlags(verb('delete', 'Delete forms for good (several ids: one bulk request)').argument('<qrId...>', 'form ids'), { fields: resultView.fields }).option(
+      '-y, --yes',
+      'do not ask for confirmation (required when not on a terminal)',
+    ),
+    () => import('./delete.js'),
+  );
+  bind(
+    addOutputFlags(verb('clone', 'Copy a form').argument('<qrId>', 'form id'), { fields: ['qrId', 'shortUrl', 'qrImgUrl'] }).option('--count <n>', 'number of copies, 1 to 10', '1'),
+    () => import('./clone.js'),
+  );
+  bind(
+    verb('share', 'E-mail a form link to at most 5 addresses').argument('<qrId>', 'form id').requiredOption('--to <addresses>', 'comma-separated e-mail addresses (at most 5)'),
+    () => import('./share.js'),
+  );
+  bind(
+    verb('download', "Download a form's QR code image")
+      .argument('<qrId>', 'form id')
+      .addOption(new Option('--format <format>', 'image format').choices(['png', 'svg', 'pdf', 'eps']).makeOptionMandatory())
+      .option('--resolution <px>', 'image size in pixels, 32 to 4096')
+      .option('-o, --output <file>', 'file to write (default: stdout, refused when stdout is a terminal)')
+      .option('-f, --force', 'overwrite an existing file')
+      .addHelpText('after', '\nExamples:\n  formctl forms download AB12CD34 --format svg\n  formctl forms download AB12CD34 --format png --resolution 1024 -o poster.png\n  formctl forms download AB12CD34 --format pdf -o - | lpr'),
+    () => import('./download.js'),
+  );
+  bind(verb('open', "Print a form's short link and draw its QR code in the terminal").argument('<qrId>', 'form id'), () => import('./open.js'));
+}

@@ -1,0 +1,41 @@
+import { paginate } from '../../api/paginate.js';
+import { FORM_SORTS, listForms, type FormListItem, type FormSort } from '../../api/resources/forms.js';
+import type { Deps } from '../../cli/factory.js';
+import { UsageError } from '../../cli/errors.js';
+import { parseIntFlag } from '../../cli/flags.js';
+import { withSpinner } from '../../output/progress.js';
+import { formListView } from './views.js';
+
+export const FORMS_PAGE_MAX = 100;
+
+interface Opts {
+  page?: string;
+  limit?: string;
+  sort?: FormSort;
+  all?: boolean;
+}
+
+export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<void> {
+  const page = parseIntFlag('--page', opts.page, 1, 1_000_000);
+  const limit = parseIntFlag('--limit', opts.limit, 1, FORMS_PAGE_MAX) ?? FORMS_PAGE_MAX;
+  if (opts.all && page !== undefined) throw new UsageError('--all walks every page: drop --page');
+  const sort = opts.sort ? FORM_SORTS[opts.sort] : undefined;
+  deps.outputFor(formListView); // check -o/--fields before spending a request
+  const client = await deps.client();
+  if (opts.all) {
+    const items: FormListItem[] = [];
+    await withSpinner(deps.io, 'Fetching forms…', async () => {
+      // the largest page size: fewest requests (quota is money)
+      for await (const f of paginate((p) => listForms(client, { page: p, limit: FORMS_PAGE_MAX, sort }), (f) => f.qrId)) items.push(f);
+    });
+    await deps.printList(formListView, items);
+    return;
+  }
+  const result = await withSpinner(deps.io, 'Fetching forms…', () => listForms(client, { page: page ?? 1, limit, sort }));
+  await deps.printList(formListView, result.items);
+  if (result.totalPages > result.page && deps.io.isStdoutTTY) {
+    deps.info(`Showing ${result.items.length} of ${result.total} forms (page ${result.page} of ${result.totalPages}); use --page ${result.page + 1} or --all.`);
+  } else if (result.total === 0 && deps.io.isStdoutTTY) {
+    deps.info('No forms yet. Create one with `formctl forms create`.');
+  }
+}

@@ -1,0 +1,33 @@
+import { Option, type Command } from 'commander';
+import type { bind as Bind } from '../../cli/command.js';
+import { addOutputFlags } from '../../cli/flags.js';
+import { PLANS } from '../../domain/plans.js';
+
+export function register(program: Command, bind: typeof Bind): void {
+  const sandbox = program
+    .command('sandbox')
+    .description('Run and inspect the local API emulator (a stateful copy of API v1 over SQLite)');
+  bind(
+    addOutputFlags(sandbox.command('serve').description('Serve the emulator over HTTP until interrupted'))
+      .option('--host <host>', 'address to bind', '127.0.0.1')
+      .option('--port <port>', 'port; 0 picks a free one', '4010')
+      .option('--data <dir>', 'data directory (default: FORMCTL_SANDBOX_DIR or <config dir>/sandbox)')
+      .addOption(new Option('--plan <plan>', "the main account's plan").choices([...PLANS]))
+      .option('--quota <n>', 'override the monthly request limit (for tests)')
+      .option('--faults <spec>', 'inject faults: rate=0.2,kinds=500+503+429+drop+drop-after+latency,latency=300,retry-after=1,seed=1')
+      .addHelpText('after', '\nExamples:\n  formctl sandbox serve --port 0 -o json     # prints {"baseUrl":…,"keys":{…}} and serves\n  formctl sandbox serve --plan business --faults rate=0.2'),
+    () => import('./serve.js'),
+  );
+  bind(
+    addOutputFlags(sandbox.command('keys').description('List the seeded API keys (owner, admin, editor, editor2, viewer, other account)')).option('--data <dir>', 'data directory'),
+    () => import('./keys.js'),
+  );
+  bind(
+    addOutputFlags(sandbox.command('outbox').description('List the e-mails the sandbox "sent" (shares, notifications)')).option('--data <dir>', 'data directory'),
+    () => import('./outbox.js'),
+  );
+  bind(
+    sandbox.command('reset').description('Delete the sandbox data directory').option('--data <dir>', 'data directory').option('-y, --yes', 'do not ask for confirmation'),
+    () => import('./reset.js'),
+  );
+}

@@ -1,0 +1,29 @@
+import { sandboxDataDir, type Deps } from '../../cli/factory.js';
+import type { View } from '../../output/format.js';
+
+interface Mail {
+  id: number;
+  kind: string;
+  recipients: string;
+  subject: string;
+  body: string;
+  createdAt: string;
+}
+
+const outboxView: View<Mail> = {
+  fields: ['id', 'kind', 'recipients', 'subject', 'body', 'createdAt'],
+  columns: ['id', 'kind', 'recipients', 'subject', 'createdAt'],
+  id: (m) => String(m.id),
+};
+
+export async function run(deps: Deps, _args: unknown[], opts: { data?: string }): Promise<void> {
+  deps.outputFor(outboxView);
+  const { SandboxStore } = await import('../../sandbox/store.js');
+  const store = new SandboxStore(opts.data ?? sandboxDataDir(deps.io.env));
+  try {
+    const mails = store.outbox().map((m) => ({ id: m.id, kind: m.kind, recipients: m.recipients, subject: m.subject, body: m.body, createdAt: m.created_at }));
+    await deps.printList(outboxView, mails);
+  } finally {
+    store.close();
+  }
+}

@@ -1,0 +1,60 @@
+import type { Deps } from '../../cli/factory.js';
+import { sandboxDataDir } from '../../cli/factory.js';
+import { UsageError } from '../../cli/errors.js';
+import { parseIntFlag } from '../../cli/flags.js';
+import { isLoopbackHost } from '../../config/url.js';
+import type { Plan } from '../../domain/plans.js';
+import { paint } from '../../io/streams.js';
+
+interface Opts {
+  host: string;
+  port: string;
+  data?: string;
+  plan?: Plan;
+  quota?: string;
+  faults?: string;
+}
+
+export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<void> {
+  const port = parseIntFlag('--port', opts.port, 0, 65535)!;
+  const quota = parseIntFlag('--quota', opts.quota, 0, 1_000_000_000);
+  const { parseFaultProfile } = await import('../../sandbox/faults.js');
+  let faults;
+  try {
+    faults = opts.faults === undefined ? undefined : parseFaultProfile(opts.faults);
+  } catch (e) {
+    throw new UsageError(`--faults: ${(e as Error).message.replace(/^faults: /, '')}`);
+  }
+  const format = deps.flags.output ?? (deps.flags.json ? 'json' : undefined);
+  const dataDir = opts.data ?? sandboxDataDir(deps.io.env);
+  const { startSandbox } = await import('../../sandbox/server.js');
+  const sb = await startSandbox({ dataDir, host: opts.host, port, plan: opts.plan, quota, faults });
+  const keys = Object.fromEntries(sb.keys.map((k) => [k.role, k.key]));
+  if (format === 'json' || format === 'jsonl') {
+    deps.io.stdout.write(`${JSON.stringify({ baseUrl: sb.baseUrl, origin: sb.origin, dataDir, keys })}\n`);
+  } else {
+    const p = paint(deps.io.color);
+    const lines = [
+      `${p.green('formctl sandbox')} listening on ${p.bold(sb.baseUrl)}`,
+      `data: ${dataDir}`,
+      '',
+      'Sandbox keys (local test keys, not real credentials):',
+      ...sb.keys.map((k) => `  ${k.role.padEnd(8)} ${k.key}${k.account === 'acct_other' ? '  (a second account)' : ''}`),
+      '',
+      'Point formctl at it:',
+      `  export FORMCTL_BASE_URL=${sb.baseUrl} FORMCTL_API_KEY=${keys.owner}`,
+      '',
+      'Press Ctrl-C to stop.',
+    ];
+    deps.io.stdout.write(`${lines.join('\n')}\n`);
+  }
+  if (!isLoopbackHost(opts.host)) deps.warn(`serving on ${opts.host}: the sandbox is for local development; anyone who can reach it can use its keys`);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      void sb.close().then(resolve);
+    };
+    process.removeAllListeners('SIGINT');
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}

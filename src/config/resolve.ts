@@ -1,0 +1,63 @@
+import { isLoopbackHost } from './url.js';
+import type { ConfigFile, Profile } from './store.js';
+
+export interface TargetFlags {
+  profile?: string;
+  baseUrl?: string;
+  sandbox?: boolean;
+}
+
+export type KeySource = 'env FORMCTL_API_KEY' | `profile "${string}"` | 'sandbox';
+
+export interface Target {
+  profileName: string;
+  profile: Profile | undefined;
+  /** undefined with sandbox: the embedded sandbox picks its own loopback URL */
+  baseUrl: string | undefined;
+  sandbox: boolean;
+  apiKey: string | undefined;
+  keySource: KeySource | undefined;
+  plan: string | undefined;
+}
+
+export const SANDBOX_PROFILE = 'sandbox';
+
+/** Which profile, URL and key a command uses, and where the key came from (flags > env > profile). */
+export function resolveTarget(config: ConfigFile, flags: TargetFlags, env: NodeJS.ProcessEnv): Target {
+  const profileName = flags.profile ?? env.FORMCTL_PROFILE ?? config.currentProfile ?? 'default';
+  const profile = config.profiles[profileName];
+  const explicitUrl = flags.baseUrl ?? env.FORMCTL_BASE_URL;
+  const sandbox = flags.sandbox === true || (explicitUrl === undefined && profile?.sandbox === true);
+  const baseUrl = sandbox ? undefined : (explicitUrl ?? profile?.baseUrl);
+  let apiKey: string | undefined;
+  let keySource: KeySource | undefined;
+  if (env.FORMCTL_API_KEY) {
+    apiKey = env.FORMCTL_API_KEY;
+    keySource = 'env FORMCTL_API_KEY';
+  } else if (sandbox) {
+    keySource = 'sandbox';
+  } else if (profile?.apiKey) {
+    apiKey = profile.apiKey;
+    keySource = `profile "${profileName}"`;
+  }
+  return { profileName, profile, baseUrl, sandbox, apiKey, keySource, plan: profile?.plan };
+}
+
+/** spec §5: transport is HTTPS only; plain http is accepted for loopback hosts (the local sandbox). */
+export function checkBaseUrl(raw: string): { ok: true; url: string } | { ok: false; message: string } {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { ok: false, message: `base URL "${raw}" is not a valid URL (expected e.g. https://api.example.com/v1)` };
+  }
+  if (url.protocol === 'https:') return { ok: true, url: raw.replace(/\/+$/, '') };
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return { ok: true, url: raw.replace(/\/+$/, '') };
+  return { ok: false, message: `base URL must use https (plain http only for loopback addresses), got ${url.protocol}//${url.host}` };
+}
+
+/** `fk_…9f3a`: enough to tell keys apart, never enough to use one. */
+export function maskKey(key: string): string {
+  if (key.length <= 8) return '…' + key.slice(-2);
+  return `${key.slice(0, 3)}…${key.slice(-4)}`;
+}

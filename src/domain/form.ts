@@ -1,0 +1,189 @@
+import { z } from 'zod';
+
+// spec §2.4: the allowed field types.
+export const FIELD_TYPES = [
+  'name', 'address', 'phone', 'email', 'gender', 'shortText', 'longText', 'number', 'radio', 'checkbox',
+  'calendar', 'time', 'picture', 'document', 'signature', 'audio', 'video', 'title', 'description',
+  'location', 'multipleLevelSelect', 'checkList', 'sheet',
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+/** spec §2.4: gender, radio and checkbox take option.options */
+export const CHOICE_TYPES: readonly FieldType[] = ['gender', 'radio', 'checkbox'];
+/** spec §2.4: scored types */
+export const SCORED_TYPES: readonly FieldType[] = ['radio', 'checkbox', 'shortText', 'number'];
+/** spec §2.4: display-only */
+export const DISPLAY_TYPES: readonly FieldType[] = ['title', 'description'];
+
+export function isFieldType(value: string): value is FieldType {
+  return (FIELD_TYPES as readonly string[]).includes(value);
+}
+
+const hexColour = z.string().regex(/^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'expected a hex colour such as 1a2b3c or #1a2b3c');
+const rangeEnum = (prefix: string, from: number, to: number) =>
+  z.enum(Array.from({ length: to - from + 1 }, (_, i) => `${prefix}${from + i}`) as [string, ...string[]]);
+
+// spec §2.6: QRConfig; every property optional; qrCategory is read-only and never sent.
+export const FRAME_FONTS = [
+  'Arial', 'Arial Black', 'Comic Sans MS', 'Courier New', 'Helvetica', 'Impact', 'Tahoma', 'Times New Roman',
+  'Verdana', 'Roboto', 'Lato', 'Oswald', 'Slabo 27px', 'Roboto Condensed', 'Montserrat', 'Source Sans Pro',
+  'RaleWay', 'PT Sans',
+] as const;
+export const QrConfigSchema = z
+  .object({
+    backgroundColor: hexColour, colorDark: hexColour, color01: hexColour, color02: hexColour,
+    eye_color01: hexColour, eye_color02: hexColour, frameColor: hexColour, frameColor2: hexColour,
+    frameGradientStartColor: hexColour, frameGradientEndColor: hexColour,
+    eye_inner: rangeEnum('eyeInner', 0, 10),
+    eye_outer: rangeEnum('eyeOuter', 0, 12),
+    qrData: rangeEnum('pattern', 0, 14),
+    logo: z.string(),
+    size: z.number().positive().max(4096),
+    transparentBkg: z.boolean(),
+    gradient: z.boolean(),
+    grdType: z.enum(['linear', 'upDown', 'diagonal1', 'diagonal2', 'radial']),
+    eye_color: z.boolean(),
+    frame: z.number().int().min(1).max(16),
+    frameText: z.string(),
+    frameTextFont: z.enum(FRAME_FONTS),
+    frameColorType: z.enum(['fill', 'linear', 'upDown', 'downUp', 'diagonal1', 'diagonal2', 'radial']),
+  })
+  .partial()
+  .strict()
+  .superRefine((q, ctx) => {
+    // spec §2.6: a secondary frame colour is supported by frames 5, 6, 10, 13 and 14 only.
+    if (q.frameColor2 !== undefined && q.frame !== undefined && ![5, 6, 10, 13, 14].includes(q.frame)) {
+      ctx.addIssue({ code: 'custom', path: ['frameColor2'], message: `frame ${q.frame} has no secondary colour (frames 5, 6, 10, 13, 14 do)` });
+    }
+  });
+export type QrConfig = z.infer<typeof QrConfigSchema>;
+
+// spec §2.5: the form-level names shown; the complete list is "not shown", so others pass through.
+export const QuizFormConfigSchema = z
+  .object({
+    passingScore: z.number().min(0).max(100),
+    showFinalScore: z.boolean(),
+    showAnswersResults: z.boolean(),
+    enableTimeLimit: z.boolean(),
+    timeLimit: z.number().int().positive(),
+    shuffleQuestions: z.boolean(),
+    distributeMarksEvenly: z.boolean(),
+    passMessage: z.string(),
+    failMessage: z.string(),
+    timeUpMessage: z.string(),
+  })
+  .partial()
+  .passthrough();
+
+const ChoiceOption = z.object({ name: z.string(), value: z.string(), key: z.string().optional() }).strict();
+
+// spec §2.4: option properties seen; the complete list is "not shown", so others pass through.
+const FieldOptionSchema = z
+  .object({
+    label: z.string(),
+    required: z.boolean(),
+    hint: z.string(),
+    options: z.array(z.unknown()),
+    disableQuiz: z.boolean(),
+    rowLabels: z.array(z.string()),
+  })
+  .partial()
+  .passthrough();
+
+const FieldQuizConfigSchema = z.object({ points: z.number().min(0), correctAnswers: z.unknown() }).partial().strict();
+
+function fieldSchema(allowKey: boolean) {
+  return z
+    .object({
+      key: z.string().min(1).optional(),
+      type: z.string().refine(isFieldType, (v) => ({ message: `unknown field type "${v}"; expected one of ${FIELD_TYPES.join(', ')}` })),
+      option: FieldOptionSchema.optional(),
+      quizConfig: FieldQuizConfigSchema.optional(),
+    })
+    .strict()
+    .superRefine((f, ctx) => {
+      const type = f.type as FieldType;
+      // spec §2.1 / §2.2: `key` is server-assigned, never sent on create
+      if (!allowKey && f.key !== undefined) ctx.addIssue({ code: 'custom', path: ['key'], message: 'field keys are assigned by the server; do not send key on create' });
+      if (CHOICE_TYPES.includes(type) && f.option?.options !== undefined) {
+        f.option.options.forEach((o, i) => {
+          const r = ChoiceOption.safeParse(o);
+          if (!r.success) ctx.addIssue({ code: 'custom', path: ['option', 'options', i], message: 'expected {name, value} with string values' });
+        });
+      }
+      if ((type === 'radio' || type === 'checkbox') && (f.option?.options?.length ?? 0) === 0) {
+        ctx.addIssue({ code: 'custom', path: ['option', 'options'], message: `a ${type} field needs at least one option` });
+      }
+      if (type === 'sheet' && (f.option?.rowLabels?.length ?? 0) === 0) {
+        ctx.addIssue({ code: 'custom', path: ['option', 'rowLabels'], message: 'a sheet field needs option.rowLabels' });
+      }
+      if (f.quizConfig !== undefined && !SCORED_TYPES.includes(type)) {
+        ctx.addIssue({ code: 'custom', path: ['quizConfig'], message: `a ${type} field cannot be scored (scored types: ${SCORED_TYPES.join(', ')})` });
+      }
+    });
+}
+
+const FileObject = z.object({ fileId: z.string(), fileUrl: z.string() }).partial().strict();
+
+// spec §2.2: the request body; "only documented properties are sent".
+const formProperties = {
+  title: z.string().trim().min(1, 'must not be empty'),
+  shortText: z.string(),
+  locale: z.string(),
+  backgroundType: z.enum(['solid', 'gradient', 'image']),
+  backgroundColor1: hexColour,
+  backgroundColor2: hexColour,
+  appearance: z.object({ headerColor: hexColour, buttonColor: hexColour }).partial().strict(),
+  logo: FileObject,
+  backgroundImage: FileObject,
+  backdrop: FileObject,
+  previewImage: FileObject,
+  qrConfig: QrConfigSchema,
+  isQuiz: z.boolean(),
+  quizConfig: QuizFormConfigSchema,
+  submissionNotification: z.boolean(),
+};
+
+export const FormCreateSchema = z
+  .object({ ...formProperties, fields: z.array(fieldSchema(false)).min(1, 'a form needs at least one field') })
+  .partial({ locale: true, backgroundType: true, backgroundColor1: true, backgroundColor2: true, appearance: true, logo: true, backgroundImage: true, backdrop: true, previewImage: true, qrConfig: true, isQuiz: true, quizConfig: true, submissionNotification: true })
+  .strict();
+export type FormCreateBody = z.infer<typeof FormCreateSchema>;
+
+export const FormUpdateSchema = z
+  .object({ ...formProperties, fields: z.array(fieldSchema(true)).min(1, 'a form needs at least one field') })
+  .partial()
+  .strict();
+export type FormUpdateBody = z.infer<typeof FormUpdateSchema>;
+
+export interface FieldDefinition {
+  key: string;
+  type: FieldType;
+  option: Record<string, unknown>;
+  quizConfig?: { points?: number; correctAnswers?: unknown };
+}
+
+export type BodyCheck<T> = { ok: true; value: T } | { ok: false; problems: string[] };
+
+function describeIssues(error: z.ZodError): string[] {
+  return error.issues.map((i) => {
+    const path = i.path.length ? i.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '') : '(body)';
+    if (i.code === 'unrecognized_keys') return `${path === '(body)' ? '' : path + ': '}unknown propert${i.keys.length > 1 ? 'ies' : 'y'} ${i.keys.map((k) => `"${k}"`).join(', ')}`;
+    return `${path}: ${i.message}`;
+  });
+}
+
+/** Checks a POST /forms body (spec §2.2). Used by the sandbox to answer and by the CLI before sending. */
+export function checkFormCreate(body: unknown): BodyCheck<FormCreateBody> {
+  if (body !== null && typeof body === 'object' && 'qrId' in body) {
+    // spec §2.2: sending an existing qrId on POST /forms is not supported
+    return { ok: false, problems: ['qrId: sending a qrId on create is not supported; the server assigns it'] };
+  }
+  const r = FormCreateSchema.safeParse(body);
+  return r.success ? { ok: true, value: r.data } : { ok: false, problems: describeIssues(r.error) };
+}
+
+/** Checks a PUT /forms/{qrId} body (spec §2.2: partial). */
+export function checkFormUpdate(body: unknown): BodyCheck<FormUpdateBody> {
+  const r = FormUpdateSchema.safeParse(body);
+  return r.success ? { ok: true, value: r.data } : { ok: false, problems: describeIssues(r.error) };
+}

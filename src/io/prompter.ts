@@ -1,0 +1,44 @@
+import { CancelError, UsageError } from '../cli/errors.js';
+import type { IOStreams } from './streams.js';
+
+/**
+ * Prompts over @inquirer/prompts, refusing when the session cannot prompt (stdin not a TTY, or CI
+ * set): the error names the flag that answers the question instead.
+ */
+export class Prompter {
+  constructor(private readonly io: IOStreams) {}
+
+  private assertCanPrompt(what: string, flag: string): void {
+    if (!this.io.canPrompt) {
+      const why = this.io.env.CI ? 'CI is set' : 'stdin is not a terminal';
+      throw new UsageError(`${what} needs an answer but ${why}: pass ${flag}`);
+    }
+  }
+
+  private async run<T>(ask: () => Promise<T>): Promise<T> {
+    try {
+      return await ask();
+    } catch (e) {
+      if ((e as Error)?.name === 'ExitPromptError') throw new CancelError();
+      throw e;
+    }
+  }
+
+  async confirm(message: string, flag: string, def = false): Promise<boolean> {
+    this.assertCanPrompt('confirmation', flag);
+    const { confirm } = await import('@inquirer/prompts');
+    return this.run(() => confirm({ message, default: def }, { output: this.io.stderr as NodeJS.WritableStream }));
+  }
+
+  async secret(message: string, flag: string): Promise<string> {
+    this.assertCanPrompt('the API key', flag);
+    const { password } = await import('@inquirer/prompts');
+    return this.run(() => password({ message, mask: '*' }, { output: this.io.stderr as NodeJS.WritableStream }));
+  }
+
+  async input(message: string, flag: string, def?: string): Promise<string> {
+    this.assertCanPrompt(message.replace(/[:?]\s*$/, ''), flag);
+    const { input } = await import('@inquirer/prompts');
+    return this.run(() => input({ message, default: def }, { output: this.io.stderr as NodeJS.WritableStream }));
+  }
+}

@@ -1,0 +1,91 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AccountRow, MemberRow, SandboxStore } from './store.js';
+
+/** An error answered in the API's exact envelope (spec §7). */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly data: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** A non-JSON success (spec §1: the download route returns raw bytes). */
+export class RawReply {
+  constructor(
+    readonly contentType: string,
+    readonly body: Buffer | string,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+export interface RequestContext {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  store: SandboxStore;
+  origin: string;
+  now(): Date;
+  member: MemberRow;
+  account: AccountRow;
+  readJson(): Promise<unknown>;
+}
+
+export type Handler = (ctx: RequestContext) => Promise<unknown> | unknown;
+
+export const MAX_JSON_BODY = 1024 * 1024;
+
+export function readBody(req: IncomingMessage, limit = MAX_JSON_BODY): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        reject(new ApiFailure(400, `Request body is larger than ${limit} bytes`));
+        req.resume();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const raw = await readBody(req);
+  if (raw.length === 0) return undefined;
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new ApiFailure(400, 'Invalid JSON body', { fieldErrors: { _form: { code: 'invalid_body', message: 'Body is not valid JSON' } } });
+  }
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+export function success(data: unknown): { status: 'success'; data: unknown } {
+  return { status: 'success', data };
+}
+
+export function failure(status: number, message: string, data: Record<string, unknown> = {}) {
+  return { status: 'failed' as const, message, code: status, data };
+}
+
+/** Plain object check for request bodies. */
+export function asObject(body: unknown, what = 'body'): Record<string, unknown> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ApiFailure(400, `${what} must be a JSON object`);
+  }
+  return body as Record<string, unknown>;
+}

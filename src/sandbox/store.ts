@@ -1,0 +1,229 @@
+import Database from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PLAN_LIMITS, type Plan } from '../domain/plans.js';
+
+export type Role = 'Owner' | 'Admin' | 'Editor' | 'Viewer';
+
+export interface MemberRow {
+  id: string;
+  account_id: string;
+  name: string;
+  email: string;
+  user_type: Role;
+  blocked: number;
+  api_key: string;
+  team_name: string | null;
+}
+
+export interface AccountRow {
+  id: string;
+  plan: Plan;
+  subscription: 'active' | 'expired';
+  quota_override: number | null;
+  team_name: string | null;
+}
+
+export interface FormRow {
+  seq: number;
+  qr_id: string;
+  id: string;
+  account_id: string;
+  creator_id: string;
+  doc: string;
+  title: string;
+  scans: number;
+  submissions: number;
+  active: number;
+  blocked: number;
+  starred: number;
+  archived: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SeededKey {
+  role: string;
+  account: string;
+  memberId: string;
+  email: string;
+  key: string;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS accounts (
+  id TEXT PRIMARY KEY, plan TEXT NOT NULL, subscription TEXT NOT NULL DEFAULT 'active',
+  quota_override INTEGER, team_name TEXT, created_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS members (
+  id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id), name TEXT NOT NULL, email TEXT NOT NULL,
+  user_type TEXT NOT NULL, blocked INTEGER NOT NULL DEFAULT 0, api_key TEXT NOT NULL UNIQUE, password TEXT NOT NULL,
+  team_name TEXT, seed_role TEXT, created_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS usage (account_id TEXT NOT NULL, month TEXT NOT NULL, count INTEGER NOT NULL,
+  PRIMARY KEY (account_id, month));
+CREATE TABLE IF NOT EXISTS forms (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT, qr_id TEXT NOT NULL UNIQUE, id TEXT NOT NULL, account_id TEXT NOT NULL,
+  creator_id TEXT NOT NULL, doc TEXT NOT NULL, title TEXT NOT NULL, scans INTEGER NOT NULL DEFAULT 0,
+  submissions INTEGER NOT NULL DEFAULT 0, active INTEGER NOT NULL DEFAULT 1, blocked INTEGER NOT NULL DEFAULT 0,
+  starred INTEGER NOT NULL DEFAULT 0, archived INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS forms_by_account ON forms (account_id, archived, seq);
+CREATE TABLE IF NOT EXISTS outbox (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, account_id TEXT NOT NULL, kind TEXT NOT NULL, recipients TEXT NOT NULL,
+  subject TEXT NOT NULL, body TEXT NOT NULL, created_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS request_log (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, method TEXT NOT NULL, path TEXT NOT NULL,
+  status INTEGER NOT NULL, member_id TEXT, ms REAL NOT NULL, fault TEXT);
+`;
+
+export function newKey(): string {
+  return `fk_${randomBytes(16).toString('hex')}`;
+}
+
+export function newHexId(): string {
+  return randomBytes(12).toString('hex'); // spec §2.1: 24-character hex
+}
+
+const QR_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export function newQrId(): string {
+  const bytes = randomBytes(8);
+  let out = '';
+  for (const b of bytes) out += QR_ALPHABET[b % QR_ALPHABET.length];
+  return out;
+}
+
+/** The SQLite-backed state of one sandbox data dir. Safe to open from several processes at once (WAL). */
+export class SandboxStore {
+  readonly db: Database.Database;
+
+  constructor(dataDir: string) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    this.db = new Database(join(dataDir, 'sandbox.db'));
+    // WAL: readers never block the writer; every committed transaction is in the WAL file before the
+    // response is sent, so a kill -9 of the sandbox loses no acknowledged write.
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 10000');
+    this.db.pragma('foreign_keys = ON');
+    this.db.exec(SCHEMA);
+    this.seed();
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** Seeds the two accounts and their role keys once; concurrent first starts race safely (IMMEDIATE). */
+  private seed(): void {
+    const seeded = this.db.transaction(() => {
+      if (this.db.prepare(`SELECT 1 FROM meta WHERE k = 'seeded'`).get()) return;
+      const now = new Date().toISOString();
+      const addAccount = this.db.prepare(`INSERT INTO accounts (id, plan, created_at) VALUES (?, ?, ?)`);
+      const addMember = this.db.prepare(
+        `INSERT INTO members (id, account_id, name, email, user_type, api_key, password, seed_role, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      addAccount.run('acct_main', 'free', now);
+      addAccount.run('acct_other', 'free', now);
+      const people: Array<[string, string, string, Role, string]> = [
+        ['owner', 'acct_main', 'Olivia Owner', 'Owner', 'owner@sandbox.test'],
+        ['admin', 'acct_main', 'Adam Admin', 'Admin', 'admin@sandbox.test'],
+        ['editor', 'acct_main', 'Edith Editor', 'Editor', 'editor@sandbox.test'],
+        ['editor2', 'acct_main', 'Eddie Editor', 'Editor', 'editor2@sandbox.test'],
+        ['viewer', 'acct_main', 'Vera Viewer', 'Viewer', 'viewer@sandbox.test'],
+        ['other', 'acct_other', 'Otto Other', 'Owner', 'owner@other.test'],
+      ];
+      for (const [seedRole, account, name, role, email] of people) {
+        addMember.run(newHexId(), account, name, email, role, newKey(), 'sandbox-password', seedRole, now);
+      }
+      this.db.prepare(`INSERT INTO meta (k, v) VALUES ('seeded', ?)`).run(now);
+    });
+    seeded.immediate();
+  }
+
+  keys(): SeededKey[] {
+    return this.db
+      .prepare(
+        `SELECT seed_role AS role, account_id AS account, id AS memberId, email, api_key AS key
+         FROM members WHERE seed_role IS NOT NULL ORDER BY created_at, rowid`,
+      )
+      .all() as SeededKey[];
+  }
+
+  memberByKey(key: string): MemberRow | undefined {
+    return this.db.prepare(`SELECT * FROM members WHERE api_key = ?`).get(key) as MemberRow | undefined;
+  }
+
+  account(id: string): AccountRow {
+    return this.db.prepare(`SELECT * FROM accounts WHERE id = ?`).get(id) as AccountRow;
+  }
+
+  setAccount(id: string, patch: { plan?: Plan; subscription?: 'active' | 'expired'; quota?: number | null }): void {
+    if (patch.plan) this.db.prepare(`UPDATE accounts SET plan = ? WHERE id = ?`).run(patch.plan, id);
+    if (patch.subscription) this.db.prepare(`UPDATE accounts SET subscription = ? WHERE id = ?`).run(patch.subscription, id);
+    if (patch.quota !== undefined) this.db.prepare(`UPDATE accounts SET quota_override = ? WHERE id = ?`).run(patch.quota, id);
+  }
+
+  monthlyLimit(account: AccountRow): number {
+    return account.quota_override ?? PLAN_LIMITS[account.plan].monthlyRequests;
+  }
+
+  /**
+   * spec §8: every authenticated request counts against the monthly limit. Returns false, counting
+   * nothing, when the limit is already used up. Atomic across processes.
+   */
+  consumeQuota(account: AccountRow, month: string): { allowed: boolean; used: number; limit: number } {
+    const limit = this.monthlyLimit(account);
+    const tx = this.db.transaction(() => {
+      const row = this.db.prepare(`SELECT count FROM usage WHERE account_id = ? AND month = ?`).get(account.id, month) as
+        | { count: number }
+        | undefined;
+      const used = row?.count ?? 0;
+      if (used >= limit) return { allowed: false, used, limit };
+      this.db
+        .prepare(`INSERT INTO usage (account_id, month, count) VALUES (?, ?, 1)
+                  ON CONFLICT (account_id, month) DO UPDATE SET count = count + 1`)
+        .run(account.id, month);
+      return { allowed: true, used: used + 1, limit };
+    });
+    return tx.immediate();
+  }
+
+  usage(accountId: string, month: string): number {
+    const row = this.db.prepare(`SELECT count FROM usage WHERE account_id = ? AND month = ?`).get(accountId, month) as
+      | { count: number }
+      | undefined;
+    return row?.count ?? 0;
+  }
+
+  clockOffsetMs(): number {
+    const row = this.db.prepare(`SELECT v FROM meta WHERE k = 'clock_offset_ms'`).get() as { v: string } | undefined;
+    return row ? Number(row.v) : 0;
+  }
+
+  advanceClock(ms: number): number {
+    const next = this.clockOffsetMs() + ms;
+    this.db.prepare(`INSERT INTO meta (k, v) VALUES ('clock_offset_ms', ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v`).run(String(next));
+    return next;
+  }
+
+  addOutbox(accountId: string, kind: string, recipients: string, subject: string, body: string, at: string): void {
+    this.db
+      .prepare(`INSERT INTO outbox (account_id, kind, recipients, subject, body, created_at) VALUES (?, ?, ?, ?, ?, ?)`)
+      .run(accountId, kind, recipients, subject, body, at);
+  }
+
+  outbox(): Array<{ id: number; account_id: string; kind: string; recipients: string; subject: string; body: string; created_at: string }> {
+    return this.db.prepare(`SELECT * FROM outbox ORDER BY id`).all() as never;
+  }
+
+  logRequest(entry: { at: string; method: string; path: string; status: number; memberId: string | null; ms: number; fault: string | null }): void {
+    this.db
+      .prepare(`INSERT INTO request_log (at, method, path, status, member_id, ms, fault) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+      .run(entry.at, entry.method, entry.path, entry.status, entry.memberId, entry.ms, entry.fault);
+  }
+
+  requestLog(sinceId = 0): Array<{ id: number; at: string; method: string; path: string; status: number; member_id: string | null; ms: number; fault: string | null }> {
+    return this.db.prepare(`SELECT * FROM request_log WHERE id > ? ORDER BY id`).all(sinceId) as never;
+  }
+}
