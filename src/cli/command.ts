@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { systemIO, type IOStreams } from '../io/streams.js';
-import { createDeps, type Deps } from './factory.js';
+import type { Deps } from './factory.js';
 import type { GlobalFlags } from './flags.js';
 
 export type CommandBody<O = Record<string, unknown>> = (deps: Deps, args: unknown[], opts: O, command: Command) => Promise<void>;
@@ -21,6 +21,7 @@ export function bind<O>(cmd: Command, load: () => Promise<{ run: CommandBody<O> 
     const args = all.slice(0, -2);
     const flags = command.optsWithGlobals() as GlobalFlags;
     runState.flags = flags;
+    const { createDeps } = await import('./factory.js');
     const deps = createDeps(runState.io, flags);
     runState.cleanup = deps.cleanup;
     const { run } = await load();

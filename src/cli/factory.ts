@@ -8,9 +8,8 @@ import { parseFields, renderList, renderOne, resolveFormat, type OutputOptions, 
 import { UsageError } from './errors.js';
 import { parseIntFlag, parseNumberFlag, type GlobalFlags } from './flags.js';
 import { NotLoggedInError } from './report.js';
+import { VERSION } from './version.js';
 
-declare const __FORMCTL_VERSION__: string;
-export const VERSION = typeof __FORMCTL_VERSION__ === 'string' ? __FORMCTL_VERSION__ : '0.0.0-dev';
 
 /** What a command may use. Built lazily: a command pays only for what it touches. */
 export interface Deps {

@@ -1,0 +1,100 @@
+import { Command, CommanderError } from 'commander';
+import { bind, runState } from './command.js';
+import { EXIT } from './errors.js';
+import { VERSION } from './version.js';
+import { addConnectionFlags } from './flags.js';
+
+export interface GroupModule {
+  register(program: Command, b: typeof bind): void;
+}
+
+interface Group {
+  name: string;
+  summary: string;
+  load: () => Promise<GroupModule>;
+}
+
+// Only names and summaries live here; a group's verbs are registered when its name is on the command
+// line, so `formctl --help` and `formctl forms list` load nothing they do not show or run.
+export const GROUPS: Group[] = [
+  { name: 'auth', summary: 'Log in, log out, switch and inspect profiles', load: () => import('../commands/auth/index.js') },
+  { name: 'config', summary: 'Read and change settings', load: () => import('../commands/config/index.js') },
+  { name: 'forms', summary: 'Create, list, change, share and download forms', load: () => import('../commands/forms/index.js') },
+  { name: 'api', summary: 'Make an authenticated API request (like gh api)', load: () => import('../commands/api/index.js') },
+  { name: 'sandbox', summary: 'Run and inspect the local API emulator', load: () => import('../commands/sandbox/index.js') },
+  { name: 'completion', summary: 'Print a shell completion script (bash, zsh, fish)', load: () => import('../commands/completion/index.js') },
+];
+
+const VALUE_FLAGS = new Set(['-o', '--output', '--fields', '--profile', '--base-url', '--timeout', '--retries']);
+
+/** The first word that is not a flag (nor a flag's value): the group to load. */
+export function groupWord(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') return undefined;
+    if (a.startsWith('-')) {
+      if (VALUE_FLAGS.has(a)) i++;
+      continue;
+    }
+    if (a === 'help') continue;
+    return a;
+  }
+  return undefined;
+}
+
+export async function buildProgram(argv: string[], loadAll = false): Promise<Command> {
+  const io = runState.io;
+  const program = new Command('formctl')
+    .description('Operate a form service account from the shell: forms, submissions, files, webhooks, team.\nTry it with no account: formctl --sandbox forms list')
+    .version(VERSION, '-V, --version')
+    .enablePositionalOptions()
+    .showHelpAfterError('(add --help for usage)')
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    })
+    .exitOverride();
+  addConnectionFlags(program, false);
+  program.addHelpText(
+    'after',
+    `\nHelp topics:\n  formctl help exit-codes    exit codes and what they mean\n  formctl help environment   environment variables\n\nOutput flags (-o table|json|jsonl|csv, --json, --fields, -q) are given after the verb.`,
+  );
+  const word = groupWord(argv);
+  for (const g of GROUPS) {
+    if (loadAll || g.name === word || word === 'completion') {
+      const mod = await g.load();
+      mod.register(program, bind);
+    } else {
+      program.command(g.name).description(g.summary);
+    }
+  }
+  return program;
+}
+
+/** Parses and runs one command line; returns the exit code. */
+export async function run(argv: string[]): Promise<number> {
+  const io = runState.io;
+  process.once('SIGINT', () => {
+    void Promise.resolve(runState.cleanup?.()).finally(() => process.exit(EXIT.interrupted));
+  });
+  let code: number = EXIT.ok;
+  try {
+    const program = await buildProgram(argv);
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      code = err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    } else {
+      const { exitCodeFor, reportError } = await import('./report.js');
+      const flags = runState.flags;
+      const jsonErrors = flags.json === true || flags.output === 'json' || flags.output === 'jsonl';
+      reportError(io, err, jsonErrors);
+      code = exitCodeFor(err);
+    }
+  } finally {
+    try {
+      await runState.cleanup?.();
+    } catch { /* cleanup failures must not mask the command's outcome */ }
+  }
+  return code;
+}
