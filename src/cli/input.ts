@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { isQrId } from '../domain/ids.js';
 import type { IOStreams } from '../io/streams.js';
 import { UsageError } from './errors.js';
+import { jsonErrorOffset } from './jsonPosition.js';
 
 export async function readStdin(io: IOStreams): Promise<string> {
   const chunks: Buffer[] = [];
@@ -9,22 +10,22 @@ export async function readStdin(io: IOStreams): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** "at position N" → line and column, so a broken JSON file says where it broke. */
-export function describeJsonError(text: string, error: Error): string {
-  const m = /position (\d+)/.exec(error.message);
-  if (!m) return error.message;
-  const pos = Number(m[1]);
+/** Where a broken JSON text broke, as line and column. */
+export function describeJsonError(text: string): string {
+  const pos = jsonErrorOffset(text);
+  if (pos < 0) return 'syntax error';
   const before = text.slice(0, pos);
   const line = before.split('\n').length;
   const col = pos - before.lastIndexOf('\n');
-  return `${error.message.replace(/\s*\(line \d+ column \d+\)/, '')} (line ${line}, column ${col})`;
+  const found = pos >= text.length ? 'unexpected end of input' : `unexpected ${JSON.stringify(text[pos])}`;
+  return `${found} at line ${line}, column ${col}`;
 }
 
 export function parseJsonText(text: string, source: string): unknown {
   try {
     return JSON.parse(text);
-  } catch (e) {
-    throw new UsageError(`${source} is not valid JSON: ${describeJsonError(text, e as Error)}`);
+  } catch {
+    throw new UsageError(`${source} is not valid JSON: ${describeJsonError(text)}`);
   }
 }
 

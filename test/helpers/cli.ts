@@ -1,0 +1,55 @@
+import { execa, type Options, type ResultPromise } from 'execa';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const BIN = resolve(import.meta.dirname, '../../bin/formctl.js');
+
+export function tempDir(prefix = 'formctl-test-'): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+export interface CliResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  input?: string | Buffer;
+  timeout?: number;
+}
+
+/** Environment with nothing inherited that could change formctl's behaviour. */
+export function cleanEnv(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NO_COLOR: '1',
+    CI: undefined,
+    FORMCTL_API_KEY: undefined,
+    FORMCTL_BASE_URL: undefined,
+    FORMCTL_PROFILE: undefined,
+    FORMCTL_SANDBOX_DIR: undefined,
+    FORMCTL_RETRY_BASE_MS: '20',
+    ...extra,
+  };
+}
+
+export async function runCli(args: string[], opts: RunOptions = {}): Promise<CliResult> {
+  const r = await execa('node', [BIN, ...args], {
+    env: cleanEnv(opts.env),
+    extendEnv: false,
+    reject: false,
+    input: opts.input ?? '',
+    timeout: opts.timeout ?? 60_000,
+    stripFinalNewline: false,
+  } as Options);
+  return { exitCode: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };
+}
+
+export function spawnCli(args: string[], opts: RunOptions = {}): ResultPromise {
+  return execa('node', [BIN, ...args], { env: cleanEnv(opts.env), extendEnv: false, reject: false, buffer: false });
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { checkBaseUrl, maskKey, resolveTarget } from '../../../src/config/resolve.js';
+
+const config = {
+  currentProfile: 'prod',
+  profiles: { prod: { baseUrl: 'https://api.example.com/v1', apiKey: 'fk_prod_aaaa1111', plan: 'business' }, sb: { sandbox: true } },
+  settings: {},
+};
+
+describe('key and profile resolution', () => {
+  it('uses the current profile and says where the key came from', () => {
+    const t = resolveTarget(config, {}, {});
+    expect(t).toMatchObject({ profileName: 'prod', baseUrl: 'https://api.example.com/v1', apiKey: 'fk_prod_aaaa1111', keySource: 'profile "prod"', plan: 'business' });
+  });
+  it('lets FORMCTL_API_KEY override the profile key', () => {
+    expect(resolveTarget(config, {}, { FORMCTL_API_KEY: 'fk_env' })).toMatchObject({ apiKey: 'fk_env', keySource: 'env FORMCTL_API_KEY' });
+  });
+  it('prefers --profile over FORMCTL_PROFILE over the current profile', () => {
+    expect(resolveTarget(config, { profile: 'sb' }, { FORMCTL_PROFILE: 'prod' }).profileName).toBe('sb');
+    expect(resolveTarget(config, {}, { FORMCTL_PROFILE: 'sb' }).sandbox).toBe(true);
+  });
+  it('prefers --base-url over FORMCTL_BASE_URL over the profile', () => {
+    expect(resolveTarget(config, { baseUrl: 'https://a/v1' }, { FORMCTL_BASE_URL: 'https://b/v1' }).baseUrl).toBe('https://a/v1');
+    expect(resolveTarget(config, {}, { FORMCTL_BASE_URL: 'https://b/v1' }).baseUrl).toBe('https://b/v1');
+  });
+  it('--sandbox wins over everything', () => expect(resolveTarget(config, { sandbox: true }, {})).toMatchObject({ sandbox: true, baseUrl: undefined }));
+});
+
+describe('spec §5: HTTPS only', () => {
+  it('accepts https', () => expect(checkBaseUrl('https://api.example.com/v1/')).toEqual({ ok: true, url: 'https://api.example.com/v1' }));
+  it.each(['http://127.0.0.1:4010/v1', 'http://localhost:4010/v1', 'http://[::1]:4010/v1'])('accepts loopback http %s', (u) => expect(checkBaseUrl(u).ok).toBe(true));
+  it('refuses plain http elsewhere', () => expect(checkBaseUrl('http://api.example.com/v1').ok).toBe(false));
+  it('refuses garbage', () => expect(checkBaseUrl('api.example.com').ok).toBe(false));
+});
+
+describe('masking', () => {
+  it('shows the prefix and the last four characters', () => expect(maskKey('fk_0123456789abcdef9f3a')).toBe('fk_…9f3a'));
+  it('hides short keys almost entirely', () => expect(maskKey('abcdef')).toBe('…ef'));
+});

@@ -1,0 +1,59 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../../src/cli/errors.js';
+import type { IOStreams } from '../../../src/io/streams.js';
+import { parseFields, renderList, renderOne, resolveFormat, type View } from '../../../src/output/format.js';
+
+const io = (tty: boolean): IOStreams => ({
+  stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), env: {},
+  isStdinTTY: tty, isStdoutTTY: tty, isStderrTTY: tty, color: false, colorErr: false, canPrompt: tty,
+});
+
+interface Row { id: string; title: string; n: number; tags: string[] }
+const view: View<Row> = { fields: ['id', 'title', 'n', 'tags'], columns: ['id', 'title'], id: (r) => r.id };
+const rows: Row[] = [
+  { id: 'A1', title: 'Hello, "world"', n: 1, tags: ['x'] },
+  { id: 'B2', title: 'Second', n: 2, tags: [] },
+];
+
+describe('format choice', () => {
+  it('is a table on a terminal and JSON in a pipe', () => {
+    expect(resolveFormat(undefined, undefined, undefined, io(true))).toBe('table');
+    expect(resolveFormat(undefined, undefined, undefined, io(false))).toBe('json');
+  });
+  it('lets -o win over --json and the setting', () => expect(resolveFormat('csv', true, 'json', io(false))).toBe('csv'));
+  it('rejects an unknown format', () => expect(() => resolveFormat('xml', false, undefined, io(false))).toThrow(UsageError));
+});
+
+describe('--fields', () => {
+  it('checks names against the allow-list and lists the valid ones', () => {
+    expect(parseFields('id,n', view.fields)).toEqual(['id', 'n']);
+    expect(() => parseFields('id,nope', view.fields)).toThrow(/unknown field nope; valid fields: id, title, n, tags/);
+  });
+});
+
+describe('renderers', () => {
+  it('json is an array of whole records, or the picked fields', async () => {
+    expect(JSON.parse(await renderList(io(false), { format: 'json', quiet: false }, view, rows))).toEqual(rows);
+    expect(JSON.parse(await renderList(io(false), { format: 'json', quiet: false, fields: ['id'] }, view, rows))).toEqual([{ id: 'A1' }, { id: 'B2' }]);
+  });
+  it('jsonl is one record per line', async () => {
+    const out = await renderList(io(false), { format: 'jsonl', quiet: false }, view, rows);
+    expect(out.trim().split('\n').map((l) => JSON.parse(l))).toEqual(rows);
+  });
+  it('csv quotes per RFC 4180 and JSON-encodes nested values', async () => {
+    const out = await renderList(io(false), { format: 'csv', quiet: false }, view, rows);
+    expect(out).toBe('id,title,n,tags\nA1,"Hello, ""world""",1,"[""x""]"\nB2,Second,2,[]\n');
+  });
+  it('-q prints only ids', async () => {
+    expect(await renderList(io(false), { format: 'json', quiet: true }, view, rows)).toBe('A1\nB2\n');
+  });
+  it('table shows the default columns', async () => {
+    const out = await renderList(io(false), { format: 'table', quiet: false }, view, rows);
+    expect(out).toContain('title');
+    expect(out).not.toContain('tags');
+  });
+  it('one record in table form is a key/value listing', async () => {
+    expect(await renderOne(io(false), { format: 'table', quiet: false, fields: ['id', 'n'] }, view, rows[0]!)).toBe('id  A1\nn   1\n');
+  });
+});
