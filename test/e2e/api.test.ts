@@ -1,0 +1,60 @@
+import { writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/cli.js';
+import { startSandbox, type SandboxHandle } from '../helpers/sandbox.js';
+
+let sb: SandboxHandle;
+const tmp = tempDir();
+beforeAll(async () => {
+  sb = await startSandbox();
+});
+afterAll(async () => {
+  await sb.stop();
+  tmp.remove();
+});
+
+describe('formctl api', () => {
+  it('GETs with -f as query parameters and prints the whole envelope', async () => {
+    const r = await sb.cli(['api', 'GET', '/forms', '-f', 'limit=100', '-f', 'sort=2']);
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'success', data: { pageSize: 100 } });
+  });
+
+  it('POSTs a body from --input and from typed -F fields', async () => {
+    const file = `${tmp.path}/f.json`;
+    writeFileSync(file, JSON.stringify({ title: 'Raw', shortText: '', fields: [{ type: 'email' }] }));
+    const a = await sb.cli(['api', 'POST', '/forms', '--input', file]);
+    const qrId = JSON.parse(a.stdout).data.qrId;
+    expect(qrId).toMatch(/^[A-Z0-9]+$/);
+    const b = await sb.cli(['api', 'POST', `/forms/${qrId}/clone`, '-F', 'count=2']);
+    expect(JSON.parse(b.stdout).data.cloneData).toHaveLength(2);
+  });
+
+  it('prints the error envelope on stdout and exits by status', async () => {
+    const r = await sb.cli(['api', 'GET', '/forms/NOSUCH']);
+    expect(r.exitCode).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'failed', code: 400 });
+    const denied = await sb.cli(['api', 'POST', '/forms', '--input', '-'], { role: 'viewer', input: '{"title":"x","shortText":"","fields":[{"type":"email"}]}' });
+    expect(denied.exitCode).toBe(4);
+  });
+
+  it('accepts a path that repeats the base path, and full URLs of the same origin only', async () => {
+    expect((await sb.cli(['api', 'GET', '/v1/forms'])).exitCode).toBe(0);
+    expect((await sb.cli(['api', 'GET', `${sb.baseUrl}/forms?limit=1`])).exitCode).toBe(0);
+    const other = await sb.cli(['api', 'GET', 'https://evil.example/v1/forms']);
+    expect(other.exitCode).toBe(2);
+    expect(other.stderr).toMatch(/refusing to send the API key/);
+  });
+
+  it('streams binary responses to stdout in a pipe', async () => {
+    const id = JSON.parse((await sb.cli(['forms', 'create', '--title', 'Bin', '--field', 'email:e', '--json'])).stdout).qrId;
+    const r = await sb.cli(['api', 'GET', `/forms/${id}/download`, '-f', 'format=svg']);
+    expect(r.stdout).toMatch(/^<svg/);
+  });
+
+  it('rejects an unknown method before any request', async () => {
+    const before = await sb.requestCount();
+    expect((await sb.cli(['api', 'FETCH', '/forms'])).exitCode).toBe(2);
+    expect(await sb.requestCount()).toBe(before);
+  });
+});
