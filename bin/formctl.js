@@ -1,2 +1,3 @@
 #!/usr/bin/env node
-import('../dist/cli/main.js');
+'use strict';
+require('../dist/main.js');

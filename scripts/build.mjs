@@ -1,27 +1,36 @@
-// Bundles the CLI with code splitting: the entry chunk holds only the commander tree, and every
-// command body, the sandbox and heavy libraries load lazily (start-up is a benchmark target).
+// Bundles the CLI into ONE CommonJS file: our code and commander. CommonJS because Node 20's ESM
+// loader alone costs more start-up than the whole budget allows; esbuild wraps each module in a
+// lazy initialiser, so a command's code runs only when that command does. Every other package stays
+// in node_modules and is loaded on first use (zod, ora, conf, qrcode, better-sqlite3, …).
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const bundled = new Set(['commander']); // needed by every command: cheaper inside the bundle
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-await build({
-  entryPoints: { 'cli/main': 'src/cli/main.ts' },
-  outdir: 'dist',
+const common = {
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
-  minifySyntax: true,
-  minifyWhitespace: true,
+  minify: true,
+  keepNames: false,
   legalComments: 'none',
-  chunkNames: 'chunks/[name]-[hash]',
-  // native addon: must stay a real require of the installed package
-  external: ['better-sqlite3'],
+  // every import() becomes require(): Node >= 20.19 requires ESM-only packages synchronously, and
+  // the ESM loader (plus its CommonJS export lexer) never starts
+  supported: { 'dynamic-import': false },
   define: { __FORMCTL_VERSION__: JSON.stringify(pkg.version) },
-  banner: {
-    js: "import { createRequire as __formctlCreateRequire } from 'node:module'; const require = __formctlCreateRequire(import.meta.url);",
-  },
   logLevel: 'warning',
-});
+};
+const externalPackages = Object.keys(pkg.dependencies).filter((d) => !bundled.has(d));
+// dist/main.js: the entry; answers --version, the root help and help topics, else requires run.js
+await build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/main.js', external: [...externalPackages, './run.js'] });
+// dist/run.js: the commander tree and every command
+await build({ ...common, entryPoints: ['src/cli/run.ts'], outfile: 'dist/run.js', external: externalPackages });
+
+// The root help, rendered once from the real commander tree and printed by the entry without
+// building the tree (start-up target). 80 columns: commander's width when not on a terminal.
+const help = execFileSync(process.execPath, ['bin/formctl.js', '--help'], { encoding: 'utf8', env: { ...process.env, FORMCTL_DYNAMIC_HELP: '1', COLUMNS: '80' } });
+writeFileSync('dist/root-help.txt', help);
+writeFileSync('dist/package.json', '{ "type": "commonjs" }\n'); // dist is CommonJS whatever the root says

@@ -1,5 +1,4 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import { ApiError, ConnectionError } from './errors.js';
 import { decideRetry, type Outcome } from './retry.js';
@@ -67,18 +66,32 @@ export function buildQuery(query: Query | undefined): string {
  */
 export class ApiClient {
   readonly base: URL;
-  private readonly agent: HttpAgent;
+  private agent: HttpAgent | undefined;
+  /** node:https (and TLS) is loaded on the first https request only: start-up is a benchmark target */
+  private transport: Promise<{ request: typeof httpRequest; agent: HttpAgent }> | undefined;
   private readonly key: string;
   requestCount = 0;
 
   constructor(private readonly opts: ClientOptions) {
     this.base = new URL(opts.baseUrl.replace(/\/+$/, ''));
     this.key = opts.apiKey;
-    this.agent = this.base.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
   }
 
   close(): void {
-    this.agent.destroy();
+    this.agent?.destroy();
+  }
+
+  private getTransport(): Promise<{ request: typeof httpRequest; agent: HttpAgent }> {
+    this.transport ??= (async () => {
+      if (this.base.protocol === 'https:') {
+        const https = await import('node:https');
+        this.agent = new https.Agent({ keepAlive: true });
+        return { request: https.request as unknown as typeof httpRequest, agent: this.agent };
+      }
+      this.agent = new HttpAgent({ keepAlive: true });
+      return { request: httpRequest, agent: this.agent };
+    })();
+    return this.transport;
   }
 
   /** Absolute URL of a path; the key is only ever sent to this origin. */
@@ -183,7 +196,7 @@ export class ApiClient {
     });
   }
 
-  private once(opts: RequestOptions): Promise<RawResponse> {
+  private async once(opts: RequestOptions): Promise<RawResponse> {
     const url = this.url(opts.path, opts.query);
     if (url.origin !== this.base.origin) throw new Error('refusing to send the API key to another origin');
     const payload = opts.body === undefined ? undefined : Buffer.from(JSON.stringify(opts.body));
@@ -199,12 +212,12 @@ export class ApiClient {
     }
     if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
     const timeoutMs = this.opts.timeoutMs ?? 30_000;
+    const { request: send, agent } = await this.getTransport();
     this.requestCount++;
     return new Promise<RawResponse>((resolve, reject) => {
-      const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
       let sent = false;
       let settled = false;
-      const req = send(url, { method: opts.method, headers, agent: this.agent }, (res) => {
+      const req = send(url, { method: opts.method, headers, agent }, (res) => {
         settled = true;
         clearTimeout(timer);
         resolve({ status: res.statusCode ?? 0, headers: res.headers, stream: res });

@@ -26,13 +26,3 @@ export const EXIT = {
   rateLimit: 5,
   interrupted: 130,
 } as const;
-
-export const EXIT_CODES_HELP = `Exit codes:
-  0    success
-  1    API error or unexpected failure (including 400 business rules, 404, 409, 5xx, network)
-  2    usage or bad input, found before any request was made
-  3    submission validation failed (the API answered "Submission validation failed.")
-  4    authentication or permission: 401 (missing/invalid key) or 403 (role cannot do this)
-  5    rate limit or monthly quota (429)
-  130  interrupted (Ctrl-C) or cancelled at a prompt
-`;

@@ -1,26 +1,33 @@
 // The entry point. It answers --version and the help topics without loading anything else, and
 // otherwise loads the commander tree (run.ts): start-up time is a benchmark target.
-import { EXIT_CODES_HELP } from './errors.js';
-import { VERSION } from './version.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { HELP_TOPICS } from './helpTopics.js';
 
-export const HELP_TOPICS: Record<string, string> = {
-  'exit-codes': EXIT_CODES_HELP,
-  environment: `Environment variables:
-  FORMCTL_API_KEY       API key; overrides the profile's key (never printed)
-  FORMCTL_BASE_URL      API base URL ending in /v1; overrides the profile's
-  FORMCTL_PROFILE       profile to use instead of the current one
-  FORMCTL_CONFIG_DIR    directory of the profile file (default: $XDG_CONFIG_HOME/formctl or ~/.config/formctl)
-  FORMCTL_SANDBOX_DIR   data directory of the embedded sandbox (default: <config dir>/sandbox)
-  FORMCTL_RETRY_BASE_MS base of the retry backoff in ms (default 1000: waits 1, 2, 4 s); for tests
-  NO_COLOR              turn colour off
-  CI                    never prompt; commands that would ask fail and name the flag to pass
-`,
-};
+declare const __FORMCTL_VERSION__: string;
+const VERSION = typeof __FORMCTL_VERSION__ === 'string' ? __FORMCTL_VERSION__ : '0.0.0-dev';
+
+/** The root help rendered at build time (scripts/build.mjs); undefined when absent or the terminal is narrow. */
+function prebuiltRootHelp(): string | undefined {
+  if (process.stdout.isTTY && (process.stdout.columns ?? 80) < 80) return undefined;
+  try {
+    return readFileSync(join(__dirname, 'root-help.txt'), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
 
 async function main(argv: string[]): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     process.stdout.write(`${VERSION}\n`);
     return 0;
+  }
+  if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h') && !process.env.FORMCTL_DYNAMIC_HELP) {
+    const help = prebuiltRootHelp();
+    if (help) {
+      process.stdout.write(help);
+      return 0;
+    }
   }
   const topic = argv[0] === 'help' && argv[1] !== undefined ? HELP_TOPICS[argv[1]] : undefined;
   if (topic) {

@@ -1,22 +1,8 @@
 import { z } from 'zod';
 
-// spec §2.4: the allowed field types.
-export const FIELD_TYPES = [
-  'name', 'address', 'phone', 'email', 'gender', 'shortText', 'longText', 'number', 'radio', 'checkbox',
-  'calendar', 'time', 'picture', 'document', 'signature', 'audio', 'video', 'title', 'description',
-  'location', 'multipleLevelSelect', 'checkList', 'sheet',
-] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
-/** spec §2.4: gender, radio and checkbox take option.options */
-export const CHOICE_TYPES: readonly FieldType[] = ['gender', 'radio', 'checkbox'];
-/** spec §2.4: scored types */
-export const SCORED_TYPES: readonly FieldType[] = ['radio', 'checkbox', 'shortText', 'number'];
-/** spec §2.4: display-only */
-export const DISPLAY_TYPES: readonly FieldType[] = ['title', 'description'];
+import { CHOICE_TYPES, FIELD_TYPES, isFieldType, SCORED_TYPES, type FieldType } from './fieldTypes.js';
 
-export function isFieldType(value: string): value is FieldType {
-  return (FIELD_TYPES as readonly string[]).includes(value);
-}
+export { CHOICE_TYPES, DISPLAY_TYPES, FIELD_TYPES, isFieldType, SCORED_TYPES, type FieldType } from './fieldTypes.js';
 
 const hexColour = z.string().regex(/^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'expected a hex colour such as 1a2b3c or #1a2b3c');
 const rangeEnum = (prefix: string, from: number, to: number) =>

@@ -1,4 +1,4 @@
-import { CHOICE_TYPES, FIELD_TYPES, isFieldType } from '../../domain/form.js';
+import { CHOICE_TYPES, FIELD_TYPES, isFieldType } from '../../domain/fieldTypes.js';
 import { UsageError } from '../../cli/errors.js';
 
 export interface FieldFromSpec {

@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { bind as Bind } from '../../cli/command.js';
 import { addConnectionFlags, addOutputFlags } from '../../cli/flags.js';
-import { FIELD_TYPES } from '../../domain/form.js';
+import { FIELD_TYPES } from '../../domain/fieldTypes.js';
 import { formListView, formView, resultView } from './views.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];

@@ -1,0 +1,22 @@
+// Text of `formctl help <topic>`; imported only by the entry chunk so that it stays self-contained.
+export const HELP_TOPICS: Record<string, string> = {
+  'exit-codes': `Exit codes:
+  0    success
+  1    API error or unexpected failure (including 400 business rules, 404, 409, 5xx, network)
+  2    usage or bad input, found before any request was made
+  3    submission validation failed (the API answered "Submission validation failed.")
+  4    authentication or permission: 401 (missing/invalid key) or 403 (role cannot do this)
+  5    rate limit or monthly quota (429)
+  130  interrupted (Ctrl-C) or cancelled at a prompt
+`,
+  environment: `Environment variables:
+  FORMCTL_API_KEY       API key; overrides the profile's key (never printed)
+  FORMCTL_BASE_URL      API base URL ending in /v1; overrides the profile's
+  FORMCTL_PROFILE       profile to use instead of the current one
+  FORMCTL_CONFIG_DIR    directory of the profile file (default: $XDG_CONFIG_HOME/formctl or ~/.config/formctl)
+  FORMCTL_SANDBOX_DIR   data directory of the embedded sandbox (default: <config dir>/sandbox)
+  FORMCTL_RETRY_BASE_MS base of the retry backoff in ms (default 1000: waits 1, 2, 4 s); for tests
+  NO_COLOR              turn colour off
+  CI                    never prompt; commands that would ask fail and name the flag to pass
+`,
+};
