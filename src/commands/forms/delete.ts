@@ -10,7 +10,7 @@ export async function run(deps: Deps, [qrIds]: unknown[], opts: { yes?: boolean 
   deps.outputFor(resultView);
   if (!opts.yes) {
     const what = ids.length === 1 ? `form ${ids[0]}` : `${ids.length} forms (${ids.join(', ')})`;
-    const ok = await deps.prompter().confirm(`Delete ${what} and all their submissions? This cannot be undone.`, '--yes');
+    const ok = await deps.prompter().confirm(`Delete ${what} and ${ids.length === 1 ? 'its' : 'their'} submissions? This cannot be undone.`, '--yes');
     if (!ok) throw new CancelError('nothing deleted');
   }
   const client = await deps.client();
