@@ -138,6 +138,30 @@ describe('forms list', () => {
   });
 });
 
+describe('plan-gated quiz settings on update (spec §8)', () => {
+  it('refuses a business-only setting on a free account, locally when the profile knows the plan', async () => {
+    const id = await create('Quiz later');
+    await sb.admin('PUT', '/_sandbox/account', { plan: 'free' });
+    try {
+      const patch = `${tmp.path}/patch.json`;
+      writeFileSync(patch, JSON.stringify({ isQuiz: true, quizConfig: { passingScore: 50 } }));
+      const remote = await sb.cli(['forms', 'update', id, '--file', patch]);
+      expect(remote.exitCode).toBe(1);
+      expect(remote.stderr).toContain('Custom passing score is not allowed on your plan (HTTP 400)');
+      // with the plan in the profile, the same update is refused before any request
+      const cfg = `${tmp.path}/cfg-free`;
+      await sb.cli(['config', 'set', 'plan', 'free'], { env: { FORMCTL_CONFIG_DIR: cfg } });
+      const before = await sb.requestCount();
+      const local = await sb.cli(['forms', 'update', id, '--file', patch], { env: { FORMCTL_CONFIG_DIR: cfg } });
+      expect(local.exitCode).toBe(2);
+      expect(local.stderr).toMatch(/for the free plan.*\n.*Custom passing score is not allowed/);
+      expect(await sb.requestCount()).toBe(before);
+    } finally {
+      await sb.admin('PUT', '/_sandbox/account', { plan: 'business' });
+    }
+  });
+});
+
 describe('forms get and update', () => {
   it('get hides styling (spec §2.2) while update returns it', async () => {
     const id = await create('Styled');
@@ -284,6 +308,17 @@ describe('download and open', () => {
     const eps = `${tmp.path}/code.eps`;
     await sb.cli(['forms', 'download', id, '--format', 'eps', '-o', eps]);
     expect(readFileSync(eps, 'latin1')).toMatch(/^%!PS-Adobe-3\.0 EPSF-3\.0/);
+  });
+
+  it('honours transparentBkg and size of qrConfig', async () => {
+    const file = `${tmp.path}/transparent.json`;
+    writeFileSync(file, JSON.stringify({ title: 'T', shortText: '', fields: [{ type: 'email' }], qrConfig: { transparentBkg: true, size: 200 } }));
+    const id = JSON.parse((await sb.cli(['forms', 'create', '--file', file, '--json'])).stdout).qrId;
+    const out = `${tmp.path}/transparent.png`;
+    expect((await sb.cli(['forms', 'download', id, '--format', 'png', '-o', out])).exitCode).toBe(0);
+    const png = PNG.sync.read(readFileSync(out));
+    expect(png.width).toBe(200);
+    expect(png.data[3]).toBe(0); // the corner pixel (quiet zone) is fully transparent
   });
 
   it('open prints the short link', async () => {

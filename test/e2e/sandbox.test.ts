@@ -1,6 +1,6 @@
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, runCli, tempDir } from '../helpers/cli.js';
+import { BIN, cleanEnv, runCli, spawnCli, tempDir } from '../helpers/cli.js';
 import { startSandbox, type SandboxHandle } from '../helpers/sandbox.js';
 
 describe('API rules of the sandbox', () => {
@@ -48,6 +48,23 @@ describe('API rules of the sandbox', () => {
     const keys = JSON.parse(r.stdout) as Array<{ role: string; key: string }>;
     expect(keys.map((k) => k.role)).toEqual(['owner', 'admin', 'editor', 'editor2', 'viewer', 'other']);
     expect(keys.find((k) => k.role === 'viewer')!.key).toBe(sb.keys.viewer);
+  });
+});
+
+describe('spec §8: monthly limits per plan', () => {
+  let sb: SandboxHandle;
+  beforeAll(async () => {
+    sb = await startSandbox();
+  });
+  afterAll(() => sb.stop());
+
+  it('starts on free with 500 requests a month and follows the plan', async () => {
+    const limit = async () => (await sb.admin<Array<{ id: string; plan: string; monthlyLimit: number }>>('GET', '/_sandbox/account'))[0]!;
+    expect(await limit()).toMatchObject({ plan: 'free', monthlyLimit: 500 });
+    for (const [plan, n] of [['starter', 10_000], ['business', 30_000], ['professional', 50_000]] as const) {
+      await sb.admin('PUT', '/_sandbox/account', { plan });
+      expect((await limit()).monthlyLimit).toBe(n);
+    }
   });
 });
 
@@ -166,6 +183,42 @@ describe('the embedded sandbox (--sandbox)', () => {
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([]);
     dir.remove();
+  });
+});
+
+describe('timeouts, interrupts and the request log', () => {
+  let sb: SandboxHandle;
+  beforeAll(async () => {
+    sb = await startSandbox();
+  });
+  afterAll(async () => {
+    await sb.admin('PUT', '/_sandbox/faults', { spec: 'off' });
+    await sb.stop();
+  });
+
+  it('--verbose logs each request and the count, never the key', async () => {
+    const r = await sb.cli(['forms', 'list', '--verbose']);
+    expect(r.stderr).toMatch(/\[api\] GET \/v1\/forms\?page=1&limit=100 → 200 \(\d+ ms\)/);
+    expect(r.stderr).toContain('[api] 1 API request this run');
+    expect(r.stderr).not.toContain(sb.keys.owner);
+  });
+
+  it('--timeout gives up on a slow answer and retries only what is safe', async () => {
+    await sb.admin('PUT', '/_sandbox/faults', { spec: 'rate=1,kinds=latency,latency=1500' });
+    const r = await sb.cli(['forms', 'list', '--timeout', '0.3', '--retries', '1']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(/did not answer: no response within 0.3 s/);
+    await sb.admin('PUT', '/_sandbox/faults', { spec: 'off' });
+  });
+
+  it('exits 130 on Ctrl-C', async () => {
+    await sb.admin('PUT', '/_sandbox/faults', { spec: 'rate=1,kinds=latency,latency=5000' });
+    const child = spawnCli(['forms', 'list'], { env: { FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner, FORMCTL_CONFIG_DIR: sb.configDir } });
+    await new Promise((r) => setTimeout(r, 700));
+    child.kill('SIGINT');
+    const result = await child;
+    expect(result.exitCode).toBe(130);
+    await sb.admin('PUT', '/_sandbox/faults', { spec: 'off' });
   });
 });
 
