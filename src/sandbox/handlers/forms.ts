@@ -65,45 +65,8 @@ export function links(origin: string, qrId: string) {
   };
 }
 
-/** spec §2.3. Styling properties only on create and update responses (spec §2.2). */
-export function presentForm(row: FormRow, origin: string, withStyling: boolean): Record<string, unknown> {
-  const doc = readDoc(row);
-  const out: Record<string, unknown> = {
-    id: row.id,
-    qrId: row.qr_id,
-    title: doc.title,
-    description: doc.description,
-    shortText: doc.shortText,
-    ...links(origin, row.qr_id),
-    previewImage: doc.previewImage?.fileUrl ?? '',
-    scans: row.scans,
-    submissions: row.submissions,
-    active: row.active === 1,
-    fields: doc.fields.map(publicField),
-    qrConfig: doc.qrConfig ?? {},
-    isQuiz: doc.isQuiz === true,
-    submissionNotification: doc.submissionNotification !== false,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-  if (doc.isQuiz) out.quizConfig = doc.quizConfig ?? {};
-  if (withStyling) {
-    Object.assign(out, {
-      locale: doc.locale,
-      backgroundType: doc.backgroundType,
-      backgroundColor1: doc.backgroundColor1,
-      backgroundColor2: doc.backgroundColor2,
-      appearance: doc.appearance,
-      logo: doc.logo,
-      backgroundImage: doc.backgroundImage,
-      backdrop: doc.backdrop,
-    });
-  }
-  return out;
-}
-
-function presentListItem(row: FormRow, origin: string) {
-  const doc = readDoc(row);
+/** The properties a form record and a list item share (spec §2.3), in the spec's order. */
+function commonProperties(row: FormRow, doc: FormDoc, origin: string) {
   return {
     id: row.id,
     qrId: row.qr_id,
@@ -114,10 +77,33 @@ function presentListItem(row: FormRow, origin: string) {
     scans: row.scans,
     submissions: row.submissions,
     active: row.active === 1,
-    starred: row.starred === 1,
+  };
+}
+
+/** spec §2.3. Styling properties only on create and update responses (spec §2.2). */
+export function presentForm(row: FormRow, origin: string, withStyling: boolean): Record<string, unknown> {
+  const doc = readDoc(row);
+  const out: Record<string, unknown> = {
+    ...commonProperties(row, doc, origin),
+    description: doc.description,
+    fields: doc.fields.map(publicField),
+    qrConfig: doc.qrConfig ?? {},
+    isQuiz: doc.isQuiz === true,
+    submissionNotification: doc.submissionNotification !== false,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+  if (doc.isQuiz) out.quizConfig = doc.quizConfig ?? {};
+  if (withStyling) {
+    const { locale, backgroundType, backgroundColor1, backgroundColor2, appearance, logo, backgroundImage, backdrop } = doc;
+    Object.assign(out, { locale, backgroundType, backgroundColor1, backgroundColor2, appearance, logo, backgroundImage, backdrop });
+  }
+  return out;
+}
+
+/** spec §2.3: the list item of GET /forms. */
+function presentListItem(row: FormRow, origin: string) {
+  return { ...commonProperties(row, readDoc(row), origin), starred: row.starred === 1, createdAt: row.created_at, updatedAt: row.updated_at };
 }
 
 /**
