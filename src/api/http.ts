@@ -16,6 +16,8 @@ export interface RequestOptions {
   /** override: a POST that is safe to repeat (or a GET that is not) */
   safeToRepeat?: boolean;
   headers?: Record<string, string>;
+  /** a non-JSON body (multipart uploads): opened again for each attempt, never held in memory */
+  stream?: { contentType: string; length: number; open: () => NodeJS.ReadableStream };
 }
 
 export interface ClientOptions {
@@ -101,8 +103,13 @@ export class ApiClient {
   }
 
   async request<T>(opts: RequestOptions): Promise<Envelope<T>> {
+    return (await this.exchange<T>(opts)).envelope;
+  }
+
+  /** The envelope and the response headers (e.g. Idempotent-Replayed). */
+  async exchange<T>(opts: RequestOptions): Promise<{ envelope: Envelope<T>; headers: IncomingMessage['headers'] }> {
     const res = await this.send(opts);
-    return this.decode<T>(opts, res);
+    return { envelope: await this.decode<T>(opts, res), headers: res.headers };
   }
 
   async data<T>(opts: RequestOptions): Promise<T> {
@@ -209,6 +216,9 @@ export class ApiClient {
     if (payload) {
       headers['content-type'] = 'application/json';
       headers['content-length'] = String(payload.length);
+    } else if (opts.stream) {
+      headers['content-type'] = opts.stream.contentType;
+      headers['content-length'] = String(opts.stream.length);
     }
     if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
     const timeoutMs = this.opts.timeoutMs ?? 30_000;
@@ -231,7 +241,13 @@ export class ApiClient {
         const reached = sent && code !== 'ECONNREFUSED';
         reject(new ConnectionError(describeNetworkError(code, url, err.message), code, reached, opts.method, opts.path));
       });
-      req.end(payload);
+      if (opts.stream) {
+        const body = opts.stream.open();
+        body.on('error', (e) => req.destroy(e));
+        body.pipe(req);
+      } else {
+        req.end(payload);
+      }
     });
   }
 }

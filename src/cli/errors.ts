@@ -26,3 +26,15 @@ export const EXIT = {
   rateLimit: 5,
   interrupted: 130,
 } as const;
+
+/** Answers refused by validation, locally or by the API (exit 3); lines name each field by its label. */
+export class ValidationError extends Error {
+  constructor(
+    message: string,
+    readonly lines: string[],
+    readonly envelope?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'ValidationError';
+  }
+}

@@ -1,12 +1,13 @@
 import { ApiError, ConnectionError, isQuotaExhausted } from '../api/errors.js';
 import { paint, type IOStreams } from '../io/streams.js';
-import { CancelError, EXIT, UsageError } from './errors.js';
+import { CancelError, EXIT, UsageError, ValidationError } from './errors.js';
 
 export class NotLoggedInError extends Error {}
 
 /** The one place that maps failures to exit codes (README "Exit codes"). */
 export function exitCodeFor(err: unknown): number {
   if (err instanceof UsageError) return EXIT.usage;
+  if (err instanceof ValidationError) return EXIT.validation;
   if (err instanceof CancelError) return EXIT.interrupted;
   if (err instanceof NotLoggedInError) return EXIT.auth;
   if (err instanceof ApiError) {
@@ -31,7 +32,9 @@ export function reportError(io: IOStreams, err: unknown, jsonErrors: boolean): v
   const code = exitCodeFor(err);
   if (jsonErrors) {
     const envelope =
-      err instanceof ApiError
+      err instanceof ValidationError
+        ? (err.envelope ?? { status: 'failed', message: err.message, code: 400, data: {} })
+        : err instanceof ApiError
         ? err.toEnvelope()
         : { status: 'failed', message: (err as Error)?.message ?? String(err), code: err instanceof ConnectionError ? 0 : code, data: {} };
     io.stderr.write(`${JSON.stringify(envelope)}\n`);
@@ -52,6 +55,11 @@ export function reportError(io: IOStreams, err: unknown, jsonErrors: boolean): v
     if (Array.isArray(extra) && extra.length > 1) for (const e of extra) io.stderr.write(`  - ${String(e)}\n`);
     const h = hint(err);
     if (h) io.stderr.write(`${p.dim(h)}\n`);
+    return;
+  }
+  if (err instanceof ValidationError) {
+    io.stderr.write(`${p.red('error:')} ${message}\n`);
+    for (const line of err.lines) io.stderr.write(`  - ${line}\n`);
     return;
   }
   if (err instanceof UsageError || err instanceof ConnectionError || err instanceof NotLoggedInError) {

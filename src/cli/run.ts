@@ -20,6 +20,7 @@ export const GROUPS: Group[] = [
   { name: 'auth', summary: 'Log in, log out, switch and inspect profiles', load: () => import('../commands/auth/index.js') },
   { name: 'config', summary: 'Read and change settings', load: () => import('../commands/config/index.js') },
   { name: 'forms', summary: 'Create, list, change, share and download forms', load: () => import('../commands/forms/index.js') },
+  { name: 'submissions', summary: 'Create, read, export and import submissions', load: () => import('../commands/submissions/index.js') },
   { name: 'api', summary: 'Make an authenticated API request (like gh api)', load: () => import('../commands/api/index.js') },
   { name: 'sandbox', summary: 'Run and inspect the local API emulator', load: () => import('../commands/sandbox/index.js') },
   { name: 'completion', summary: 'Print a shell completion script (bash, zsh, fish)', load: () => import('../commands/completion/index.js') },

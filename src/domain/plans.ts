@@ -5,6 +5,8 @@ export type Plan = (typeof PLANS)[number];
 
 export interface PlanLimits {
   monthlyRequests: number;
+  /** submissions created per calendar month (spec §7 "submission quota exceeded"; numbers are ours) */
+  monthlySubmissions: number;
   formSlots: number;
   teamSlots: number;
   /** several correctAnswers on shortText/number: max values per field */
@@ -14,12 +16,12 @@ export interface PlanLimits {
 }
 
 export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
-  free: { monthlyRequests: 500, formSlots: 10, teamSlots: 0, maxCorrectAnswers: 1, quizMessages: false, advancedQuiz: false },
-  starter: { monthlyRequests: 10_000, formSlots: 100, teamSlots: 0, maxCorrectAnswers: 1, quizMessages: true, advancedQuiz: false },
-  business: { monthlyRequests: 30_000, formSlots: 500, teamSlots: 5, maxCorrectAnswers: 5, quizMessages: true, advancedQuiz: true },
-  professional: { monthlyRequests: 50_000, formSlots: 2_000, teamSlots: 20, maxCorrectAnswers: Infinity, quizMessages: true, advancedQuiz: true },
+  free: { monthlyRequests: 500, monthlySubmissions: 1_000, formSlots: 10, teamSlots: 0, maxCorrectAnswers: 1, quizMessages: false, advancedQuiz: false },
+  starter: { monthlyRequests: 10_000, monthlySubmissions: 10_000, formSlots: 100, teamSlots: 0, maxCorrectAnswers: 1, quizMessages: true, advancedQuiz: false },
+  business: { monthlyRequests: 30_000, monthlySubmissions: 100_000, formSlots: 500, teamSlots: 5, maxCorrectAnswers: 5, quizMessages: true, advancedQuiz: true },
+  professional: { monthlyRequests: 50_000, monthlySubmissions: 500_000, formSlots: 2_000, teamSlots: 20, maxCorrectAnswers: Infinity, quizMessages: true, advancedQuiz: true },
   // spec §8: "arranged with the vendor"; the sandbox picks a large figure
-  enterprise: { monthlyRequests: 1_000_000, formSlots: Infinity, teamSlots: 100, maxCorrectAnswers: Infinity, quizMessages: true, advancedQuiz: true },
+  enterprise: { monthlyRequests: 1_000_000, monthlySubmissions: Infinity, formSlots: Infinity, teamSlots: 100, maxCorrectAnswers: Infinity, quizMessages: true, advancedQuiz: true },
 };
 
 export function isPlan(value: string): value is Plan {

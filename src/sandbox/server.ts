@@ -1,8 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
 import { isPlan, type Plan } from '../domain/plans.js';
 import { FaultInjector, NO_FAULTS, parseFaultProfile, type FaultKind, type FaultProfile } from './faults.js';
 import { formRoutes, links, readDoc } from './handlers/forms.js';
+import { seedSubmissions, submissionRoutes } from './handlers/submissions.js';
+import { uploadRoutes } from './handlers/uploads.js';
 import { ApiFailure, RawReply, asObject, failure, readJsonBody, sendJson, success, type RequestContext } from './http.js';
 import { qrStyle, renderQr } from './qr.js';
 import { Router } from './router.js';
@@ -31,7 +35,14 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-const router = new Router().add(formRoutes);
+const router = new Router().add(formRoutes).add(submissionRoutes).add(uploadRoutes);
+
+/** Headers a handler set on the response (e.g. Idempotent-Replayed) kept through sendJson. */
+function headersOf(res: ServerResponse): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(res.getHeaders())) if (typeof v === 'string') out[k] = v;
+  return out;
+}
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -97,8 +108,12 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       if (data instanceof RawReply) {
         res.writeHead(200, { 'content-type': data.contentType, 'content-length': Buffer.byteLength(data.body), ...data.headers });
         res.end(data.body);
+      } else if (data && typeof data === 'object' && '__envelope' in data) {
+        // spec §4.4: list and get carry a top-level `form` beside `data`
+        const { __envelope, ...rest } = data as { __envelope: Record<string, unknown> };
+        sendJson(res, 200, { ...success(rest), ...__envelope }, headersOf(res));
       } else {
-        sendJson(res, 200, success(data));
+        sendJson(res, 200, success(data), headersOf(res));
       }
     } catch (e) {
       const err = e instanceof ApiFailure ? e : new ApiFailure(500, 'Internal server error');
@@ -150,6 +165,12 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
           store.setAccount(id, { plan: body.plan as Plan | undefined, subscription: body.subscription as 'active' | 'expired' | undefined, quota: body.quota as number | null | undefined });
           return sendJson(res, 200, success({ ok: true }));
         }
+        case 'POST /_sandbox/seed-submissions': {
+          const body = asObject(await readJsonBody(req));
+          const count = Number(body.count);
+          if (typeof body.qrId !== 'string' || !Number.isInteger(count) || count < 1 || count > 5_000_000) throw new ApiFailure(400, 'expected {qrId, count (1 to 5,000,000)}');
+          return sendJson(res, 200, success({ created: seedSubmissions(store, body.qrId, count, now().getTime()) }));
+        }
         case 'POST /_sandbox/clock': {
           const body = asObject(await readJsonBody(req));
           const seconds = Number(body.advanceSeconds ?? 0);
@@ -190,6 +211,18 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     });
   }
 
+  /** Uploaded files at their fileUrl; the path is the server's id, so nothing else on disk is reachable. */
+  function serveFile(res: ServerResponse, url: URL): void {
+    const m = /^\/files\/([0-9a-f]{24})$/.exec(url.pathname);
+    const row = m ? (store.db.prepare(`SELECT * FROM files WHERE id = ?`).get(m[1]) as { id: string; mime: string; name: string } | undefined) : undefined;
+    if (!row) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
+      return;
+    }
+    res.writeHead(200, { 'content-type': row.mime, 'content-disposition': `inline; filename="${row.name}"` });
+    createReadStream(join(store.filesDir, row.id)).pipe(res);
+  }
+
   const server = createServer((req, res) => {
     const started = performance.now();
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
@@ -198,6 +231,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) work = handleApi(req, res, url, origin, started);
     else if (url.pathname.startsWith('/_sandbox/')) work = handleSandboxRoute(req, res, url);
     else if (url.pathname.startsWith('/s/') || url.pathname.startsWith('/qr/')) work = handlePublic(req, res, url, origin);
+    else if (url.pathname.startsWith('/files/')) work = serveFile(res, url);
     else work = sendJson(res, 404, failure(404, `Route not found: ${req.method} ${url.pathname}`));
     Promise.resolve(work).catch((e: unknown) => {
       process.stderr.write(`sandbox: ${(e as Error)?.stack ?? String(e)}\n`);

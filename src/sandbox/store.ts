@@ -43,6 +43,31 @@ export interface FormRow {
   updated_at: string;
 }
 
+export interface SubmissionRow {
+  seq: number;
+  id: string;
+  qr_id: string;
+  account_id: string;
+  answers: string;
+  quiz: string | null;
+  time_spent: number | null;
+  time_expired: number | null;
+  created_ms: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FileRow {
+  id: string;
+  account_id: string;
+  qr_id: string | null;
+  category: string;
+  name: string;
+  mime: string;
+  size: number;
+  created_at: string;
+}
+
 export interface SeededKey {
   role: string;
   account: string;
@@ -68,6 +93,20 @@ CREATE TABLE IF NOT EXISTS forms (
   submissions INTEGER NOT NULL DEFAULT 0, active INTEGER NOT NULL DEFAULT 1, blocked INTEGER NOT NULL DEFAULT 0,
   starred INTEGER NOT NULL DEFAULT 0, archived INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS forms_by_account ON forms (account_id, archived, seq);
+CREATE TABLE IF NOT EXISTS submissions (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, qr_id TEXT NOT NULL, account_id TEXT NOT NULL,
+  answers TEXT NOT NULL, quiz TEXT, time_spent REAL, time_expired INTEGER, created_ms INTEGER NOT NULL,
+  created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+-- newest-first pages of one form, and their counts, straight from the index (a covering scan for OFFSET)
+CREATE INDEX IF NOT EXISTS submissions_by_form ON submissions (qr_id, created_ms DESC, seq DESC);
+CREATE TABLE IF NOT EXISTS submission_usage (account_id TEXT NOT NULL, month TEXT NOT NULL, count INTEGER NOT NULL,
+  PRIMARY KEY (account_id, month));
+CREATE TABLE IF NOT EXISTS idempotency (
+  account_id TEXT NOT NULL, key TEXT NOT NULL, qr_id TEXT NOT NULL, body_hash TEXT NOT NULL, response TEXT NOT NULL,
+  created_ms INTEGER NOT NULL, PRIMARY KEY (account_id, key));
+CREATE TABLE IF NOT EXISTS files (
+  id TEXT PRIMARY KEY, account_id TEXT NOT NULL, qr_id TEXT, category TEXT NOT NULL, name TEXT NOT NULL,
+  mime TEXT NOT NULL, size INTEGER NOT NULL, created_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS outbox (
   id INTEGER PRIMARY KEY AUTOINCREMENT, account_id TEXT NOT NULL, kind TEXT NOT NULL, recipients TEXT NOT NULL,
   subject TEXT NOT NULL, body TEXT NOT NULL, created_at TEXT NOT NULL);
@@ -96,8 +135,12 @@ export function newQrId(): string {
 export class SandboxStore {
   readonly db: Database.Database;
 
+  readonly filesDir: string;
+
   constructor(dataDir: string) {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    this.filesDir = join(dataDir, 'files');
+    mkdirSync(this.filesDir, { recursive: true, mode: 0o700 });
     this.db = new Database(join(dataDir, 'sandbox.db'));
     // WAL: readers never block the writer; every committed transaction is in the WAL file before the
     // response is sent, so a kill -9 of the sandbox loses no acknowledged write.

@@ -50,7 +50,7 @@ export function readDoc(row: FormRow): FormDoc {
   return JSON.parse(row.doc) as FormDoc;
 }
 
-function publicField(f: FieldDefinition) {
+export function publicField(f: FieldDefinition) {
   // spec §2.3: per-field correct answers are never returned
   const out: Record<string, unknown> = { key: f.key, type: f.type, option: f.option };
   if (f.quizConfig) out.quizConfig = { points: f.quizConfig.points ?? 1 };
@@ -279,10 +279,16 @@ function setArchived(archive: boolean) {
   };
 }
 
+/** A form goes with its submissions. */
+function removeForm(ctx: RequestContext, row: FormRow): void {
+  ctx.store.db.prepare(`DELETE FROM submissions WHERE qr_id = ?`).run(row.qr_id);
+  ctx.store.db.prepare(`DELETE FROM forms WHERE seq = ?`).run(row.seq);
+}
+
 function deleteForm(ctx: RequestContext) {
   const row = loadForm(ctx, ctx.params.qrId!);
   assertCanChange(ctx, row, 'delete');
-  ctx.store.db.prepare(`DELETE FROM forms WHERE seq = ?`).run(row.seq);
+  ctx.store.db.transaction(() => removeForm(ctx, row)).immediate();
   return { result: 'Form deleted successfully' };
 }
 
@@ -297,7 +303,7 @@ function bulkDeleteForms(ctx: RequestContext) {
     // all or nothing: one unavailable id deletes none
     const rows = ids.map((id) => loadForm(ctx, id));
     for (const row of rows) assertCanChange(ctx, row, 'delete');
-    for (const row of rows) ctx.store.db.prepare(`DELETE FROM forms WHERE seq = ?`).run(row.seq);
+    for (const row of rows) removeForm(ctx, row);
     return rows.length;
   });
   const n = tx.immediate();

@@ -1,0 +1,130 @@
+import { readFileSync, statSync } from 'node:fs';
+import { ApiError } from '../../api/errors.js';
+import { uploadFormFile } from '../../api/resources/uploads.js';
+import type { Deps } from '../../cli/factory.js';
+import { UsageError, ValidationError } from '../../cli/errors.js';
+import { parseJsonText, readStdin } from '../../cli/input.js';
+import { fieldLabel, VALUE_TYPES, type AnswerField, type FieldErrors } from '../../domain/answers.js';
+import { coerceAnswer, findField } from '../../domain/coerce.js';
+
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+export interface AnswerOpts {
+  answers?: string;
+  set?: string[];
+  attach?: string[];
+}
+
+/** --answers: inline JSON, @file, or - for stdin. */
+async function readAnswersFlag(deps: Deps, raw: string): Promise<Record<string, unknown>> {
+  let text: string;
+  let source = '--answers';
+  if (raw === '-') {
+    if (deps.io.isStdinTTY) throw new UsageError('--answers -: expected JSON on stdin, but stdin is a terminal');
+    text = await readStdin(deps.io);
+    source = 'stdin';
+  } else if (raw.startsWith('@')) {
+    try {
+      text = readFileSync(raw.slice(1), 'utf8');
+    } catch (e) {
+      throw new UsageError(`--answers: cannot read ${raw.slice(1)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+    source = raw.slice(1);
+  } else {
+    text = raw;
+  }
+  const value = parseJsonText(text, source);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${source}: answers must be a JSON object keyed by field key`);
+  // accept a whole body too ({answers: {...}}), as written by `submissions get`
+  const obj = value as Record<string, unknown>;
+  return obj.answers && typeof obj.answers === 'object' && !Array.isArray(obj.answers) && Object.keys(obj).every((k) => ['answers', 'timeSpentSeconds', 'timeExpired', 'id', 'qrId', 'createdAt', 'updatedAt', 'quizData'].includes(k))
+    ? (obj.answers as Record<string, unknown>)
+    : obj;
+}
+
+function splitAssignment(flag: string, pair: string): [string, string] {
+  const i = pair.indexOf('=');
+  if (i <= 0) throw new UsageError(`${flag} "${pair}": expected FIELD=VALUE (FIELD is a key or a label)`);
+  return [pair.slice(0, i), pair.slice(i + 1)];
+}
+
+function pickField(flag: string, fields: AnswerField[], name: string): AnswerField {
+  const { field, problem } = findField(fields, name);
+  if (!field) throw new UsageError(`${flag} ${name}: ${problem}`);
+  return field;
+}
+
+/** Checks --attach paths before any request: the file exists and is at most 20 MB (spec §4.2). */
+export function checkAttachments(attach: string[] | undefined): Array<[string, string]> {
+  return (attach ?? []).map((pair) => {
+    const [name, path] = splitAssignment('--attach', pair);
+    let size: number;
+    try {
+      const st = statSync(path);
+      if (!st.isFile()) throw new Error('not a file');
+      size = st.size;
+    } catch {
+      throw new UsageError(`--attach ${name}: cannot read ${path}`);
+    }
+    if (size > MAX_UPLOAD_BYTES) throw new UsageError(`--attach ${name}: ${path} is ${(size / 1048576).toFixed(1)} MB; the limit is 20 MB`);
+    return [name, path];
+  });
+}
+
+/**
+ * The answers of --answers, then --set (coerced to each field's shape), then --attach (uploaded
+ * with category=submission, its fileId put in the answer). `fields` is asked for only when needed.
+ */
+export async function buildAnswers(deps: Deps, qrId: string, opts: AnswerOpts, fields: () => Promise<AnswerField[]>, base: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  const answers: Record<string, unknown> = opts.answers !== undefined ? await readAnswersFlag(deps, opts.answers) : { ...base };
+  const sets = (opts.set ?? []).map((p) => splitAssignment('--set', p));
+  const attachments = checkAttachments(opts.attach);
+  if (sets.length === 0 && attachments.length === 0) return answers;
+  const defs = await fields();
+  for (const [name, value] of sets) {
+    const field = pickField('--set', defs, name);
+    if (VALUE_TYPES[field.type] === null) throw new UsageError(`--set ${name}: "${fieldLabel(field)}" is display-only and takes no answer`);
+    answers[field.key] = coerceAnswer(field, value);
+  }
+  const planned = attachments.map(([name, path]) => {
+    const field = pickField('--attach', defs, name);
+    const vt = VALUE_TYPES[field.type];
+    if (vt !== 'fileId' && vt !== 'fileId[]') throw new UsageError(`--attach ${name}: "${fieldLabel(field)}" is a ${field.type} field, not a file field`);
+    return { field, path, vt };
+  });
+  const client = await deps.client();
+  for (const { field, path, vt } of planned) {
+    const { fileId } = await uploadFormFile(client, qrId, path, 'submission');
+    if (vt === 'fileId') answers[field.key] = { fileId };
+    else answers[field.key] = [...(Array.isArray(answers[field.key]) ? (answers[field.key] as unknown[]) : []), { fileId }];
+  }
+  return answers;
+}
+
+/** Field errors as lines naming each field by its label. */
+export function describeFieldErrors(errors: FieldErrors | Record<string, { code: string; message: string; type?: string }>, fields: AnswerField[] | undefined): string[] {
+  const byKey = new Map((fields ?? []).map((f) => [f.key, f]));
+  return Object.entries(errors).map(([key, e]) => {
+    const f = byKey.get(key);
+    const who = key === '_form' ? 'request' : f ? `${fieldLabel(f)} (${key}, ${f.type})` : `${key}${e.type ? ` (${e.type})` : ''}`;
+    return `${who}: ${e.message} [${e.code}]`;
+  });
+}
+
+/** An API validation failure (spec §7) as a ValidationError with labels; other errors pass through. */
+export async function withLabels<T>(work: () => Promise<T>, fields: () => Promise<AnswerField[] | undefined>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 400 && e.fieldErrors) {
+      let defs: AnswerField[] | undefined;
+      try {
+        defs = await fields();
+      } catch {
+        defs = undefined;
+      }
+      throw new ValidationError(e.message, describeFieldErrors(e.fieldErrors, defs), e.toEnvelope());
+    }
+    throw e;
+  }
+}

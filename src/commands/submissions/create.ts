@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { createSubmission } from '../../api/resources/submissions.js';
+import type { Deps } from '../../cli/factory.js';
+import { UsageError, ValidationError } from '../../cli/errors.js';
+import { parseNumberFlag } from '../../cli/flags.js';
+import { requireQrId } from '../../cli/input.js';
+import { validateSubmission } from '../../domain/answers.js';
+import { fieldsFromSchema } from '../../domain/schema.js';
+import { cell, type View } from '../../output/format.js';
+import { withSpinner } from '../../output/progress.js';
+import { buildAnswers, describeFieldErrors, withLabels, type AnswerOpts } from './answersInput.js';
+import { loadSchema, readCachedSchema } from './schemaCache.js';
+
+interface Opts extends AnswerOpts {
+  idempotencyKey?: string;
+  timeSpent?: string;
+  timeExpired?: boolean;
+}
+
+export const MAX_IDEMPOTENCY_KEY = 128;
+
+const resultView: View<Record<string, unknown>> = {
+  fields: ['submissionId', 'points', 'totalMarks', 'percentage', 'passed', 'passingScore', 'quizResult', 'timeSpentSeconds', 'timeExpired'],
+  columns: ['submissionId', 'points', 'totalMarks', 'percentage', 'passed'],
+  id: (r) => String(r.submissionId),
+};
+
+export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<void> {
+  const id = requireQrId(qrId);
+  const key = opts.idempotencyKey ?? randomUUID();
+  if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY) throw new UsageError(`--idempotency-key: 1 to ${MAX_IDEMPOTENCY_KEY} characters (spec §8), got ${key.length}`);
+  const timeSpent = parseNumberFlag('--time-spent', opts.timeSpent, 0, 1e9);
+  if (opts.answers === undefined && !opts.set?.length && !opts.attach?.length) throw new UsageError('no answers: give --answers, --set or --attach');
+  const out = deps.outputFor(resultView);
+  const fields = async () => fieldsFromSchema((await loadSchema(deps, id)).schema);
+  const answers = await buildAnswers(deps, id, opts, fields);
+  // with a cached schema the answers are checked before spending a request
+  const cached = readCachedSchema(deps, id);
+  if (cached && !opts.attach?.length) {
+    const defs = fieldsFromSchema(cached.schema);
+    const errors = validateSubmission(defs, { answers }, { mode: 'create' });
+    if (Object.keys(errors).length) {
+      throw new ValidationError(
+        `Submission validation failed (checked locally against the schema cached ${cached.fetchedAt}; refresh it with \`formctl submissions schema ${id}\`).`,
+        describeFieldErrors(errors, defs),
+      );
+    }
+  }
+  const body = { answers, ...(timeSpent !== undefined ? { timeSpentSeconds: timeSpent } : {}), ...(opts.timeExpired ? { timeExpired: true } : {}) };
+  const client = await deps.client();
+  const { result, replayed } = await withSpinner(deps.io, 'Submitting…', () => withLabels(() => createSubmission(client, id, body, key), fields));
+  if (replayed) deps.warn(`Idempotency-Key ${key} was used before with this body: the original submission ${result.submissionId} is returned, nothing new was created`);
+  if (out.format === 'table' && !out.quiet && !out.fields && Array.isArray(result.quizResult)) {
+    const score = result.percentage !== undefined ? ` ${cell(result.points)}/${cell(result.totalMarks)} (${cell(result.percentage)}%)` : '';
+    deps.io.stdout.write(`${result.submissionId}\n${result.passed ? 'passed' : 'not passed'}${score}, passing score ${cell(result.passingScore)}%\n`);
+    for (const q of result.quizResult as Array<Record<string, unknown>>) {
+      deps.io.stdout.write(`  ${q.correct ? '✓' : '✗'} ${cell(q.question)}: ${cell(q.answer)}${q.correctAnswer !== undefined && !q.correct ? ` (correct: ${cell(q.correctAnswer)})` : ''}\n`);
+    }
+    return;
+  }
+  if (out.format === 'table' && !out.fields) {
+    deps.io.stdout.write(`${result.submissionId}\n`);
+    return;
+  }
+  await deps.printOne(resultView, result);
+}

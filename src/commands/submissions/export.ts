@@ -1,0 +1,178 @@
+import { createWriteStream, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { Writable } from 'node:stream';
+import type { Page } from '../../api/paginate.js';
+import { listSubmissions, SUBMISSIONS_PAGE_MAX, type FormDefinition, type Submission } from '../../api/resources/submissions.js';
+import type { Deps } from '../../cli/factory.js';
+import { UsageError } from '../../cli/errors.js';
+import { parseIntFlag } from '../../cli/flags.js';
+import { requireQrId } from '../../cli/input.js';
+import type { AnswerField } from '../../domain/answers.js';
+import { submissionColumns } from '../../domain/flatten.js';
+import { Progress } from '../../output/progressBar.js';
+import { parseTimeFlag } from './time.js';
+
+interface Opts {
+  output?: string;
+  format: 'csv' | 'jsonl' | 'json';
+  since?: string;
+  until?: string;
+  headers: 'label' | 'key';
+  checkpoint?: string;
+  order: 'newest' | 'oldest';
+  concurrency: string;
+}
+
+/** What --checkpoint remembers: the newest exported createdAt and every id at exactly that time. */
+export interface Checkpoint {
+  version: 1;
+  qrId: string;
+  newestCreatedAt: string;
+  idsAtNewest: string[];
+  exported: number;
+  updatedAt: string;
+}
+
+export function readCheckpoint(path: string, qrId: string): Checkpoint | undefined {
+  if (!existsSync(path)) return undefined;
+  let cp: Checkpoint;
+  try {
+    cp = JSON.parse(readFileSync(path, 'utf8')) as Checkpoint;
+  } catch {
+    throw new UsageError(`--checkpoint: ${path} is not a checkpoint file written by formctl`);
+  }
+  if (cp.version !== 1 || typeof cp.newestCreatedAt !== 'string' || !Array.isArray(cp.idsAtNewest)) throw new UsageError(`--checkpoint: ${path} is not a checkpoint file written by formctl`);
+  if (cp.qrId !== qrId) throw new UsageError(`--checkpoint: ${path} belongs to form ${cp.qrId}, not ${qrId}`);
+  return cp;
+}
+
+function writeAtomically(path: string, text: string): void {
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.part`);
+  writeFileSync(temp, text);
+  renameSync(temp, path);
+}
+
+/** Serialises rows in one of the three formats; nothing but the current page is held in memory. */
+async function makeEncoder(format: Opts['format'], fields: AnswerField[], headers: Opts['headers'], quiz: boolean) {
+  if (format === 'csv') {
+    const { stringify } = await import('csv-stringify/sync');
+    const columns = submissionColumns(fields, { headers, quiz });
+    return {
+      head: stringify([columns.map((c) => c.header)]),
+      rows: (items: Submission[]) => (items.length ? stringify(items.map((s) => columns.map((c) => c.value(s)))) : ''),
+      tail: '',
+    };
+  }
+  if (format === 'jsonl') return { head: '', rows: (items: Submission[]) => items.map((s) => `${JSON.stringify(s)}\n`).join(''), tail: '' };
+  let first = true;
+  return {
+    head: '[',
+    rows: (items: Submission[]) =>
+      items
+        .map((s) => {
+          const sep = first ? '\n' : ',\n';
+          first = false;
+          return sep + JSON.stringify(s);
+        })
+        .join(''),
+    tail: '\n]\n',
+  };
+}
+
+function write(out: Writable, text: string): Promise<void> {
+  if (text === '' || out.write(text)) return Promise.resolve();
+  return new Promise((resolve) => out.once('drain', resolve));
+}
+
+export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<void> {
+  const id = requireQrId(qrId);
+  const concurrency = parseIntFlag('--concurrency', opts.concurrency, 1, 8)!;
+  let since = parseTimeFlag('--since', opts.since);
+  let until = parseTimeFlag('--until', opts.until);
+  const checkpoint = opts.checkpoint ? readCheckpoint(opts.checkpoint, id) : undefined;
+  if (checkpoint && (!since || checkpoint.newestCreatedAt > since)) since = checkpoint.newestCreatedAt;
+  const skip = new Set(checkpoint && since === checkpoint.newestCreatedAt ? checkpoint.idsAtNewest : []);
+  const toStdout = opts.output === undefined || opts.output === '-';
+
+  const client = await deps.client();
+  const fetchPage = (page: number) => listSubmissions(client, id, { page, limit: SUBMISSIONS_PAGE_MAX, since, until });
+  const first = await fetchPage(1);
+  // the window is pinned: pages after the first ask for nothing newer than the newest row seen, so
+  // submissions arriving during the export cannot shift them (and no client clock is trusted)
+  if (!until && first.items[0]) until = first.items[0].createdAt;
+  const total = first.total;
+  const pages = first.totalPages;
+  const form: FormDefinition = first.form;
+  const fields = form.fields as AnswerField[];
+  const quiz = form.fields.some((f) => f.quizConfig !== undefined);
+  const encoder = await makeEncoder(opts.format, fields, opts.headers, quiz);
+
+  const target = opts.output;
+  const temp = toStdout ? undefined : join(dirname(target!), `.${basename(target!)}.${process.pid}.part`);
+  const out: Writable = temp ? createWriteStream(temp, { mode: 0o644 }) : deps.io.stdout;
+  const progress = new Progress(deps.io, `Exporting ${id}`, total);
+
+  let newest = checkpoint?.newestCreatedAt ?? '';
+  let idsAtNewest = new Set(checkpoint?.idsAtNewest ?? []);
+  let written = 0;
+  let skipped = 0;
+  try {
+    await write(out, encoder.head);
+    const order = Array.from({ length: pages }, (_, i) => (opts.order === 'oldest' ? pages - i : i + 1));
+    const inflight = new Map<number, Promise<Page<Submission>>>([[1, Promise.resolve(first)]]);
+    let next = 0;
+    const launch = () => {
+      while (next < order.length && inflight.size < concurrency + 1) {
+        const p = order[next++]!;
+        if (inflight.has(p)) continue;
+        const pending = fetchPage(p);
+        pending.catch(() => {}); // awaited below in order; keeps a failure from going unhandled meanwhile
+        inflight.set(p, pending);
+      }
+    };
+    for (const p of order) {
+      launch();
+      const page = await inflight.get(p)!;
+      inflight.delete(p);
+      if (page.total !== total) deps.warn(`the number of matching submissions changed during the export (${total} → ${page.total}): some were deleted meanwhile`);
+      const items = opts.order === 'oldest' ? [...page.items].reverse() : page.items;
+      const fresh: Submission[] = [];
+      for (const s of items) {
+        if (s.createdAt > newest) {
+          newest = s.createdAt;
+          idsAtNewest = new Set([s.id]);
+        } else if (s.createdAt === newest) idsAtNewest.add(s.id);
+        if (skip.has(s.id)) {
+          skipped++;
+          continue;
+        }
+        fresh.push(s);
+      }
+      await write(out, encoder.rows(fresh));
+      written += fresh.length;
+      progress.update(written + skipped);
+    }
+    await write(out, encoder.tail);
+    if (temp) {
+      await new Promise<void>((resolve, reject) => {
+        out.once('error', reject);
+        out.end(resolve);
+      });
+      renameSync(temp, target!);
+    }
+  } catch (e) {
+    progress.stop();
+    if (temp) {
+      out.destroy();
+      rmSync(temp, { force: true });
+    }
+    throw e;
+  }
+  progress.stop();
+  // only now, with the data safely written, does the checkpoint move forward
+  if (opts.checkpoint && newest) {
+    const cp: Checkpoint = { version: 1, qrId: id, newestCreatedAt: newest, idsAtNewest: [...idsAtNewest], exported: (checkpoint?.exported ?? 0) + written, updatedAt: new Date().toISOString() };
+    writeAtomically(opts.checkpoint, `${JSON.stringify(cp, null, 2)}\n`);
+  }
+  deps.info(`Exported ${written} submission${written === 1 ? '' : 's'}${toStdout ? '' : ` to ${target}`} in ${client.requestCount} request${client.requestCount === 1 ? '' : 's'}${skipped ? ` (${skipped} already exported before)` : ''}.`);
+}

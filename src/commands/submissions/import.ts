@@ -1,0 +1,203 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
+import { ApiError } from '../../api/errors.js';
+import { createSubmission } from '../../api/resources/submissions.js';
+import type { Deps } from '../../cli/factory.js';
+import { UsageError, ValidationError } from '../../cli/errors.js';
+import { parseIntFlag } from '../../cli/flags.js';
+import { requireQrId } from '../../cli/input.js';
+import { ADDRESS_PARTS, NAME_PARTS, VALUE_TYPES, validateSubmission, fieldLabel, type AnswerField, type FieldErrors } from '../../domain/answers.js';
+import { coerceAnswer } from '../../domain/coerce.js';
+import { fieldsFromSchema } from '../../domain/schema.js';
+import { Progress } from '../../output/progressBar.js';
+import { describeFieldErrors } from './answersInput.js';
+import { loadSchema } from './schemaCache.js';
+
+interface Opts {
+  format?: 'csv' | 'jsonl';
+  dryRun?: boolean;
+  concurrency: string;
+  errors?: string;
+  json?: boolean;
+}
+
+interface Row {
+  /** 1-based data row number (header excluded) */
+  n: number;
+  record: Record<string, unknown>;
+  answers?: Record<string, unknown>;
+  errors?: FieldErrors;
+}
+
+/** Columns that exports write and imports ignore. */
+const META_COLUMNS = new Set(['_row', '_errors', 'id', 'createdAt', 'updatedAt', 'qrId', 'quiz points', 'quiz totalMarks', 'quiz percentage', 'quiz passed']);
+const PART_LABELS: Record<string, string> = { firstName: 'first name', lastName: 'last name', addressLine: 'address line', city: 'city', state: 'state', zipcode: 'zipcode', country: 'country' };
+
+type Target = { field: AnswerField; part?: string };
+
+/** Maps a column to a field: its key, its label (any case), or a part as exports name it. */
+export function mapColumns(columns: string[], fields: AnswerField[]): { map: Map<string, Target>; unknown: string[] } {
+  const map = new Map<string, Target>();
+  const unknown: string[] = [];
+  const norm = (s: string) => s.trim().toLowerCase();
+  for (const col of columns) {
+    if (META_COLUMNS.has(col)) continue;
+    let hit: Target | undefined;
+    for (const f of fields) {
+      if (VALUE_TYPES[f.type] === null) continue;
+      if (col === f.key || norm(col) === norm(fieldLabel(f))) hit = { field: f };
+      const parts = f.type === 'name' ? NAME_PARTS : f.type === 'address' ? ADDRESS_PARTS : [];
+      for (const p of parts) {
+        if (col === `${f.key}.${p}` || norm(col) === norm(`${fieldLabel(f)} (${PART_LABELS[p]})`)) hit = { field: f, part: p };
+      }
+      if (hit) break;
+    }
+    if (hit) map.set(col, hit);
+    else unknown.push(col);
+  }
+  return { map, unknown };
+}
+
+/** One record (CSV cells or a JSONL object) as answers; empty cells are no answer. */
+export function answersOf(record: Record<string, unknown>, map: Map<string, Target>): Record<string, unknown> {
+  const answers: Record<string, unknown> = {};
+  for (const [col, raw] of Object.entries(record)) {
+    const t = map.get(col);
+    if (!t || raw === undefined || raw === null || raw === '') continue;
+    if (t.part) {
+      const obj = (answers[t.field.key] ??= {}) as Record<string, unknown>;
+      obj[t.part] = String(raw);
+    } else {
+      answers[t.field.key] = typeof raw === 'string' ? coerceAnswer(t.field, raw) : raw;
+    }
+  }
+  return answers;
+}
+
+/** spec §8: a key derived from the form, the file's content and the row, so a re-run replays. */
+export function importKey(qrId: string, fileHash: string, row: number): string {
+  return `import-${createHash('sha256').update(`${qrId}\n${fileHash}\n${row}`).digest('hex').slice(0, 48)}`;
+}
+
+async function readRecords(text: string, format: 'csv' | 'jsonl', file: string): Promise<{ columns: string[]; records: Record<string, unknown>[] }> {
+  if (format === 'csv') {
+    const { parse } = await import('csv-parse/sync');
+    let rows: string[][];
+    try {
+      rows = parse(text, { bom: true, relax_column_count: false, skip_empty_lines: true }) as string[][];
+    } catch (e) {
+      throw new UsageError(`${file}: not valid CSV: ${(e as Error).message}`);
+    }
+    const [header, ...data] = rows;
+    if (!header) throw new UsageError(`${file}: empty file`);
+    return { columns: header, records: data.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? '']))) };
+  }
+  const records: Record<string, unknown>[] = [];
+  const columns = new Set<string>();
+  text.split('\n').forEach((line, i) => {
+    if (line.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw new UsageError(`${file}: line ${i + 1} is not valid JSON`);
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${file}: line ${i + 1} is not a JSON object`);
+    // a line may be a whole submission ({answers: {…}}, as exports write them) or flat columns
+    const obj = value as Record<string, unknown>;
+    const flat = obj.answers && typeof obj.answers === 'object' && !Array.isArray(obj.answers) ? (obj.answers as Record<string, unknown>) : obj;
+    for (const k of Object.keys(flat)) columns.add(k);
+    records.push(flat);
+  });
+  return { columns: [...columns], records };
+}
+
+async function writeErrors(path: string, format: 'csv' | 'jsonl', columns: string[], rejected: Row[], fields: AnswerField[]): Promise<void> {
+  let text: string;
+  if (format === 'csv') {
+    const { stringify } = await import('csv-stringify/sync');
+    const header = [...columns, '_row', '_errors'];
+    text = stringify([header, ...rejected.map((r) => [...columns.map((c) => String(r.record[c] ?? '')), String(r.n), describeFieldErrors(r.errors ?? {}, fields).join(' | ')])]);
+  } else {
+    text = rejected.map((r) => `${JSON.stringify({ _row: r.n, _errors: r.errors, ...r.record })}\n`).join('');
+  }
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.part`);
+  writeFileSync(temp, text);
+  renameSync(temp, path);
+}
+
+export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Promise<void> {
+  const id = requireQrId(qrId);
+  const path = String(file);
+  const concurrency = parseIntFlag('--concurrency', opts.concurrency, 1, 16)!;
+  const format = opts.format ?? (extname(path).toLowerCase() === '.jsonl' || extname(path).toLowerCase() === '.ndjson' ? 'jsonl' : 'csv');
+  let content: Buffer;
+  try {
+    content = readFileSync(path);
+  } catch (e) {
+    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  const fileHash = createHash('sha256').update(content).digest('hex');
+  const { columns, records } = await readRecords(content.toString('utf8'), format, path);
+
+  const { schema } = await loadSchema(deps, id);
+  const fields = fieldsFromSchema(schema);
+  const { map, unknown } = mapColumns(columns, fields);
+  if (unknown.length) {
+    throw new UsageError(`${path}: column${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')} ${unknown.length > 1 ? 'match' : 'matches'} no field; fields: ${fields.map((f) => `${f.key} (${fieldLabel(f)})`).join(', ')}`);
+  }
+  // every row is checked offline first: rejected rows never cost a request
+  const rows: Row[] = records.map((record, i) => {
+    const answers = answersOf(record, map);
+    const errors = validateSubmission(fields, { answers }, { mode: 'create' });
+    return Object.keys(errors).length ? { n: i + 1, record, answers, errors } : { n: i + 1, record, answers };
+  });
+  const rejected = rows.filter((r) => r.errors);
+  const valid = rows.filter((r) => !r.errors);
+  const summary = { rows: rows.length, valid: valid.length, created: 0, replayed: 0, rejected: rejected.length, dryRun: opts.dryRun === true };
+
+  if (!opts.dryRun) {
+    const client = await deps.client();
+    const progress = new Progress(deps.io, `Importing into ${id}`, valid.length);
+    let nextIndex = 0;
+    let done = 0;
+    let fatal: unknown;
+    const worker = async () => {
+      while (fatal === undefined && nextIndex < valid.length) {
+        const row = valid[nextIndex++]!;
+        try {
+          const { replayed } = await createSubmission(client, id, { answers: row.answers! }, importKey(id, fileHash, row.n));
+          if (replayed) summary.replayed++;
+          else summary.created++;
+        } catch (e) {
+          if (e instanceof ApiError && e.status === 400 && e.fieldErrors) {
+            row.errors = e.fieldErrors as FieldErrors;
+            rejected.push(row);
+            summary.rejected++;
+          } else {
+            fatal ??= e; // quota, auth, a lost network: stop; a re-run resumes without duplicates
+          }
+        }
+        progress.update(++done);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, valid.length) }, worker));
+    progress.stop();
+    if (fatal !== undefined) {
+      deps.warn(`import stopped: created ${summary.created}, replayed ${summary.replayed}, rejected ${summary.rejected} of ${rows.length} rows; run the same command again to finish without duplicates`);
+      throw fatal;
+    }
+  }
+  rejected.sort((a, b) => a.n - b.n);
+  if (opts.errors && rejected.length) await writeErrors(opts.errors, format, columns, rejected, fields);
+  for (const r of rejected.slice(0, 20)) deps.info(`row ${r.n}: ${describeFieldErrors(r.errors ?? {}, fields).join('; ')}`);
+  if (rejected.length > 20) deps.info(`… and ${rejected.length - 20} more rejected rows${opts.errors ? ` (all in ${opts.errors})` : ' (use --errors FILE to keep them all)'}`);
+  deps.info(
+    opts.dryRun
+      ? `Dry run: ${summary.valid} of ${summary.rows} rows valid, ${summary.rejected} rejected; nothing sent.`
+      : `Imported ${id}: ${summary.created} created, ${summary.replayed} replayed (already imported), ${summary.rejected} rejected of ${summary.rows} rows.`,
+  );
+  if (opts.json) deps.io.stdout.write(`${JSON.stringify(summary)}\n`);
+  if (summary.rejected > 0) throw new ValidationError(`${summary.rejected} of ${summary.rows} rows rejected${opts.errors ? `; they are in ${opts.errors}, ready to fix and import again` : ''}`, []);
+}

@@ -1,0 +1,99 @@
+import { Option, type Command } from 'commander';
+import type { bind as Bind } from '../../cli/command.js';
+import { addConnectionFlags, addOutputFlags } from '../../cli/flags.js';
+import { schemaView, submissionView } from './views.js';
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+function answerFlags(cmd: Command): Command {
+  return cmd
+    .option('--answers <json>', 'answers as JSON keyed by field key: inline, @file, or - for stdin')
+    .option('--set <field=value>', 'one answer; FIELD is a key or a label; the value is shaped for the field (repeatable)', collect)
+    .option('--attach <field=path>', 'upload a file (category=submission) and put its fileId in a file field (repeatable)', collect);
+}
+
+export function register(program: Command, bind: typeof Bind): void {
+  const subs = program.command('submissions').description('Create, read, export and import form submissions');
+  const verb = (name: string, description: string) => addConnectionFlags(subs.command(name).description(description), true);
+
+  bind(
+    addOutputFlags(verb('schema', "Show what a form's answers look like (cached for offline checks)").argument('<qrId>', 'form id'), { fields: schemaView.fields }),
+    () => import('./schema.js'),
+  );
+  bind(
+    answerFlags(verb('validate', 'Check answers without creating anything').argument('<qrId>', 'form id')).option(
+      '--offline',
+      'check against the cached schema: no request (run `submissions schema` once first)',
+    ),
+    () => import('./validate.js'),
+  );
+  bind(
+    addOutputFlags(answerFlags(verb('create', 'Create a submission (with an Idempotency-Key, so it is retried safely)').argument('<qrId>', 'form id')))
+      .option('--idempotency-key <key>', 'reuse a key (at most 128 characters); default: a new random key')
+      .option('--time-spent <seconds>', 'timeSpentSeconds')
+      .option('--time-expired', 'timeExpired: the quiz time ran out')
+      .addHelpText(
+        'after',
+        `\nExamples:\n  formctl submissions create AB12CD34 --set "Your name=Ada Lovelace" --set E-mail=ada@example.com\n  formctl submissions create AB12CD34 --answers @answers.json\n  formctl submissions create AB12CD34 --set Meal=veg --attach Photo=./me.jpg`,
+      ),
+    () => import('./create.js'),
+  );
+  bind(
+    addOutputFlags(verb('list', 'List submissions, newest first (100 per request)').argument('<qrId>', 'form id'), { fields: submissionView.fields })
+      .option('--since <time>', 'createdAt at or after: ISO 8601 or Unix seconds')
+      .option('--until <time>', 'createdAt at or before: ISO 8601 or Unix seconds')
+      .option('--page <n>', 'page number (default 1)')
+      .option('--limit <n>', 'per page, 1 to 100 (default 100)')
+      .option('--all', 'every page'),
+    () => import('./list.js'),
+  );
+  bind(addOutputFlags(verb('get', 'Show one submission').argument('<id>', 'submission id (24 hex characters)'), { fields: submissionView.fields }), () => import('./get.js'));
+  bind(
+    answerFlags(verb('update', 'Change answers: --set/--attach change those fields and keep the rest; --answers replaces all').argument('<id>', 'submission id')).option(
+      '--time-spent <seconds>',
+      'timeSpentSeconds',
+    ),
+    () => import('./update.js'),
+  );
+  bind(
+    verb('delete', 'Delete submissions (owner and Admin only)')
+      .argument('<id...>', 'submission ids')
+      .option('--form <qrId>', 'the form of the ids: one batch request instead of one per id')
+      .option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)'),
+    () => import('./delete.js'),
+  );
+  bind(
+    verb('export', 'Stream every matching submission to a file: 100 per request, constant memory')
+      .argument('<qrId>', 'form id')
+      .option('-o, --output <file>', 'file to write (atomically: temp file, then rename); default stdout')
+      .addOption(new Option('--format <format>', 'file format').choices(['csv', 'jsonl', 'json']).default('csv'))
+      .option('--since <time>', 'createdAt at or after: ISO 8601 or Unix seconds')
+      .option('--until <time>', 'createdAt at or before (default: the moment the export starts)')
+      .addOption(new Option('--headers <kind>', 'CSV column names').choices(['label', 'key']).default('label'))
+      .option('--checkpoint <file>', 'export only what is new since the last run that used this file')
+      .addOption(new Option('--order <order>', 'row order').choices(['newest', 'oldest']).default('newest'))
+      .option('--concurrency <n>', 'pages fetched at once once the total is known, 1 to 8', '4')
+      .addHelpText('after', '\nExamples:\n  formctl submissions export AB12CD34 -o responses.csv\n  formctl submissions export AB12CD34 --format jsonl --checkpoint .ab12.ckpt -o new.jsonl   # nightly: only new ones'),
+    () => import('./export.js'),
+  );
+  bind(
+    verb('import', 'Create submissions from a CSV or JSONL file, safely re-runnable')
+      .argument('<qrId>', 'form id')
+      .argument('<file>', 'CSV (columns named by field label or key) or JSONL')
+      .addOption(new Option('--format <format>', 'input format (default: from the file name)').choices(['csv', 'jsonl']))
+      .option('--dry-run', 'validate every row offline and report; send nothing')
+      .option('--concurrency <n>', 'rows sent at once, 1 to 16', '4')
+      .option('--errors <file>', 'write rejected rows with their field errors here, ready to fix and re-import')
+      .option('--json', 'print the summary as JSON on stdout')
+      .addHelpText('after', '\nRows carry an Idempotency-Key derived from the form, the file and the row: re-running an interrupted\nimport within 24 hours creates nothing twice.'),
+    () => import('./import.js'),
+  );
+  bind(
+    verb('watch', 'Print new submissions as they arrive (polling; the fallback of spec §6)')
+      .argument('<qrId>', 'form id')
+      .option('--interval <seconds>', 'seconds between polls (each poll is one request)', '30')
+      .option('--since <time>', 'start from this createdAt instead of now')
+      .option('--exec <command>', 'run a shell command for each submission, with its JSON on stdin'),
+    () => import('./watch.js'),
+  );
+}

@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import { ApiError, ConnectionError } from '../../api/errors.js';
+import { listSubmissions, SUBMISSIONS_PAGE_MAX, type Submission } from '../../api/resources/submissions.js';
+import type { Deps } from '../../cli/factory.js';
+import { parseNumberFlag } from '../../cli/flags.js';
+import { requireQrId } from '../../cli/input.js';
+import { paint } from '../../io/streams.js';
+import { parseTimeFlag } from './time.js';
+
+interface Opts {
+  interval: string;
+  since?: string;
+  exec?: string;
+}
+
+function runExec(command: string, s: Submission): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, { shell: true, stdio: ['pipe', 'inherit', 'inherit'], env: { ...process.env, FORMCTL_SUBMISSION_ID: s.id, FORMCTL_QR_ID: s.qrId } });
+    child.on('error', () => resolve(127));
+    child.on('close', (code) => resolve(code ?? 1));
+    child.stdin.end(`${JSON.stringify(s)}\n`);
+  });
+}
+
+/**
+ * spec §6 rule 3: polling `since` is the fallback for missed webhooks. Each poll asks for what is at
+ * or after the newest createdAt seen, and ids already printed at that instant are skipped (rule 4).
+ */
+export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<void> {
+  const id = requireQrId(qrId);
+  const interval = parseNumberFlag('--interval', opts.interval, 1, 86_400)!;
+  let cursor = parseTimeFlag('--since', opts.since) ?? new Date().toISOString();
+  let seenAtCursor = new Set<string>();
+  const perHour = Math.ceil(3600 / interval);
+  deps.warn(`polling every ${interval} s costs at least ${perHour} requests an hour of your monthly quota; a webhook costs none (Ctrl-C to stop)`);
+  const client = await deps.client();
+  const p = paint(deps.io.color);
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  process.removeAllListeners('SIGINT');
+  process.once('SIGINT', () => {
+    stopped = true;
+    wake?.();
+  });
+
+  while (!stopped) {
+    try {
+      const fresh: Submission[] = [];
+      for (let page = 1; ; page++) {
+        const res = await listSubmissions(client, id, { page, limit: SUBMISSIONS_PAGE_MAX, since: cursor });
+        for (const s of res.items) if (!(s.createdAt === cursor && seenAtCursor.has(s.id))) fresh.push(s);
+        if (page >= res.totalPages) break;
+      }
+      fresh.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+      for (const s of fresh) {
+        if (s.createdAt > cursor) {
+          cursor = s.createdAt;
+          seenAtCursor = new Set();
+        }
+        seenAtCursor.add(s.id);
+        if (opts.exec) {
+          const code = await runExec(opts.exec, s);
+          if (code !== 0) deps.warn(`--exec exited ${code} for submission ${s.id}`);
+        } else if (deps.io.isStdoutTTY) {
+          deps.io.stdout.write(`${p.dim(s.createdAt)} ${p.bold(s.id)} ${JSON.stringify(s.answers)}\n`);
+        } else {
+          deps.io.stdout.write(`${JSON.stringify(s)}\n`);
+        }
+      }
+    } catch (e) {
+      // a poll that failed after its retries is tried again next time; refusals are final
+      if (e instanceof ConnectionError || (e instanceof ApiError && e.status >= 500)) deps.warn(`poll failed: ${(e as Error).message}; trying again in ${interval} s`);
+      else throw e;
+    }
+    if (stopped) break;
+    await new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, interval * 1000);
+      wake = () => {
+        clearTimeout(t);
+        resolve();
+      };
+    });
+  }
+  deps.info('stopped');
+}

@@ -1,0 +1,34 @@
+import type { IOStreams } from '../io/streams.js';
+
+/** A progress line on stderr, only on a terminal; redrawn at most ten times a second. */
+export class Progress {
+  private last = 0;
+  private readonly enabled: boolean;
+
+  constructor(
+    private readonly io: IOStreams,
+    private readonly label: string,
+    private total: number,
+  ) {
+    this.enabled = io.isStderrTTY && !io.env.CI;
+  }
+
+  setTotal(total: number): void {
+    this.total = total;
+  }
+
+  update(done: number, extra = ''): void {
+    if (!this.enabled) return;
+    const now = Date.now();
+    if (now - this.last < 100 && done < this.total) return;
+    this.last = now;
+    const width = 30;
+    const share = this.total > 0 ? Math.min(1, done / this.total) : 1;
+    const bar = '█'.repeat(Math.round(share * width)).padEnd(width, '░');
+    this.io.stderr.write(`\r${this.label} ${bar} ${done.toLocaleString('en')}/${this.total.toLocaleString('en')} ${Math.round(share * 100)}%${extra ? ` ${extra}` : ''}\u001b[K`);
+  }
+
+  stop(): void {
+    if (this.enabled && this.last > 0) this.io.stderr.write('\r\u001b[K');
+  }
+}
