@@ -12,6 +12,7 @@ complete -c formctl -f
 complete -c formctl -n '__fish_use_subcommand' -a 'auth' -d 'Log in, log out, switch and inspect profiles'
 complete -c formctl -n '__fish_use_subcommand' -a 'config' -d 'Read and change settings (output, timeout, retries, base-url, plan)'
 complete -c formctl -n '__fish_use_subcommand' -a 'forms' -d 'Create, list, change, share and download forms'
+complete -c formctl -n '__fish_use_subcommand' -a 'submissions' -d 'Create, read, export and import form submissions'
 complete -c formctl -n '__fish_use_subcommand' -a 'api' -d 'Make an authenticated API request and print the response (like gh api)'
 complete -c formctl -n '__fish_use_subcommand' -a 'sandbox' -d 'Run and inspect the local API emulator (a stateful copy of API v1 over SQLite)'
 complete -c formctl -n '__fish_use_subcommand' -a 'completion' -d 'Print a shell completion script'
@@ -125,6 +126,69 @@ complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''download'\''' -l f
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''download'\''' -l format -x -a 'png svg pdf eps'
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''download'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''download'\''' -l resolution
+complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'schema' -d 'Show what a form'\''s answers look like (cached for offline checks)'
+complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'validate' -d 'Check answers without creating anything'
+complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'create' -d 'Create a submission (with an Idempotency-Key, so it is retried safely)'
+complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'list' -d 'List submissions, newest first (100 per request)'
+complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'get' -d 'Show one submission'
+complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'update' -d 'Change answers: --set/--attach change those fields and keep the rest; --answers replaces all'
+complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'delete' -d 'Delete submissions (owner and Admin only)'
+complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'export' -d 'Stream every matching submission to a file: 100 per request, constant memory'
+complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'import' -d 'Create submissions from a CSV or JSONL file, safely re-runnable'
+complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'watch' -d 'Print new submissions as they arrive (polling; the fallback of spec §6)'
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''schema'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''schema'\''' -l json
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''schema'\''' -l output
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''schema'\''' -l quiet
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''validate'\''' -l answers
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''validate'\''' -l attach
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''validate'\''' -l offline
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''validate'\''' -l set
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''create'\''' -l answers
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''create'\''' -l attach
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''create'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''create'\''' -l idempotency-key
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''create'\''' -l json
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''create'\''' -l output
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''create'\''' -l quiet
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''create'\''' -l set
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''create'\''' -l time-expired
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''create'\''' -l time-spent
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''list'\''' -l all
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''list'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''list'\''' -l json
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''list'\''' -l limit
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''list'\''' -l output
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''list'\''' -l page
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''list'\''' -l quiet
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''list'\''' -l since
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''list'\''' -l until
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''get'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''get'\''' -l json
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''get'\''' -l output
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''get'\''' -l quiet
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''update'\''' -l answers
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''update'\''' -l attach
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''update'\''' -l set
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''update'\''' -l time-spent
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''delete'\''' -l form
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''delete'\''' -l yes
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''export'\''' -l checkpoint
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''export'\''' -l concurrency
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''export'\''' -l format -x -a 'csv jsonl json'
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''export'\''' -l headers -x -a 'label key'
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''export'\''' -l order -x -a 'newest oldest'
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''export'\''' -l output
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''export'\''' -l since
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''export'\''' -l until
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''import'\''' -l concurrency
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''import'\''' -l dry-run
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''import'\''' -l errors
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''import'\''' -l format -x -a 'csv jsonl'
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''import'\''' -l json
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''watch'\''' -l exec
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''watch'\''' -l interval
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''watch'\''' -l since
 complete -c formctl -n '__fish_formctl_path '\''api'\''' -l field
 complete -c formctl -n '__fish_formctl_path '\''api'\''' -l header
 complete -c formctl -n '__fish_formctl_path '\''api'\''' -l idempotency-key
