@@ -161,15 +161,23 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
           const id = body.account === 'other' ? 'acct_other' : 'acct_main';
           if (body.plan !== undefined && (typeof body.plan !== 'string' || !isPlan(body.plan))) throw new ApiFailure(400, 'plan must be free, starter, business, professional or enterprise');
           if (body.subscription !== undefined && body.subscription !== 'active' && body.subscription !== 'expired') throw new ApiFailure(400, 'subscription must be active or expired');
-          if (body.quota !== undefined && body.quota !== null && (typeof body.quota !== 'number' || body.quota < 0)) throw new ApiFailure(400, 'quota must be a non-negative number or null');
-          store.setAccount(id, { plan: body.plan as Plan | undefined, subscription: body.subscription as 'active' | 'expired' | undefined, quota: body.quota as number | null | undefined });
+          for (const k of ['quota', 'submissionQuota'] as const) {
+            if (body[k] !== undefined && body[k] !== null && (typeof body[k] !== 'number' || (body[k] as number) < 0)) throw new ApiFailure(400, `${k} must be a non-negative number or null`);
+          }
+          store.setAccount(id, {
+            plan: body.plan as Plan | undefined,
+            subscription: body.subscription as 'active' | 'expired' | undefined,
+            quota: body.quota as number | null | undefined,
+            submissionQuota: body.submissionQuota as number | null | undefined,
+          });
           return sendJson(res, 200, success({ ok: true }));
         }
         case 'POST /_sandbox/seed-submissions': {
           const body = asObject(await readJsonBody(req));
           const count = Number(body.count);
           if (typeof body.qrId !== 'string' || !Number.isInteger(count) || count < 1 || count > 5_000_000) throw new ApiFailure(400, 'expected {qrId, count (1 to 5,000,000)}');
-          return sendJson(res, 200, success({ created: seedSubmissions(store, body.qrId, count, now().getTime()) }));
+          if (body.atMs !== undefined && typeof body.atMs !== 'number') throw new ApiFailure(400, 'atMs must be epoch milliseconds');
+          return sendJson(res, 200, success({ created: seedSubmissions(store, body.qrId, count, now().getTime(), body.atMs as number | undefined) }));
         }
         case 'POST /_sandbox/clock': {
           const body = asObject(await readJsonBody(req));

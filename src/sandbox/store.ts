@@ -22,6 +22,7 @@ export interface AccountRow {
   plan: Plan;
   subscription: 'active' | 'expired';
   quota_override: number | null;
+  submission_quota_override: number | null;
   team_name: string | null;
 }
 
@@ -80,7 +81,7 @@ const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS accounts (
   id TEXT PRIMARY KEY, plan TEXT NOT NULL, subscription TEXT NOT NULL DEFAULT 'active',
-  quota_override INTEGER, team_name TEXT, created_at TEXT NOT NULL);
+  quota_override INTEGER, submission_quota_override INTEGER, team_name TEXT, created_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS members (
   id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id), name TEXT NOT NULL, email TEXT NOT NULL,
   user_type TEXT NOT NULL, blocked INTEGER NOT NULL DEFAULT 0, api_key TEXT NOT NULL UNIQUE, password TEXT NOT NULL,
@@ -149,11 +150,18 @@ export class SandboxStore {
     this.db.pragma('busy_timeout = 10000');
     this.db.pragma('foreign_keys = ON');
     this.db.exec(SCHEMA);
+    this.migrate();
     this.seed();
   }
 
   close(): void {
     this.db.close();
+  }
+
+  /** Columns added after a data dir was first made. */
+  private migrate(): void {
+    const has = (table: string, column: string) => (this.db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).some((c) => c.name === column);
+    if (!has('accounts', 'submission_quota_override')) this.db.exec(`ALTER TABLE accounts ADD COLUMN submission_quota_override INTEGER`);
   }
 
   /** Seeds the two accounts and their role keys once; concurrent first starts race safely (IMMEDIATE). */
@@ -201,7 +209,8 @@ export class SandboxStore {
     return this.db.prepare(`SELECT * FROM accounts WHERE id = ?`).get(id) as AccountRow;
   }
 
-  setAccount(id: string, patch: { plan?: Plan; subscription?: 'active' | 'expired'; quota?: number | null }): void {
+  setAccount(id: string, patch: { plan?: Plan; subscription?: 'active' | 'expired'; quota?: number | null; submissionQuota?: number | null }): void {
+    if (patch.submissionQuota !== undefined) this.db.prepare(`UPDATE accounts SET submission_quota_override = ? WHERE id = ?`).run(patch.submissionQuota, id);
     if (patch.plan) this.db.prepare(`UPDATE accounts SET plan = ? WHERE id = ?`).run(patch.plan, id);
     if (patch.subscription) this.db.prepare(`UPDATE accounts SET subscription = ? WHERE id = ?`).run(patch.subscription, id);
     if (patch.quota !== undefined) this.db.prepare(`UPDATE accounts SET quota_override = ? WHERE id = ?`).run(patch.quota, id);

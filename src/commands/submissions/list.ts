@@ -46,12 +46,14 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   if (opts.all) {
     const items: Submission[] = [];
     let form: FormDefinition | undefined;
-    // a pinned window: submissions arriving meanwhile cannot shift the pages
-    const pinned = until ?? new Date().toISOString();
+    // a pinned window: after the first page nothing newer than its newest row is asked for, so
+    // submissions arriving meanwhile cannot shift the pages (the server's clock, not ours)
+    let pinned = until;
     await withSpinner(deps.io, 'Fetching submissions…', async () => {
       const fetchPage = async (p: number) => {
         const res = await listSubmissions(client, id, { page: p, limit: SUBMISSIONS_PAGE_MAX, since, until: pinned });
         form ??= res.form;
+        pinned ??= res.items[0]?.createdAt;
         return res;
       };
       for await (const s of paginate(fetchPage, (s) => s.id)) items.push(s);

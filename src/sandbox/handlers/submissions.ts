@@ -135,7 +135,7 @@ async function createSubmission(ctx: RequestContext) {
   const b = asObject(body) as { answers: Record<string, unknown>; timeSpentSeconds?: number; timeExpired?: boolean };
   const settings = quizSettings(doc);
   const quiz = doc.isQuiz ? scoreQuiz(doc.fields, b.answers, settings) : undefined;
-  const limit = PLAN_LIMITS[ctx.account.plan].monthlySubmissions;
+  const limit = ctx.account.submission_quota_override ?? PLAN_LIMITS[ctx.account.plan].monthlySubmissions;
   const month = monthOf(nowMs);
   let created: { row: SubmissionRow; response: Record<string, unknown> } | undefined;
 
@@ -313,7 +313,7 @@ export const submissionRoutes: Route[] = [
 ];
 
 /** Inserts `count` valid example submissions at once (sandbox-only, for benchmarks and demos). */
-export function seedSubmissions(store: RequestContext['store'], qrId: string, count: number, nowMs: number): number {
+export function seedSubmissions(store: RequestContext['store'], qrId: string, count: number, nowMs: number, atMs?: number): number {
   const form = store.db.prepare(`SELECT * FROM forms WHERE qr_id = ?`).get(qrId) as FormRow | undefined;
   if (!form) throw new ApiFailure(404, `No form ${qrId}`);
   const doc = readDoc(form);
@@ -327,7 +327,7 @@ export function seedSubmissions(store: RequestContext['store'], qrId: string, co
   );
   store.db.transaction(() => {
     for (let i = 0; i < count; i++) {
-      const ms = nowMs - (count - i) * 10;
+      const ms = atMs ?? nowMs - (count - i) * 10;
       const at = new Date(ms).toISOString();
       insert.run(newHexId(), qrId, form.account_id, JSON.stringify({ ...answers, ...numbered(doc, i) }), ms, at, at);
     }

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { AnswerField } from '../../../src/domain/answers.js';
+import { coerceAnswer, findField } from '../../../src/domain/coerce.js';
+import { submissionColumns } from '../../../src/domain/flatten.js';
+
+const fields: AnswerField[] = [
+  { key: 'n', type: 'name', option: { label: 'Name' } },
+  { key: 'a', type: 'address', option: { label: 'Addr' } },
+  { key: 'h', type: 'title', option: { label: 'Heading' } },
+  { key: 't', type: 'checkbox', option: { label: 'Tags' } },
+  { key: 'p', type: 'picture', option: { label: 'Photos' } },
+  { key: 's', type: 'sheet', option: { label: 'Grid' } },
+  { key: 'c', type: 'checkList', option: { label: 'Checks' } },
+];
+const sub = {
+  id: 'S1', createdAt: 'C', updatedAt: 'U',
+  answers: {
+    n: { firstName: 'Ada', lastName: 'Lovelace' },
+    a: { addressLine: '1 Main', city: 'Springfield', state: 'IL', zipcode: '62701', country: 'US' },
+    t: ['x', 'y'],
+    p: [{ fileId: 'F1', fileUrl: 'http://h/files/F1' }, 'F2'],
+    s: [{ itemName: 'r1', value: 'v1' }, { itemName: 'r2', value: 'v2' }],
+    c: [{ itemName: 'ok', selectedValue: '_d1' }],
+  },
+  quizData: { points: 3, totalMarks: 4, percentage: 75, passed: true },
+};
+
+describe('flattening for tabular output', () => {
+  it('splits name and address, joins lists, gives file URLs, pairs sheet items, adds quiz columns', () => {
+    const cols = submissionColumns(fields, { headers: 'label', quiz: true });
+    expect(cols.map((c) => c.header)).toEqual([
+      'id', 'createdAt', 'updatedAt', 'Name (first name)', 'Name (last name)', 'Addr (address line)', 'Addr (city)', 'Addr (state)', 'Addr (zipcode)',
+      'Addr (country)', 'Tags', 'Photos', 'Grid', 'Checks', 'quiz points', 'quiz totalMarks', 'quiz percentage', 'quiz passed',
+    ]);
+    expect(cols.map((c) => c.value(sub))).toEqual(['S1', 'C', 'U', 'Ada', 'Lovelace', '1 Main', 'Springfield', 'IL', '62701', 'US', 'x; y', 'http://h/files/F1 F2', 'r1: v1; r2: v2', 'ok: _d1', '3', '4', '75', 'true']);
+  });
+  it('uses keys as headers on request', () => {
+    expect(submissionColumns(fields, { headers: 'key', quiz: false }).slice(3, 5).map((c) => c.header)).toEqual(['n.firstName', 'n.lastName']);
+  });
+});
+
+describe('coercing text to answer shapes', () => {
+  it('name, address, lists and pairs', () => {
+    expect(coerceAnswer(fields[0]!, 'Ada King Lovelace')).toEqual({ firstName: 'Ada', lastName: 'King Lovelace' });
+    expect(coerceAnswer(fields[1]!, '1 Main, Springfield, IL, 62701, US')).toMatchObject({ city: 'Springfield', country: 'US' });
+    expect(coerceAnswer(fields[3]!, 'x, y;z')).toEqual(['x', 'y', 'z']);
+    expect(coerceAnswer(fields[5]!, 'r1: v1; r2: v2')).toEqual([{ itemName: 'r1', value: 'v1' }, { itemName: 'r2', value: 'v2' }]);
+  });
+  it('takes JSON as is', () => expect(coerceAnswer(fields[0]!, '{"firstName":"A","lastName":"B"}')).toEqual({ firstName: 'A', lastName: 'B' }));
+  it('finds fields by key or label, refusing ambiguity', () => {
+    expect(findField(fields, 'tags').field?.key).toBe('t');
+    expect(findField(fields, 'n').field?.key).toBe('n');
+    expect(findField([...fields, { key: 'z', type: 'email', option: { label: 'Tags' } }], 'Tags').problem).toMatch(/label of 2 fields/);
+    expect(findField(fields, 'nope').problem).toMatch(/no field/);
+  });
+});
