@@ -75,3 +75,6 @@ for (const r of rows) {
   console.log(r.name.padEnd(42), r.ms.toFixed(1).padStart(7), r.base.toFixed(1).padStart(10), `${r.ratio.toFixed(2)}x`.padStart(7), `${r.target.toFixed(1)}x`.padStart(7), ok ? 'ok' : 'OVER');
 }
 process.exitCode = failed ? 1 : 0;
+
+// issue 3: export, import and deep pages
+if (!process.argv.includes('--startup-only')) await import('./submissions.mjs');

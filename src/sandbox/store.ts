@@ -42,6 +42,8 @@ export interface FormRow {
   archived: number;
   created_at: string;
   updated_at: string;
+  /** bumped with every insert or delete of the form's submissions: keys the list caches */
+  sub_version: number;
 }
 
 export interface SubmissionRow {
@@ -92,7 +94,8 @@ CREATE TABLE IF NOT EXISTS forms (
   seq INTEGER PRIMARY KEY AUTOINCREMENT, qr_id TEXT NOT NULL UNIQUE, id TEXT NOT NULL, account_id TEXT NOT NULL,
   creator_id TEXT NOT NULL, doc TEXT NOT NULL, title TEXT NOT NULL, scans INTEGER NOT NULL DEFAULT 0,
   submissions INTEGER NOT NULL DEFAULT 0, active INTEGER NOT NULL DEFAULT 1, blocked INTEGER NOT NULL DEFAULT 0,
-  starred INTEGER NOT NULL DEFAULT 0, archived INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+  starred INTEGER NOT NULL DEFAULT 0, archived INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+  sub_version INTEGER NOT NULL DEFAULT 0);
 CREATE INDEX IF NOT EXISTS forms_by_account ON forms (account_id, archived, seq);
 CREATE TABLE IF NOT EXISTS submissions (
   seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, qr_id TEXT NOT NULL, account_id TEXT NOT NULL,
@@ -154,6 +157,18 @@ export class SandboxStore {
     this.seed();
   }
 
+  private readonly statements = new Map<string, Database.Statement>();
+
+  /** A prepared statement, parsed once per process (the hot paths run thousands a second). */
+  sql(text: string): Database.Statement {
+    let stmt = this.statements.get(text);
+    if (!stmt) {
+      stmt = this.db.prepare(text);
+      this.statements.set(text, stmt);
+    }
+    return stmt;
+  }
+
   close(): void {
     this.db.close();
   }
@@ -162,6 +177,7 @@ export class SandboxStore {
   private migrate(): void {
     const has = (table: string, column: string) => (this.db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).some((c) => c.name === column);
     if (!has('accounts', 'submission_quota_override')) this.db.exec(`ALTER TABLE accounts ADD COLUMN submission_quota_override INTEGER`);
+    if (!has('forms', 'sub_version')) this.db.exec(`ALTER TABLE forms ADD COLUMN sub_version INTEGER NOT NULL DEFAULT 0`);
   }
 
   /** Seeds the two accounts and their role keys once; concurrent first starts race safely (IMMEDIATE). */
@@ -202,11 +218,11 @@ export class SandboxStore {
   }
 
   memberByKey(key: string): MemberRow | undefined {
-    return this.db.prepare(`SELECT * FROM members WHERE api_key = ?`).get(key) as MemberRow | undefined;
+    return this.sql(`SELECT * FROM members WHERE api_key = ?`).get(key) as MemberRow | undefined;
   }
 
   account(id: string): AccountRow {
-    return this.db.prepare(`SELECT * FROM accounts WHERE id = ?`).get(id) as AccountRow;
+    return this.sql(`SELECT * FROM accounts WHERE id = ?`).get(id) as AccountRow;
   }
 
   setAccount(id: string, patch: { plan?: Plan; subscription?: 'active' | 'expired'; quota?: number | null; submissionQuota?: number | null }): void {
@@ -227,15 +243,12 @@ export class SandboxStore {
   consumeQuota(account: AccountRow, month: string): { allowed: boolean; used: number; limit: number } {
     const limit = this.monthlyLimit(account);
     const tx = this.db.transaction(() => {
-      const row = this.db.prepare(`SELECT count FROM usage WHERE account_id = ? AND month = ?`).get(account.id, month) as
+      const row = this.sql(`SELECT count FROM usage WHERE account_id = ? AND month = ?`).get(account.id, month) as
         | { count: number }
         | undefined;
       const used = row?.count ?? 0;
       if (used >= limit) return { allowed: false, used, limit };
-      this.db
-        .prepare(`INSERT INTO usage (account_id, month, count) VALUES (?, ?, 1)
-                  ON CONFLICT (account_id, month) DO UPDATE SET count = count + 1`)
-        .run(account.id, month);
+      this.sql(`INSERT INTO usage (account_id, month, count) VALUES (?, ?, 1) ON CONFLICT (account_id, month) DO UPDATE SET count = count + 1`).run(account.id, month);
       return { allowed: true, used: used + 1, limit };
     });
     return tx.immediate();
@@ -249,7 +262,7 @@ export class SandboxStore {
   }
 
   clockOffsetMs(): number {
-    const row = this.db.prepare(`SELECT v FROM meta WHERE k = 'clock_offset_ms'`).get() as { v: string } | undefined;
+    const row = this.sql(`SELECT v FROM meta WHERE k = 'clock_offset_ms'`).get() as { v: string } | undefined;
     return row ? Number(row.v) : 0;
   }
 
@@ -260,9 +273,7 @@ export class SandboxStore {
   }
 
   addOutbox(accountId: string, kind: string, recipients: string, subject: string, body: string, at: string): void {
-    this.db
-      .prepare(`INSERT INTO outbox (account_id, kind, recipients, subject, body, created_at) VALUES (?, ?, ?, ?, ?, ?)`)
-      .run(accountId, kind, recipients, subject, body, at);
+    this.sql(`INSERT INTO outbox (account_id, kind, recipients, subject, body, created_at) VALUES (?, ?, ?, ?, ?, ?)`).run(accountId, kind, recipients, subject, body, at);
   }
 
   outbox(): Array<{ id: number; account_id: string; kind: string; recipients: string; subject: string; body: string; created_at: string }> {
@@ -270,9 +281,7 @@ export class SandboxStore {
   }
 
   logRequest(entry: { at: string; method: string; path: string; status: number; memberId: string | null; ms: number; fault: string | null }): void {
-    this.db
-      .prepare(`INSERT INTO request_log (at, method, path, status, member_id, ms, fault) VALUES (?, ?, ?, ?, ?, ?, ?)`)
-      .run(entry.at, entry.method, entry.path, entry.status, entry.memberId, entry.ms, entry.fault);
+    this.sql(`INSERT INTO request_log (at, method, path, status, member_id, ms, fault) VALUES (?, ?, ?, ?, ?, ?, ?)`).run(entry.at, entry.method, entry.path, entry.status, entry.memberId, entry.ms, entry.fault);
   }
 
   requestLog(sinceId = 0): Array<{ id: number; at: string; method: string; path: string; status: number; member_id: string | null; ms: number; fault: string | null }> {

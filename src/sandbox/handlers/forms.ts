@@ -111,7 +111,7 @@ function presentListItem(row: FormRow, origin: string) {
  * 400, not 404, on the form routes.
  */
 export function loadForm(ctx: RequestContext, qrId: string, opts: { archived?: boolean } = {}): FormRow {
-  const row = ctx.store.db.prepare(`SELECT * FROM forms WHERE qr_id = ? AND account_id = ?`).get(qrId, ctx.account.id) as FormRow | undefined;
+  const row = ctx.store.sql(`SELECT * FROM forms WHERE qr_id = ? AND account_id = ?`).get(qrId, ctx.account.id) as FormRow | undefined;
   if (!row || row.blocked === 1 || (row.archived === 1) !== (opts.archived ?? false)) {
     throw new ApiFailure(400, opts.archived && row && row.archived === 0 ? 'Form is not archived' : FORM_NOT_FOUND);
   }
@@ -128,7 +128,7 @@ function assertCanChange(ctx: RequestContext, row: FormRow, action: string): voi
 }
 
 function countForms(ctx: RequestContext): number {
-  return (ctx.store.db.prepare(`SELECT COUNT(*) AS n FROM forms WHERE account_id = ?`).get(ctx.account.id) as { n: number }).n;
+  return (ctx.store.sql(`SELECT COUNT(*) AS n FROM forms WHERE account_id = ?`).get(ctx.account.id) as { n: number }).n;
 }
 
 /** spec §7: "no form slots left" (slot numbers per plan are a documented sandbox choice). */
@@ -168,9 +168,8 @@ function listForms(ctx: RequestContext) {
   const sort = ctx.query.get('sort') ?? '1';
   const order = SORTS[sort];
   if (!order) throw new ApiFailure(400, 'Invalid sort: expected 1 (newest first), 2 (by name) or 3 (by scan count)');
-  const total = (ctx.store.db.prepare(`SELECT COUNT(*) AS n FROM forms WHERE account_id = ? AND archived = 0`).get(ctx.account.id) as { n: number }).n;
-  const rows = ctx.store.db
-    .prepare(`SELECT * FROM forms WHERE account_id = ? AND archived = 0 ORDER BY ${order} LIMIT ? OFFSET ?`)
+  const total = (ctx.store.sql(`SELECT COUNT(*) AS n FROM forms WHERE account_id = ? AND archived = 0`).get(ctx.account.id) as { n: number }).n;
+  const rows = ctx.store.sql(`SELECT * FROM forms WHERE account_id = ? AND archived = 0 ORDER BY ${order} LIMIT ? OFFSET ?`)
     .all(ctx.account.id, limit, (page - 1) * limit) as FormRow[];
   return {
     items: rows.map((r) => presentListItem(r, ctx.origin)),
@@ -190,10 +189,9 @@ function insertForm(ctx: RequestContext, doc: FormDoc, counters: { scans?: numbe
   for (;;) {
     const qrId = newQrId();
     try {
-      ctx.store.db
-        .prepare(`INSERT INTO forms (qr_id, id, account_id, creator_id, doc, title, scans, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      ctx.store.sql(`INSERT INTO forms (qr_id, id, account_id, creator_id, doc, title, scans, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
         .run(qrId, newHexId(), ctx.account.id, ctx.member.id, JSON.stringify(doc), doc.title, counters.scans ?? 0, now, now);
-      return ctx.store.db.prepare(`SELECT * FROM forms WHERE qr_id = ?`).get(qrId) as FormRow;
+      return ctx.store.sql(`SELECT * FROM forms WHERE qr_id = ?`).get(qrId) as FormRow;
     } catch (e) {
       if (!String(e).includes('UNIQUE')) throw e; // a qrId collision: draw another
     }
@@ -266,23 +264,23 @@ async function updateForm(ctx: RequestContext) {
     });
   }
   const now = ctx.now().toISOString();
-  ctx.store.db.prepare(`UPDATE forms SET doc = ?, title = ?, updated_at = ? WHERE seq = ?`).run(JSON.stringify(next), next.title, now, row.seq);
-  return presentForm(ctx.store.db.prepare(`SELECT * FROM forms WHERE seq = ?`).get(row.seq) as FormRow, ctx.origin, true);
+  ctx.store.sql(`UPDATE forms SET doc = ?, title = ?, updated_at = ? WHERE seq = ?`).run(JSON.stringify(next), next.title, now, row.seq);
+  return presentForm(ctx.store.sql(`SELECT * FROM forms WHERE seq = ?`).get(row.seq) as FormRow, ctx.origin, true);
 }
 
 function setArchived(archive: boolean) {
   return (ctx: RequestContext) => {
     const row = loadForm(ctx, ctx.params.qrId!, { archived: !archive });
     assertCanChange(ctx, row, archive ? 'archive' : 'restore');
-    ctx.store.db.prepare(`UPDATE forms SET archived = ?, updated_at = ? WHERE seq = ?`).run(archive ? 1 : 0, ctx.now().toISOString(), row.seq);
+    ctx.store.sql(`UPDATE forms SET archived = ?, updated_at = ? WHERE seq = ?`).run(archive ? 1 : 0, ctx.now().toISOString(), row.seq);
     return { result: archive ? 'Form archived successfully' : 'Form restored successfully' };
   };
 }
 
 /** A form goes with its submissions. */
 function removeForm(ctx: RequestContext, row: FormRow): void {
-  ctx.store.db.prepare(`DELETE FROM submissions WHERE qr_id = ?`).run(row.qr_id);
-  ctx.store.db.prepare(`DELETE FROM forms WHERE seq = ?`).run(row.seq);
+  ctx.store.sql(`DELETE FROM submissions WHERE qr_id = ?`).run(row.qr_id);
+  ctx.store.sql(`DELETE FROM forms WHERE seq = ?`).run(row.seq);
 }
 
 function deleteForm(ctx: RequestContext) {

@@ -26,7 +26,7 @@ function fail(errors: FieldErrors): never {
 }
 
 function fileChecker(ctx: RequestContext, qrId: string) {
-  const stmt = ctx.store.db.prepare(`SELECT 1 FROM files WHERE id = ? AND account_id = ? AND (qr_id = ? OR qr_id IS NULL)`);
+  const stmt = ctx.store.sql(`SELECT 1 FROM files WHERE id = ? AND account_id = ? AND (qr_id = ? OR qr_id IS NULL)`);
   return (fileId: string) => stmt.get(fileId, ctx.account.id, qrId) !== undefined;
 }
 
@@ -117,7 +117,7 @@ async function createSubmission(ctx: RequestContext) {
   const nowMs = ctx.now().getTime();
   const hash = key === undefined ? '' : createHash('sha256').update(`${form.qr_id}\n${canonical(body)}`).digest('hex');
   const db = ctx.store.db;
-  const lookup = db.prepare(`SELECT * FROM idempotency WHERE account_id = ? AND key = ? AND created_ms > ?`);
+  const lookup = ctx.store.sql(`SELECT * FROM idempotency WHERE account_id = ? AND key = ? AND created_ms > ?`);
   // spec §8: within 24 h the same key and an identical body replays the original success; another body → 409
   const replay = (): Record<string, unknown> | undefined => {
     if (key === undefined) return undefined;
@@ -142,28 +142,28 @@ async function createSubmission(ctx: RequestContext) {
   const commit = db.transaction(() => {
     const again = replay(); // a concurrent request with the same key may have committed meanwhile
     if (again) return again;
-    const used = (db.prepare(`SELECT count FROM submission_usage WHERE account_id = ? AND month = ?`).get(ctx.account.id, month) as { count: number } | undefined)?.count ?? 0;
+    const used = (ctx.store.sql(`SELECT count FROM submission_usage WHERE account_id = ? AND month = ?`).get(ctx.account.id, month) as { count: number } | undefined)?.count ?? 0;
     if (used >= limit) throw new ApiFailure(400, SUBMISSION_QUOTA_MESSAGE);
     const id = newHexId();
     const at = new Date(nowMs).toISOString();
-    db.prepare(
+    ctx.store.sql(
       `INSERT INTO submissions (id, qr_id, account_id, answers, quiz, time_spent, time_expired, created_ms, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(id, form.qr_id, ctx.account.id, JSON.stringify(b.answers), quiz ? JSON.stringify(quiz) : null, b.timeSpentSeconds ?? null, b.timeExpired === undefined ? null : Number(b.timeExpired), nowMs, at, at);
-    db.prepare(`UPDATE forms SET submissions = submissions + 1 WHERE seq = ?`).run(form.seq);
-    db.prepare(`INSERT INTO submission_usage (account_id, month, count) VALUES (?, ?, 1) ON CONFLICT (account_id, month) DO UPDATE SET count = count + 1`).run(ctx.account.id, month);
+    ctx.store.sql(`UPDATE forms SET submissions = submissions + 1, sub_version = sub_version + 1 WHERE seq = ?`).run(form.seq);
+    ctx.store.sql(`INSERT INTO submission_usage (account_id, month, count) VALUES (?, ?, 1) ON CONFLICT (account_id, month) DO UPDATE SET count = count + 1`).run(ctx.account.id, month);
     const response: Record<string, unknown> = { submissionId: id };
     if (quiz) Object.assign(response, filterQuizForResponse(quiz, settings), { timeSpentSeconds: b.timeSpentSeconds ?? null, timeExpired: b.timeExpired ?? false });
     if (key !== undefined) {
-      db.prepare(`INSERT INTO idempotency (account_id, key, qr_id, body_hash, response, created_ms) VALUES (?, ?, ?, ?, ?, ?)
+      ctx.store.sql(`INSERT INTO idempotency (account_id, key, qr_id, body_hash, response, created_ms) VALUES (?, ?, ?, ?, ?, ?)
                   ON CONFLICT (account_id, key) DO UPDATE SET qr_id = excluded.qr_id, body_hash = excluded.body_hash, response = excluded.response, created_ms = excluded.created_ms`).run(
         ctx.account.id, key, form.qr_id, hash, JSON.stringify(response), nowMs,
       );
     }
     if (doc.submissionNotification !== false) {
-      const owner = db.prepare(`SELECT email FROM members WHERE account_id = ? AND user_type = 'Owner'`).get(ctx.account.id) as { email: string } | undefined;
+      const owner = ctx.store.sql(`SELECT email FROM members WHERE account_id = ? AND user_type = 'Owner'`).get(ctx.account.id) as { email: string } | undefined;
       ctx.store.addOutbox(ctx.account.id, 'submission.notification', owner?.email ?? '', `New submission to ${doc.title}`, id, at);
     }
-    created = { row: db.prepare(`SELECT * FROM submissions WHERE id = ?`).get(id) as SubmissionRow, response };
+    created = { row: ctx.store.sql(`SELECT * FROM submissions WHERE id = ?`).get(id) as SubmissionRow, response };
     return response;
   });
   const response = commit.immediate();
@@ -193,6 +193,41 @@ function pageParam(ctx: RequestContext, name: string, fallback: number, max: num
   return Number(raw);
 }
 
+/**
+ * Offset pages emulated without O(N²) work: for one window (form, since, until, limit) at one data
+ * version, the count is computed once and the end of every page served is remembered, so the next
+ * page continues from there (a keyset step) instead of walking the offset again. The version in
+ * the key comes from the database, so writes from any process invalidate these caches.
+ */
+interface WindowCache {
+  total?: number;
+  /** page number → (created_ms, seq) of its last row */
+  ends: Map<number, [number, number]>;
+}
+const windows = new Map<string, WindowCache>();
+const MAX_WINDOWS = 256;
+
+function windowCache(key: string): WindowCache {
+  let w = windows.get(key);
+  if (!w) {
+    if (windows.size >= MAX_WINDOWS) windows.delete(windows.keys().next().value!);
+    w = { ends: new Map() };
+    windows.set(key, w);
+  }
+  return w;
+}
+
+/** The nearest earlier page whose end is known, looking back a little. */
+function nearestEnd(w: WindowCache, page: number): { page: number; end: [number, number] } | undefined {
+  for (let p = page - 1; p >= 1 && p >= page - 64; p--) {
+    const end = w.ends.get(p);
+    if (end) return { page: p, end };
+  }
+  return undefined;
+}
+
+const NEWEST_FIRST = 'ORDER BY created_ms DESC, seq DESC';
+
 function listSubmissions(ctx: RequestContext) {
   const page = pageParam(ctx, 'page', 1, 10_000_000);
   const limit = pageParam(ctx, 'limit', 50, SUBMISSIONS_MAX_PAGE);
@@ -203,17 +238,27 @@ function listSubmissions(ctx: RequestContext) {
   const to = until ? parseInstant(until, 'until') : 8.64e15;
   const form = loadForm(ctx, ctx.params.qrId!);
   const doc = readDoc(form);
-  const db = ctx.store.db;
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM submissions WHERE qr_id = ? AND created_ms >= ? AND created_ms <= ?`).get(form.qr_id, from, to) as { n: number }).n;
-  // OFFSET walks the covering index only; rows are read for the page alone
-  const rows = db
-    .prepare(
-      `SELECT * FROM submissions WHERE seq IN (
-         SELECT seq FROM submissions WHERE qr_id = ? AND created_ms >= ? AND created_ms <= ?
-         ORDER BY created_ms DESC, seq DESC LIMIT ? OFFSET ?)
-       ORDER BY created_ms DESC, seq DESC`,
-    )
-    .all(form.qr_id, from, to, limit, (page - 1) * limit) as SubmissionRow[];
+  const w = windowCache(`${form.qr_id}|${form.sub_version}|${from}|${to}|${limit}`);
+  // the form's counter is exact; a bounded window is counted once per version
+  w.total ??= since || until ? (ctx.store.sql(`SELECT COUNT(*) AS n FROM submissions WHERE qr_id = ? AND created_ms >= ? AND created_ms <= ?`).get(form.qr_id, from, to) as { n: number }).n : form.submissions;
+  const total = w.total;
+  const anchor = nearestEnd(w, page);
+  const skip = ((anchor ? page - anchor.page : page) - 1) * limit;
+  // only the index is walked to find the page; rows are read for the page alone
+  const rows = (
+    anchor
+      ? ctx.store
+          .sql(
+            `SELECT * FROM submissions WHERE seq IN (SELECT seq FROM submissions WHERE qr_id = ? AND created_ms >= ? AND created_ms <= ?
+               AND NOT (created_ms = ? AND seq >= ?) ${NEWEST_FIRST} LIMIT ? OFFSET ?) ${NEWEST_FIRST}`,
+          )
+          .all(form.qr_id, from, Math.min(to, anchor.end[0]), anchor.end[0], anchor.end[1], limit, skip)
+      : ctx.store
+          .sql(`SELECT * FROM submissions WHERE seq IN (SELECT seq FROM submissions WHERE qr_id = ? AND created_ms >= ? AND created_ms <= ? ${NEWEST_FIRST} LIMIT ? OFFSET ?) ${NEWEST_FIRST}`)
+          .all(form.qr_id, from, to, limit, skip)
+  ) as SubmissionRow[];
+  const last = rows.at(-1);
+  if (last && rows.length === limit) w.ends.set(page, [last.created_ms, last.seq]);
   return {
     __envelope: { form: formSummary(doc) },
     items: rows.map((r) => presentSubmission(ctx, doc, r)),
@@ -228,7 +273,7 @@ function listSubmissions(ctx: RequestContext) {
 function loadSubmission(ctx: RequestContext): { row: SubmissionRow; form: FormRow; doc: FormDoc } {
   const id = ctx.params.submissionId!;
   if (!isHex24(id)) throw new ApiFailure(400, `Invalid submission id "${id}": expected 24 hex characters`);
-  const row = ctx.store.db.prepare(`SELECT * FROM submissions WHERE id = ? AND account_id = ?`).get(id, ctx.account.id) as SubmissionRow | undefined;
+  const row = ctx.store.sql(`SELECT * FROM submissions WHERE id = ? AND account_id = ?`).get(id, ctx.account.id) as SubmissionRow | undefined;
   if (!row) throw new ApiFailure(400, SUBMISSION_NOT_FOUND);
   let form: FormRow;
   try {
@@ -252,8 +297,7 @@ async function updateSubmission(ctx: RequestContext) {
   validate(ctx, form, doc, body, 'update');
   const b = asObject(body) as { answers: Record<string, unknown>; timeSpentSeconds?: number };
   const quiz = doc.isQuiz ? scoreQuiz(doc.fields, b.answers, quizSettings(doc)) : undefined;
-  ctx.store.db
-    .prepare(`UPDATE submissions SET answers = ?, quiz = ?, time_spent = COALESCE(?, time_spent), updated_at = ? WHERE seq = ?`)
+  ctx.store.sql(`UPDATE submissions SET answers = ?, quiz = ?, time_spent = COALESCE(?, time_spent), updated_at = ? WHERE seq = ?`)
     .run(JSON.stringify(b.answers), quiz ? JSON.stringify(quiz) : null, b.timeSpentSeconds ?? null, ctx.now().toISOString(), row.seq);
   return {};
 }
@@ -269,8 +313,8 @@ function deleteSubmission(ctx: RequestContext) {
   assertMayDelete(ctx);
   ctx.store.db
     .transaction(() => {
-      ctx.store.db.prepare(`DELETE FROM submissions WHERE seq = ?`).run(row.seq);
-      ctx.store.db.prepare(`UPDATE forms SET submissions = MAX(submissions - 1, 0) WHERE seq = ?`).run(form.seq);
+      ctx.store.sql(`DELETE FROM submissions WHERE seq = ?`).run(row.seq);
+      ctx.store.sql(`UPDATE forms SET submissions = MAX(submissions - 1, 0), sub_version = sub_version + 1 WHERE seq = ?`).run(form.seq);
     })
     .immediate();
   return {};
@@ -290,13 +334,13 @@ async function batchDelete(ctx: RequestContext) {
   if (bad.length) throw new ApiFailure(400, `Invalid submission id${bad.length > 1 ? 's' : ''}: ${bad.join(', ')}`);
   const db = ctx.store.db;
   db.transaction(() => {
-    const find = db.prepare(`SELECT seq FROM submissions WHERE id = ? AND qr_id = ? AND account_id = ?`);
+    const find = ctx.store.sql(`SELECT seq FROM submissions WHERE id = ? AND qr_id = ? AND account_id = ?`);
     const rows = unique.map((id) => ({ id, row: find.get(id, form.qr_id, ctx.account.id) as { seq: number } | undefined }));
     const foreign = rows.filter((r) => !r.row).map((r) => r.id);
     // spec §4.4: ids must belong to the form; all or nothing
     if (foreign.length) throw new ApiFailure(400, `Submission${foreign.length > 1 ? 's' : ''} not found in form ${form.qr_id}: ${foreign.join(', ')}`);
-    for (const r of rows) db.prepare(`DELETE FROM submissions WHERE seq = ?`).run(r.row!.seq);
-    db.prepare(`UPDATE forms SET submissions = MAX(submissions - ?, 0) WHERE seq = ?`).run(rows.length, form.seq);
+    for (const r of rows) ctx.store.sql(`DELETE FROM submissions WHERE seq = ?`).run(r.row!.seq);
+    ctx.store.sql(`UPDATE forms SET submissions = MAX(submissions - ?, 0), sub_version = sub_version + 1 WHERE seq = ?`).run(rows.length, form.seq);
   }).immediate();
   return {};
 }
@@ -314,7 +358,7 @@ export const submissionRoutes: Route[] = [
 
 /** Inserts `count` valid example submissions at once (sandbox-only, for benchmarks and demos). */
 export function seedSubmissions(store: RequestContext['store'], qrId: string, count: number, nowMs: number, atMs?: number): number {
-  const form = store.db.prepare(`SELECT * FROM forms WHERE qr_id = ?`).get(qrId) as FormRow | undefined;
+  const form = store.sql(`SELECT * FROM forms WHERE qr_id = ?`).get(qrId) as FormRow | undefined;
   if (!form) throw new ApiFailure(404, `No form ${qrId}`);
   const doc = readDoc(form);
   const answers: Record<string, unknown> = {};
@@ -322,7 +366,7 @@ export function seedSubmissions(store: RequestContext['store'], qrId: string, co
     const s = schemaField(f);
     if (s && s.valueType !== 'fileId' && s.valueType !== 'fileId[]') answers[f.key] = s.example;
   }
-  const insert = store.db.prepare(
+  const insert = store.sql(
     `INSERT INTO submissions (id, qr_id, account_id, answers, created_ms, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   store.db.transaction(() => {
@@ -331,7 +375,7 @@ export function seedSubmissions(store: RequestContext['store'], qrId: string, co
       const at = new Date(ms).toISOString();
       insert.run(newHexId(), qrId, form.account_id, JSON.stringify({ ...answers, ...numbered(doc, i) }), ms, at, at);
     }
-    store.db.prepare(`UPDATE forms SET submissions = submissions + ? WHERE seq = ?`).run(count, form.seq);
+    store.sql(`UPDATE forms SET submissions = submissions + ?, sub_version = sub_version + 1 WHERE seq = ?`).run(count, form.seq);
   })();
   return count;
 }

@@ -75,7 +75,7 @@ function receive(ctx: RequestContext): Promise<Upload> {
 
 /** spec §4.2: on the upload routes an unknown or foreign form is 404, not 400. */
 function formForUpload(ctx: RequestContext): FormRow {
-  const row = ctx.store.db.prepare(`SELECT * FROM forms WHERE qr_id = ? AND account_id = ? AND archived = 0`).get(ctx.params.qrId, ctx.account.id) as FormRow | undefined;
+  const row = ctx.store.sql(`SELECT * FROM forms WHERE qr_id = ? AND account_id = ? AND archived = 0`).get(ctx.params.qrId, ctx.account.id) as FormRow | undefined;
   if (!row) throw new ApiFailure(404, 'Form not found');
   return row;
 }
@@ -94,8 +94,7 @@ async function uploadFormFile(ctx: RequestContext) {
     discard();
     throw new ApiFailure(400, 'One file per request');
   }
-  ctx.store.db
-    .prepare(`INSERT INTO files (id, account_id, qr_id, category, name, mime, size, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+  ctx.store.sql(`INSERT INTO files (id, account_id, qr_id, category, name, mime, size, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
     .run(up.fileId, ctx.account.id, form.qr_id, up.category, up.name, up.mime, up.size, ctx.now().toISOString());
   return { fileUrl: fileUrl(ctx, up.fileId), fileId: up.fileId };
 }

@@ -1,0 +1,100 @@
+// Export, import and deep-page figures of issue 3, against a local sandbox started here.
+// Targets: export >= 20,000 rows/s with peak RSS <= 150 MB that does not grow with N; import >= 2,000 rows/s.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const bin = join(root, 'bin/formctl.js');
+const dir = mkdtempSync(join(tmpdir(), 'formctl-bench-subs-'));
+const baseEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', FORMCTL_CONFIG_DIR: join(dir, 'config') };
+
+const child = spawn(process.execPath, [bin, 'sandbox', 'serve', '--port', '0', '--plan', 'enterprise', '--data', join(dir, 'data'), '-o', 'json'], { env: baseEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+const info = await new Promise((res) => {
+  let buf = '';
+  child.stdout.on('data', (c) => {
+    buf += c;
+    if (buf.includes('\n')) res(JSON.parse(buf.slice(0, buf.indexOf('\n'))));
+  });
+});
+const env = { ...baseEnv, FORMCTL_BASE_URL: info.baseUrl, FORMCTL_API_KEY: info.keys.owner };
+const api = async (method, path, body, admin = false) => {
+  const res = await fetch(`${admin ? info.origin : info.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${info.keys.owner}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+  return (await res.json()).data;
+};
+const form = async (title) =>
+  api('POST', '/forms', {
+    title, shortText: '',
+    fields: [
+      { type: 'name', option: { label: 'Name', required: true } },
+      { type: 'email', option: { label: 'Mail', required: true } },
+      { type: 'radio', option: { label: 'Meal', options: [{ name: 'Veg', value: 'veg' }, { name: 'Fish', value: 'fish' }] } },
+      { type: 'checkbox', option: { label: 'Topics', options: [{ name: 'A', value: 'a' }, { name: 'B', value: 'b' }] } },
+      { type: 'shortText', option: { label: 'Note' } },
+    ],
+  });
+const lastRequestId = async () => (await fetch(`${info.origin}/_sandbox/requests`).then((r) => r.json())).data.at(-1)?.id ?? 0;
+const requestsSince = async (id) => (await fetch(`${info.origin}/_sandbox/requests?since=${id}`).then((r) => r.json())).data.length;
+
+/** Runs a command under /usr/bin/time: wall seconds and peak RSS in MB. */
+function measure(cmd, args) {
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %M', cmd, ...args], { env, encoding: 'utf8', maxBuffer: 1 << 30 });
+  if (r.status !== 0) throw new Error(`${args.join(' ')} failed: ${r.stderr}`);
+  const [secs, kb] = r.stderr.trim().split('\n').at(-1).split(' ').map(Number);
+  return { secs, mb: kb / 1024, stdout: r.stdout };
+}
+
+const rows = [];
+const fmt = (n) => n.toLocaleString('en');
+for (const n of [10_000, 100_000, 300_000]) {
+  const f = await form(`Export ${n}`);
+  await api('POST', '/_sandbox/seed-submissions', { qrId: f.qrId, count: n }, true);
+  const before = await lastRequestId();
+  const out = join(dir, `export-${n}.csv`);
+  const m = measure(process.execPath, [bin, 'submissions', 'export', f.qrId, '-o', out]);
+  const requests = await requestsSince(before);
+  rows.push({ name: `formctl export ${fmt(n)} → CSV`, secs: m.secs, rate: n / m.secs, mb: m.mb, requests, ideal: Math.ceil(n / 100) });
+  if (n === 100_000) {
+    const b2 = await lastRequestId();
+    const naive = measure(process.execPath, [join(root, 'bench/naive-export.mjs'), info.baseUrl, info.keys.owner, f.qrId, join(dir, 'naive.csv')]);
+    rows.push({ name: `naive export ${fmt(n)} (limit=50, sequential)`, secs: naive.secs, rate: n / naive.secs, mb: naive.mb, requests: await requestsSince(b2), ideal: Math.ceil(n / 100) });
+  }
+}
+
+// import: 10,000 rows, and the same work sent one row at a time for comparison
+const imp = await form('Import');
+const csv = ['Name,Mail,Meal,Topics,Note', ...Array.from({ length: 10_000 }, (_, i) => `Person ${i},p${i}@example.com,${i % 2 ? 'veg' : 'fish'},a;b,row ${i}`)].join('\n');
+const file = join(dir, 'import.csv');
+writeFileSync(file, csv);
+const im = measure(process.execPath, [bin, 'submissions', 'import', imp.qrId, file, '--concurrency', '8', '--json']);
+const importRows = [{ name: 'formctl import 10,000 rows (concurrency 8)', secs: im.secs, rate: 10_000 / im.secs, mb: im.mb }];
+const seqFile = join(dir, 'import-seq.csv');
+writeFileSync(seqFile, csv.split('\n').slice(0, 2001).join('\n'));
+const imp2 = await form('Import sequential');
+const seq = measure(process.execPath, [bin, 'submissions', 'import', imp2.qrId, seqFile, '--concurrency', '1', '--json']);
+importRows.push({ name: 'formctl import 2,000 rows (concurrency 1)', secs: seq.secs, rate: 2_000 / seq.secs, mb: seq.mb });
+
+// deep pages of a million-submission form
+const big = await form('Million');
+await api('POST', '/_sandbox/seed-submissions', { qrId: big.qrId, count: 1_000_000 }, true);
+const timePage = async (page) => {
+  const t0 = performance.now();
+  await api('GET', `/forms/${big.qrId}/submissions?page=${page}&limit=100`);
+  const a = performance.now() - t0;
+  const t1 = performance.now();
+  await api('GET', `/forms/${big.qrId}/submissions?page=${page}&limit=100`);
+  return Math.min(a, performance.now() - t1);
+};
+const pages = [[1, await timePage(1)], [1000, await timePage(1000)], [10_000, await timePage(10_000)]];
+
+child.kill('SIGTERM');
+rmSync(dir, { recursive: true, force: true });
+
+console.log('\nexport (targets: >= 20,000 rows/s, peak RSS <= 150 MB and flat in N, requests = ceil(N/100))');
+console.log('case'.padEnd(44), 'seconds'.padStart(8), 'rows/s'.padStart(9), 'peak RSS'.padStart(9), 'requests'.padStart(9), 'ceil(N/100)'.padStart(12));
+for (const r of rows) console.log(r.name.padEnd(44), r.secs.toFixed(2).padStart(8), fmt(Math.round(r.rate)).padStart(9), `${r.mb.toFixed(0)} MB`.padStart(9), fmt(r.requests).padStart(9), fmt(r.ideal).padStart(12));
+console.log('\nimport (target: >= 2,000 rows/s)');
+for (const r of importRows) console.log(r.name.padEnd(44), r.secs.toFixed(2).padStart(8), fmt(Math.round(r.rate)).padStart(9), `${r.mb.toFixed(0)} MB`.padStart(9));
+console.log('\nlist latency on a 1,000,000-submission form (limit=100, server time + loopback)');
+for (const [p, ms] of pages) console.log(`page ${fmt(p)}`.padEnd(44), `${ms.toFixed(1)} ms`.padStart(8));
