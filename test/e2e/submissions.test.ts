@@ -250,6 +250,27 @@ describe('list, get, update, delete', () => {
     expect(new Set(all.stdout.trim().split('\n')).size).toBe(120);
   });
 
+  it('pages stay exact after writes that land inside an already-paged window', async () => {
+    const f = await survey();
+    const t = Date.now() - 3_600_000;
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: f.qrId, count: 250, atMs: t });
+    const walk = async (limit: number) => {
+      const ids: string[] = [];
+      for (let page = 1; ; page++) {
+        const d = (await sb.api('GET', `/forms/${f.qrId}/submissions?limit=${limit}&page=${page}`)).body.data;
+        ids.push(...d.items.map((x: { id: string }) => x.id));
+        if (page >= d.totalPages) return ids;
+      }
+    };
+    expect(await walk(100)).toEqual(await walk(97)); // the second walk continues from remembered page ends
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: f.qrId, count: 5, atMs: t - 1 }); // older: lands on the last page
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: f.qrId, count: 5, atMs: t + 1 }); // newer: shifts every page
+    const after100 = await walk(100);
+    expect(after100).toHaveLength(260);
+    expect(after100).toEqual(await walk(97));
+    expect(new Set(after100).size).toBe(260);
+  });
+
   it('filters since/until on createdAt, both bounds inclusive, ISO or Unix seconds', async () => {
     const f = await survey();
     const t = Date.parse('2026-01-10T10:00:00.000Z');
