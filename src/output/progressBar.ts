@@ -30,5 +30,6 @@ export class Progress {
 
   stop(): void {
     if (this.enabled && this.last > 0) this.io.stderr.write('\r\u001b[K');
+    this.last = 0;
   }
 }

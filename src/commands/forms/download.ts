@@ -32,9 +32,14 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   // streamed to a temporary file beside the target, then renamed: never a half-written image
   const target = opts.output!;
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}.part`);
+  let finished = false;
+  deps.onCleanup(() => {
+    if (!finished) rmSync(temp, { force: true }); // also on Ctrl-C
+  });
   try {
     await pipeline(res.body, createWriteStream(temp, { mode: 0o644 }));
     renameSync(temp, target);
+    finished = true;
   } catch (e) {
     rmSync(temp, { force: true });
     throw e;

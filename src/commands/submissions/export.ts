@@ -111,6 +111,12 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const temp = toStdout ? undefined : join(dirname(target!), `.${basename(target!)}.${process.pid}.part`);
   const out: Writable = temp ? createWriteStream(temp, { mode: 0o644 }) : deps.io.stdout;
   const progress = new Progress(deps.io, `Exporting ${id}`, total);
+  let finished = false;
+  // Ctrl-C runs the cleanups and exits: never leave a half-written file behind
+  deps.onCleanup(() => {
+    progress.stop();
+    if (temp && !finished) rmSync(temp, { force: true });
+  });
 
   let newest = checkpoint?.newestCreatedAt ?? '';
   let idsAtNewest = new Set(checkpoint?.idsAtNewest ?? []);
@@ -160,6 +166,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
       });
       renameSync(temp, target!);
     }
+    finished = true;
   } catch (e) {
     progress.stop();
     if (temp) {
