@@ -89,3 +89,11 @@ export function asObject(body: unknown, what = 'body'): Record<string, unknown> 
   }
   return body as Record<string, unknown>;
 }
+
+/** An integer query parameter from 1 to max, or the default; anything else is a 400. */
+export function intParam(ctx: RequestContext, name: string, fallback: number, max: number): number {
+  const raw = ctx.query.get(name);
+  if (raw === null || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) throw new ApiFailure(400, `Invalid ${name}: expected an integer from 1 to ${max}`);
+  return Number(raw);
+}

@@ -1,11 +1,11 @@
 import { createWriteStream, existsSync, renameSync, rmSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { downloadQr } from '../../api/resources/forms.js';
 import type { Deps } from '../../cli/factory.js';
 import { UsageError } from '../../cli/errors.js';
 import { parseIntFlag } from '../../cli/flags.js';
 import { requireQrId } from '../../cli/input.js';
+import { tempPathFor } from '../../io/atomicFile.js';
 
 interface Opts {
   format: string;
@@ -31,7 +31,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   }
   // streamed to a temporary file beside the target, then renamed: never a half-written image
   const target = opts.output!;
-  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.part`);
+  const temp = tempPathFor(target);
   let finished = false;
   deps.onCleanup(() => {
     if (!finished) rmSync(temp, { force: true }); // also on Ctrl-C

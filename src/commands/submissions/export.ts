@@ -1,5 +1,4 @@
-import { createWriteStream, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { createWriteStream, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import type { Page } from '../../api/paginate.js';
 import { listSubmissions, SUBMISSIONS_PAGE_MAX, type FormDefinition, type Submission } from '../../api/resources/submissions.js';
@@ -9,6 +8,7 @@ import { parseIntFlag } from '../../cli/flags.js';
 import { requireQrId } from '../../cli/input.js';
 import type { AnswerField } from '../../domain/answers.js';
 import { submissionColumns } from '../../domain/flatten.js';
+import { tempPathFor, writeFileAtomic } from '../../io/atomicFile.js';
 import { Progress } from '../../output/progressBar.js';
 import { parseTimeFlag } from './time.js';
 
@@ -44,12 +44,6 @@ export function readCheckpoint(path: string, qrId: string): Checkpoint | undefin
   if (cp.version !== 1 || typeof cp.newestCreatedAt !== 'string' || !Array.isArray(cp.idsAtNewest)) throw new UsageError(`--checkpoint: ${path} is not a checkpoint file written by formctl`);
   if (cp.qrId !== qrId) throw new UsageError(`--checkpoint: ${path} belongs to form ${cp.qrId}, not ${qrId}`);
   return cp;
-}
-
-function writeAtomically(path: string, text: string): void {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.part`);
-  writeFileSync(temp, text);
-  renameSync(temp, path);
 }
 
 /** Serialises rows in one of the three formats; nothing but the current page is held in memory. */
@@ -108,7 +102,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const encoder = await makeEncoder(opts.format, fields, opts.headers, quiz);
 
   const target = opts.output;
-  const temp = toStdout ? undefined : join(dirname(target!), `.${basename(target!)}.${process.pid}.part`);
+  const temp = toStdout ? undefined : tempPathFor(target!);
   const out: Writable = temp ? createWriteStream(temp, { mode: 0o644 }) : deps.io.stdout;
   const progress = new Progress(deps.io, `Exporting ${id}`, total);
   let finished = false;
@@ -179,7 +173,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   // only now, with the data safely written, does the checkpoint move forward
   if (opts.checkpoint && newest) {
     const cp: Checkpoint = { version: 1, qrId: id, newestCreatedAt: newest, idsAtNewest: [...idsAtNewest], exported: (checkpoint?.exported ?? 0) + written, updatedAt: new Date().toISOString() };
-    writeAtomically(opts.checkpoint, `${JSON.stringify(cp, null, 2)}\n`);
+    writeFileAtomic(opts.checkpoint, `${JSON.stringify(cp, null, 2)}\n`);
   }
   deps.info(`Exported ${written} submission${written === 1 ? '' : 's'}${toStdout ? '' : ` to ${target}`} in ${client.requestCount} request${client.requestCount === 1 ? '' : 's'}${skipped ? ` (${skipped} already exported before)` : ''}.`);
 }

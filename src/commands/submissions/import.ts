@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { basename, dirname, extname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { extname } from 'node:path';
 import { ApiError } from '../../api/errors.js';
 import { createSubmission } from '../../api/resources/submissions.js';
 import type { Deps } from '../../cli/factory.js';
@@ -10,6 +10,7 @@ import { requireQrId } from '../../cli/input.js';
 import { ADDRESS_PARTS, NAME_PARTS, VALUE_TYPES, validateSubmission, fieldLabel, type AnswerField, type FieldErrors } from '../../domain/answers.js';
 import { coerceAnswer } from '../../domain/coerce.js';
 import { fieldsFromSchema } from '../../domain/schema.js';
+import { writeFileAtomic } from '../../io/atomicFile.js';
 import { Progress } from '../../output/progressBar.js';
 import { describeFieldErrors } from './answersInput.js';
 import { loadSchema } from './schemaCache.js';
@@ -122,9 +123,7 @@ async function writeErrors(path: string, format: 'csv' | 'jsonl', columns: strin
   } else {
     text = rejected.map((r) => `${JSON.stringify({ _row: r.n, _errors: r.errors, ...r.record })}\n`).join('');
   }
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.part`);
-  writeFileSync(temp, text);
-  renameSync(temp, path);
+  writeFileAtomic(path, text);
 }
 
 export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Promise<void> {

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getSubmissionSchema } from '../../api/resources/submissions.js';
 import type { Deps } from '../../cli/factory.js';
 import { sandboxDataDir } from '../../cli/factory.js';
 import { configDir } from '../../config/store.js';
+import { writeFileAtomic } from '../../io/atomicFile.js';
 import type { SubmissionSchema } from '../../domain/schema.js';
 
 export interface CachedSchema {
@@ -31,9 +32,7 @@ export function readCachedSchema(deps: Deps, qrId: string): CachedSchema | undef
 export function writeCachedSchema(deps: Deps, qrId: string, schema: SubmissionSchema): void {
   const path = cachePath(deps, qrId);
   mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, JSON.stringify({ fetchedAt: new Date().toISOString(), schema }), { mode: 0o600 });
-  renameSync(temp, path);
+  writeFileAtomic(path, JSON.stringify({ fetchedAt: new Date().toISOString(), schema }), 0o600);
 }
 
 /** The schema from the cache, or one request (then cached). */

@@ -3,7 +3,7 @@ import { checkFormCreate, checkFormUpdate, type FieldDefinition, type FormCreate
 import { isQrId } from '../../domain/ids.js';
 import { DEFAULT_PASSING_SCORE, PLAN_LIMITS, quizPlanViolations } from '../../domain/plans.js';
 import { parseRecipients } from '../../domain/recipients.js';
-import { ApiFailure, RawReply, asObject, type RequestContext } from '../http.js';
+import { ApiFailure, RawReply, asObject, intParam, type RequestContext } from '../http.js';
 import { CONTENT_TYPES, QR_FORMATS, qrStyle, renderQr, type QrFormat } from '../qr.js';
 import type { Route } from '../router.js';
 import { newHexId, newQrId, type FormRow } from '../store.js';
@@ -146,15 +146,6 @@ function assertQuizAllowed(ctx: RequestContext, body: Record<string, unknown>): 
   if (errors.length > 0) throw new ApiFailure(400, errors.join('; ')); // spec §7: joined with ';'
 }
 
-function positiveInt(ctx: RequestContext, name: string, fallback: number, max: number): number {
-  const raw = ctx.query.get(name);
-  if (raw === null || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
-    throw new ApiFailure(400, `Invalid ${name}: expected an integer from 1 to ${max}`);
-  }
-  return Number(raw);
-}
-
 export const FORMS_MAX_PAGE_SIZE = 100;
 const SORTS: Record<string, string> = {
   '1': 'created_at DESC, seq DESC', // newest first
@@ -163,8 +154,8 @@ const SORTS: Record<string, string> = {
 };
 
 function listForms(ctx: RequestContext) {
-  const page = positiveInt(ctx, 'page', 1, 1_000_000);
-  const limit = positiveInt(ctx, 'limit', 5, FORMS_MAX_PAGE_SIZE);
+  const page = intParam(ctx, 'page', 1, 1_000_000);
+  const limit = intParam(ctx, 'limit', 5, FORMS_MAX_PAGE_SIZE);
   const sort = ctx.query.get('sort') ?? '1';
   const order = SORTS[sort];
   if (!order) throw new ApiFailure(400, 'Invalid sort: expected 1 (newest first), 2 (by name) or 3 (by scan count)');

@@ -5,7 +5,7 @@ import { isHex24, isQrId } from '../../domain/ids.js';
 import { PLAN_LIMITS } from '../../domain/plans.js';
 import { filterQuizForResponse, scoreQuiz, type QuizData, type QuizSettings } from '../../domain/quiz.js';
 import { schemaField, type SchemaField } from '../../domain/schema.js';
-import { ApiFailure, asObject, type RequestContext } from '../http.js';
+import { ApiFailure, asObject, intParam, type RequestContext } from '../http.js';
 import type { Route } from '../router.js';
 import { newHexId, type FormRow, type SubmissionRow } from '../store.js';
 import { loadForm, publicField, readDoc, type FormDoc } from './forms.js';
@@ -186,13 +186,6 @@ export function parseInstant(raw: string, name: string): number {
   return ms;
 }
 
-function pageParam(ctx: RequestContext, name: string, fallback: number, max: number): number {
-  const raw = ctx.query.get(name);
-  if (raw === null || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) throw new ApiFailure(400, `Invalid ${name}: expected an integer from 1 to ${max}`);
-  return Number(raw);
-}
-
 /**
  * Offset pages emulated without O(N²) work: for one window (form, since, until, limit) at one data
  * version, the count is computed once and the end of every page served is remembered, so the next
@@ -229,8 +222,8 @@ function nearestEnd(w: WindowCache, page: number): { page: number; end: [number,
 const NEWEST_FIRST = 'ORDER BY created_ms DESC, seq DESC';
 
 function listSubmissions(ctx: RequestContext) {
-  const page = pageParam(ctx, 'page', 1, 10_000_000);
-  const limit = pageParam(ctx, 'limit', 50, SUBMISSIONS_MAX_PAGE);
+  const page = intParam(ctx, 'page', 1, 10_000_000);
+  const limit = intParam(ctx, 'limit', 50, SUBMISSIONS_MAX_PAGE);
   const since = ctx.query.get('since');
   const until = ctx.query.get('until');
   // spec §4.4: both bounds inclusive, on createdAt
