@@ -13,6 +13,8 @@ complete -c formctl -n '__fish_use_subcommand' -a 'auth' -d 'Log in, log out, sw
 complete -c formctl -n '__fish_use_subcommand' -a 'config' -d 'Read and change settings (output, timeout, retries, base-url, plan)'
 complete -c formctl -n '__fish_use_subcommand' -a 'forms' -d 'Create, list, change, share and download forms'
 complete -c formctl -n '__fish_use_subcommand' -a 'submissions' -d 'Create, read, export and import form submissions'
+complete -c formctl -n '__fish_use_subcommand' -a 'upload' -d 'Upload, list and delete files (logos, form assets, submission files)'
+complete -c formctl -n '__fish_use_subcommand' -a 'webhook' -d 'Configure the signed submission.created webhook; listen, verify and trigger locally'
 complete -c formctl -n '__fish_use_subcommand' -a 'api' -d 'Make an authenticated API request and print the response (like gh api)'
 complete -c formctl -n '__fish_use_subcommand' -a 'sandbox' -d 'Run and inspect the local API emulator (a stateful copy of API v1 over SQLite)'
 complete -c formctl -n '__fish_use_subcommand' -a 'completion' -d 'Print a shell completion script'
@@ -189,7 +191,67 @@ complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''import'\''' 
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''watch'\''' -l exec
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''watch'\''' -l interval
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''watch'\''' -l since
+complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'logo' -d 'Upload an account logo (images only); use its URL in qrConfig.logo'
+complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'form' -d 'Upload a form asset (logo, background, backdrop, preview image)'
+complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'submission' -d 'Upload a file for a submission answer; put the fileId in answers'
+complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'list' -d 'List account logos and whether a form uses them'
+complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'delete' -d 'Delete an unused form file'
+complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''logo'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''logo'\''' -l json
+complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''logo'\''' -l output
+complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''logo'\''' -l quiet
+complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''form'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''form'\''' -l json
+complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''form'\''' -l output
+complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''form'\''' -l quiet
+complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''submission'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''submission'\''' -l json
+complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''submission'\''' -l output
+complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''submission'\''' -l quiet
+complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''list'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''list'\''' -l json
+complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''list'\''' -l output
+complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''list'\''' -l quiet
+complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''delete'\''' -l yes
+complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'get' -d 'Show the webhook settings (the secret masked unless --show-secret)'
+complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'enable' -d 'Send submission.created to URL (https; http only to a loopback host)'
+complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'set-url' -d 'Change the URL; the secret stays'
+complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'rotate' -d 'Make a new secret (receivers must switch to it)'
+complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'disable' -d 'Stop deliveries; clears the URL and the secret'
+complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'listen' -d 'Receive deliveries locally: verify signatures, print events, forward to your app'
+complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'verify' -d 'Check a delivery signature over raw bytes: exit 0 when it matches, 1 when not'
+complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'trigger' -d 'Create a sample submission so that a submission.created event fires (real data!)'
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''get'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''get'\''' -l json
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''get'\''' -l output
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''get'\''' -l quiet
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''get'\''' -l show-secret
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''enable'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''enable'\''' -l json
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''enable'\''' -l output
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''enable'\''' -l quiet
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''set-url'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''set-url'\''' -l json
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''set-url'\''' -l output
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''set-url'\''' -l quiet
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''rotate'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''rotate'\''' -l json
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''rotate'\''' -l output
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''rotate'\''' -l quiet
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''rotate'\''' -l show-secret
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''disable'\''' -l yes
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''listen'\''' -l forward-to
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''listen'\''' -l port
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''listen'\''' -l register
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''listen'\''' -l secret
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''verify'\''' -l secret
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''verify'\''' -l signature
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''trigger'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''trigger'\''' -l json
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''trigger'\''' -l output
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''trigger'\''' -l quiet
 complete -c formctl -n '__fish_formctl_path '\''api'\''' -l field
+complete -c formctl -n '__fish_formctl_path '\''api'\''' -l form
 complete -c formctl -n '__fish_formctl_path '\''api'\''' -l header
 complete -c formctl -n '__fish_formctl_path '\''api'\''' -l idempotency-key
 complete -c formctl -n '__fish_formctl_path '\''api'\''' -l input
@@ -197,6 +259,7 @@ complete -c formctl -n '__fish_formctl_path '\''api'\''' -l raw-field
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'serve' -d 'Serve the emulator over HTTP until interrupted'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'keys' -d 'List the seeded API keys (owner, admin, editor, editor2, viewer, other account)'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'outbox' -d 'List the e-mails the sandbox "sent" (shares, notifications)'
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'deliveries' -d 'List webhook delivery attempts and their outcome'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'reset' -d 'Delete the sandbox data directory'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''serve'\''' -l data
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''serve'\''' -l faults
@@ -218,6 +281,11 @@ complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''outbox'\''' -l f
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''outbox'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''outbox'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''outbox'\''' -l quiet
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''deliveries'\''' -l data
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''deliveries'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''deliveries'\''' -l json
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''deliveries'\''' -l output
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''deliveries'\''' -l quiet
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''reset'\''' -l data
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''reset'\''' -l yes
 complete -c formctl -n '__fish_formctl_path '\''completion'\''' -a 'bash zsh fish'

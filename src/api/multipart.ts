@@ -7,7 +7,7 @@ import { PassThrough } from 'node:stream';
  * A multipart/form-data body of text parts and one file part, streamed from disk (spec §4.2: parts
  * `userFile` and `category`). The length is known up front, so no chunked encoding is needed.
  */
-export function multipartFile(path: string, fields: Record<string, string>, fileField = 'userFile', mime = 'application/octet-stream') {
+export function multipartFile(path: string, fields: Record<string, string>, fileField = 'userFile', mime = 'application/octet-stream', onProgress?: (sent: number, total: number) => void) {
   const boundary = `----formctl${randomBytes(12).toString('hex')}`;
   const name = basename(path).replace(/["\r\n]/g, '_');
   const head = Buffer.from(
@@ -24,6 +24,8 @@ export function multipartFile(path: string, fields: Record<string, string>, file
       const out = new PassThrough();
       out.write(head);
       const file = createReadStream(path);
+      let sent = 0;
+      if (onProgress) file.on('data', (c) => onProgress((sent += c.length), size));
       file.on('error', (e) => out.destroy(e));
       file.on('end', () => out.end(tail));
       file.pipe(out, { end: false });

@@ -38,3 +38,14 @@ export class ValidationError extends Error {
     this.name = 'ValidationError';
   }
 }
+
+/** A command's own verdict with its exit code (e.g. `webhook verify`: 1 when the signature differs). */
+export class ExitWith extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ExitWith';
+  }
+}

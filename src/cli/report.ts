@@ -1,11 +1,12 @@
 import { ApiError, ConnectionError, isQuotaExhausted } from '../api/errors.js';
 import { paint, type IOStreams } from '../io/streams.js';
-import { CancelError, EXIT, UsageError, ValidationError } from './errors.js';
+import { CancelError, EXIT, ExitWith, UsageError, ValidationError } from './errors.js';
 
 export class NotLoggedInError extends Error {}
 
 /** The one place that maps failures to exit codes (README "Exit codes"). */
 export function exitCodeFor(err: unknown): number {
+  if (err instanceof ExitWith) return err.code;
   if (err instanceof UsageError) return EXIT.usage;
   if (err instanceof ValidationError) return EXIT.validation;
   if (err instanceof CancelError) return EXIT.interrupted;
@@ -42,6 +43,10 @@ export function reportError(io: IOStreams, err: unknown, jsonErrors: boolean): v
   }
   const p = paint(io.colorErr);
   const message = (err as Error)?.message ?? String(err);
+  if (err instanceof ExitWith) {
+    io.stderr.write(`${message}\n`);
+    return;
+  }
   if (err instanceof CancelError) {
     io.stderr.write(`${p.yellow('cancelled')}\n`);
     return;

@@ -1,4 +1,4 @@
-import { isLoopbackHost } from './url.js';
+import { isLoopbackHost } from '../domain/urls.js';
 import type { ConfigFile, Profile } from './store.js';
 
 export interface TargetFlags {

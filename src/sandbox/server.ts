@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { isPlan, type Plan } from '../domain/plans.js';
 import { FaultInjector, NO_FAULTS, parseFaultProfile, type FaultKind, type FaultProfile } from './faults.js';
 import { formRoutes, links, readDoc } from './handlers/forms.js';
-import { seedSubmissions, submissionRoutes } from './handlers/submissions.js';
+import { seedSubmissions, submissionCreatedHooks, submissionRoutes, type SubmissionCreatedHook } from './handlers/submissions.js';
+import { webhookRoutes } from './handlers/webhook.js';
+import { deliver, deliveryPayload, webhookOf } from './webhooks.js';
 import { uploadRoutes } from './handlers/uploads.js';
 import { ApiFailure, RawReply, asObject, failure, readJsonBody, sendJson, success, type RequestContext } from './http.js';
 import { qrStyle, renderQr } from './qr.js';
@@ -35,7 +37,7 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-const router = new Router().add(formRoutes).add(submissionRoutes).add(uploadRoutes);
+const router = new Router().add(formRoutes).add(submissionRoutes).add(uploadRoutes).add(webhookRoutes);
 
 /** Headers a handler set on the response (e.g. Idempotent-Replayed) kept through sendJson. */
 function headersOf(res: ServerResponse): Record<string, string> {
@@ -54,6 +56,20 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
   if (opts.quota !== undefined) store.setAccount('acct_main', { quota: opts.quota });
   const faults = new FaultInjector(opts.faults ?? NO_FAULTS);
   const now = () => new Date(Date.now() + store.clockOffsetMs());
+
+  // spec §6: a signed delivery per new submission, after the response; tracked so close() waits
+  const pending = new Set<Promise<void>>();
+  const onCreated: SubmissionCreatedHook = (event) => {
+    if (event.store !== store) return;
+    const hook = webhookOf(store, event.accountId);
+    if (hook.enabled !== 1 || hook.url === '') return;
+    const body = deliveryPayload(event.row, event.doc.title, event.quizData);
+    setImmediate(() => {
+      const p = deliver(store, hook, event.row, body).finally(() => pending.delete(p));
+      pending.add(p);
+    });
+  };
+  submissionCreatedHooks.add(onCreated);
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, origin: string, started: number): Promise<void> {
     const method = req.method ?? 'GET';
@@ -133,6 +149,8 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       switch (route) {
         case 'GET /_sandbox/keys':
           return sendJson(res, 200, success(store.keys()));
+        case 'GET /_sandbox/deliveries':
+          return sendJson(res, 200, success(store.sql(`SELECT * FROM deliveries ORDER BY at, rowid`).all()));
         case 'GET /_sandbox/outbox':
           return sendJson(res, 200, success(store.outbox()));
         case 'GET /_sandbox/requests':
@@ -263,13 +281,17 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     keys: store.keys(),
     faults,
     server,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      submissionCreatedHooks.delete(onCreated);
+      await new Promise((r) => setImmediate(r)); // a delivery scheduled by the last response
+      await Promise.all([...pending]);
+      await new Promise<void>((resolve) => {
         server.close(() => {
           store.close();
           resolve();
         });
         server.closeAllConnections();
-      }),
+      });
+    },
   };
 }

@@ -186,7 +186,7 @@ describe('create', () => {
     writeFileSync(big, Buffer.alloc(20 * 1024 * 1024 + 1));
     const tooBig = await sb.cli(['submissions', 'create', f.qrId, '--attach', `Sign=${big}`]);
     expect(tooBig.exitCode).toBe(2);
-    expect(tooBig.stderr).toMatch(/limit is 20 MB/);
+    expect(tooBig.stderr).toMatch(/limited to 20 MB/);
   });
 });
 

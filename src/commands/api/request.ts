@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
+import { multipartFile } from '../../api/multipart.js';
 import { ApiError } from '../../api/errors.js';
 import type { Method, Query } from '../../api/http.js';
 import type { Deps } from '../../cli/factory.js';
@@ -8,6 +10,7 @@ import { readJsonInput } from '../../cli/input.js';
 const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 interface Opts {
+  form?: string[];
   rawField?: string[];
   field?: string[];
   input?: string;
@@ -56,6 +59,24 @@ export async function run(deps: Deps, [methodArg, pathArg]: unknown[], opts: Opt
   } else if (inBody && params.length) {
     body = Object.fromEntries(params);
   }
+  let stream: ReturnType<typeof multipartFile> | undefined;
+  if (opts.form?.length) {
+    if (!inBody) throw new UsageError(`--form: ${method} requests have no body`);
+    if (body !== undefined) throw new UsageError('--form cannot be combined with --input or -f/-F fields');
+    const fields: Record<string, string> = {};
+    let file: [string, string] | undefined;
+    for (const pair of opts.form) {
+      const [k, v] = splitPair('--form', pair);
+      if (v.startsWith('@')) {
+        if (file) throw new UsageError('--form: one file part per request (spec §4.2)');
+        file = [k, v.slice(1)];
+      } else fields[k] = v;
+    }
+    if (!file) throw new UsageError('--form: give the file part as key=@path');
+    if (!existsSync(file[1])) throw new UsageError(`--form: cannot read ${file[1]}`);
+    // sent as is, unchecked: this is the raw route (formctl upload checks before sending)
+    stream = multipartFile(file[1], fields, file[0]);
+  }
   const query: Query = {};
   if (!inBody) {
     for (const [k, v] of params) {
@@ -82,7 +103,7 @@ export async function run(deps: Deps, [methodArg, pathArg]: unknown[], opts: Opt
     }
     path = path.slice(0, qIndex);
   }
-  const res = await client.raw({ method, path, query, body, headers, idempotencyKey: opts.idempotencyKey });
+  const res = await client.raw({ method, path, query, body, headers, idempotencyKey: opts.idempotencyKey, stream });
   if (!res.contentType.includes('application/json')) {
     if (deps.io.isStdoutTTY && res.status < 300) {
       res.body.resume();

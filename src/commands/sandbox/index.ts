@@ -27,6 +27,10 @@ export function register(program: Command, bind: typeof Bind): void {
     () => import('./outbox.js'),
   );
   bind(
+    addOutputFlags(sandbox.command('deliveries').description('List webhook delivery attempts and their outcome')).option('--data <dir>', 'data directory'),
+    () => import('./deliveries.js'),
+  );
+  bind(
     sandbox.command('reset').description('Delete the sandbox data directory').option('--data <dir>', 'data directory').option('-y, --yes', 'do not ask for confirmation'),
     () => import('./reset.js'),
   );

@@ -2,7 +2,7 @@ import type { Deps } from '../../cli/factory.js';
 import { sandboxDataDir } from '../../cli/factory.js';
 import { UsageError } from '../../cli/errors.js';
 import { parseIntFlag } from '../../cli/flags.js';
-import { isLoopbackHost } from '../../config/url.js';
+import { isLoopbackHost } from '../../domain/urls.js';
 import type { Plan } from '../../domain/plans.js';
 import { paint } from '../../io/streams.js';
 

@@ -1,13 +1,12 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { ApiError } from '../../api/errors.js';
 import { uploadFormFile } from '../../api/resources/uploads.js';
 import type { Deps } from '../../cli/factory.js';
 import { UsageError, ValidationError } from '../../cli/errors.js';
 import { parseJsonText, readStdin } from '../../cli/input.js';
+import { checkUploadFile } from '../../cli/uploadFile.js';
 import { fieldLabel, VALUE_TYPES, type AnswerField, type FieldErrors } from '../../domain/answers.js';
 import { coerceAnswer, findField } from '../../domain/coerce.js';
-
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 export interface AnswerOpts {
   answers?: string;
@@ -54,20 +53,15 @@ function pickField(flag: string, fields: AnswerField[], name: string): AnswerFie
   return field;
 }
 
-/** Checks --attach paths before any request: the file exists and is at most 20 MB (spec §4.2). */
-export function checkAttachments(attach: string[] | undefined): Array<[string, string]> {
+/** Checks --attach paths before any request: exists, at most 20 MB, a type submissions accept (spec §4.2). */
+export function checkAttachments(attach: string[] | undefined): Array<[string, string, string]> {
   return (attach ?? []).map((pair) => {
     const [name, path] = splitAssignment('--attach', pair);
-    let size: number;
     try {
-      const st = statSync(path);
-      if (!st.isFile()) throw new Error('not a file');
-      size = st.size;
-    } catch {
-      throw new UsageError(`--attach ${name}: cannot read ${path}`);
+      return [name, path, checkUploadFile(path, 'submission').sniffed.mime];
+    } catch (e) {
+      throw new UsageError(`--attach ${name}: ${(e as Error).message}`);
     }
-    if (size > MAX_UPLOAD_BYTES) throw new UsageError(`--attach ${name}: ${path} is ${(size / 1048576).toFixed(1)} MB; the limit is 20 MB`);
-    return [name, path];
   });
 }
 
@@ -86,15 +80,15 @@ export async function buildAnswers(deps: Deps, qrId: string, opts: AnswerOpts, f
     if (VALUE_TYPES[field.type] === null) throw new UsageError(`--set ${name}: "${fieldLabel(field)}" is display-only and takes no answer`);
     answers[field.key] = coerceAnswer(field, value);
   }
-  const planned = attachments.map(([name, path]) => {
+  const planned = attachments.map(([name, path, mime]) => {
     const field = pickField('--attach', defs, name);
     const vt = VALUE_TYPES[field.type];
     if (vt !== 'fileId' && vt !== 'fileId[]') throw new UsageError(`--attach ${name}: "${fieldLabel(field)}" is a ${field.type} field, not a file field`);
-    return { field, path, vt };
+    return { field, path, vt, mime };
   });
   const client = await deps.client();
-  for (const { field, path, vt } of planned) {
-    const { fileId } = await uploadFormFile(client, qrId, path, 'submission');
+  for (const { field, path, vt, mime } of planned) {
+    const { fileId } = await uploadFormFile(client, qrId, path, 'submission', mime);
     if (vt === 'fileId') answers[field.key] = { fileId };
     else answers[field.key] = [...(Array.isArray(answers[field.key]) ? (answers[field.key] as unknown[]) : []), { fileId }];
   }

@@ -17,9 +17,9 @@ export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
 export const MAX_IDEMPOTENCY_KEY = 128;
 export const SUBMISSIONS_MAX_PAGE = 100;
 
-/** Hooks run after a submission is committed (the webhook delivery of issue 4 plugs in here). */
-export type SubmissionCreatedHook = (event: { accountId: string; form: FormRow; doc: FormDoc; submission: Record<string, unknown>; quizData?: QuizData }) => void;
-export const submissionCreatedHooks: SubmissionCreatedHook[] = [];
+/** Run after a new submission is committed (not on an idempotent replay): webhook deliveries. */
+export type SubmissionCreatedHook = (event: { store: RequestContext['store']; accountId: string; row: SubmissionRow; doc: FormDoc; quizData?: QuizData }) => void;
+export const submissionCreatedHooks = new Set<SubmissionCreatedHook>();
 
 function fail(errors: FieldErrors): never {
   throw new ApiFailure(400, VALIDATION_FAILED, { valid: false, fieldErrors: errors });
@@ -168,8 +168,8 @@ async function createSubmission(ctx: RequestContext) {
   });
   const response = commit.immediate();
   if (created) {
-    const submission = presentSubmission(ctx, doc, created.row);
-    for (const hook of submissionCreatedHooks) hook({ accountId: ctx.account.id, form, doc, submission, quizData: quiz });
+    const { row } = created;
+    for (const hook of submissionCreatedHooks) hook({ store: ctx.store, accountId: ctx.account.id, row, doc, quizData: quiz });
   }
   return response;
 }

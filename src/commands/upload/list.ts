@@ -1,0 +1,10 @@
+import { listLogos, type LogoItem } from '../../api/resources/uploads.js';
+import type { Deps } from '../../cli/factory.js';
+import type { View } from '../../output/format.js';
+
+const logoView: View<LogoItem> = { fields: ['fileId', 'fileUrl', 'mime', 'fileUsed'], columns: ['fileId', 'mime', 'fileUsed', 'fileUrl'], id: (l) => l.fileId };
+
+export async function run(deps: Deps): Promise<void> {
+  deps.outputFor(logoView);
+  await deps.printList(logoView, await listLogos(await deps.client()));
+}

@@ -1,0 +1,151 @@
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { getWebhook, putWebhook, type WebhookSettings } from '../../api/resources/webhook.js';
+import type { Deps } from '../../cli/factory.js';
+import { UsageError } from '../../cli/errors.js';
+import { parseIntFlag } from '../../cli/flags.js';
+import { isLoopbackHost } from '../../domain/urls.js';
+import { verifyWebhook } from '../../domain/webhookSignature.js';
+import { paint } from '../../io/streams.js';
+import { secretFromFlagOrEnv } from './present.js';
+
+interface Opts {
+  port: string;
+  forwardTo?: string;
+  register?: boolean;
+  secret?: string;
+}
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+const SEEN_LIMIT = 10_000;
+const FORWARDED_HEADERS = ['content-type', 'user-agent', 'x-service-event', 'x-service-delivery-id', 'x-service-signature'];
+
+function reply(res: ServerResponse, status: number, body: Record<string, unknown>): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+/** Relays the raw bytes and the delivery headers unchanged; resolves to the app's status. */
+function forward(target: URL, raw: Buffer, headers: IncomingMessage['headers']): Promise<number | string> {
+  return new Promise((resolve) => {
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const out: Record<string, string> = { 'content-length': String(raw.length) };
+    for (const h of FORWARDED_HEADERS) if (typeof headers[h] === 'string') out[h] = headers[h] as string;
+    const req = send(target, { method: 'POST', headers: out, timeout: 10_000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('timeout', () => req.destroy(new Error('no answer within 10 s')));
+    req.on('error', (e) => resolve(e.message));
+    req.end(raw);
+  });
+}
+
+export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<void> {
+  const port = parseIntFlag('--port', opts.port, 0, 65535)!;
+  let target: URL | undefined;
+  if (opts.forwardTo) {
+    try {
+      target = new URL(opts.forwardTo);
+    } catch {
+      throw new UsageError(`--forward-to: "${opts.forwardTo}" is not a URL`);
+    }
+  }
+  let secret = secretFromFlagOrEnv(deps, opts.secret);
+  const p = paint(deps.io.colorErr);
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (e) => reject(new UsageError(`cannot listen on 127.0.0.1:${port}: ${(e as Error).message}`)));
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+
+  let previous: WebhookSettings | undefined;
+  const client = opts.register || !secret ? await deps.client() : undefined;
+  if (opts.register) {
+    // only a local sandbox can reach 127.0.0.1
+    if (!deps.target().sandbox && !isLoopbackHost(client!.base.hostname)) {
+      server.close();
+      throw new UsageError('--register works with a local sandbox; for the real service, expose the listener (a tunnel) and run `formctl webhook enable <public URL>`');
+    }
+    previous = await getWebhook(client!);
+    const now = await putWebhook(client!, { enabled: true, url });
+    secret ??= now.secret;
+    deps.info(`Registered ${url} as the account's webhook (it was ${previous.enabled ? previous.url : previous.url ? `${previous.url}, disabled` : 'disabled'}); it is put back on exit.`);
+  } else if (!secret) {
+    secret = (await getWebhook(client!)).secret; // fetched once
+  }
+  if (!secret) {
+    server.close();
+    throw new UsageError('no webhook secret: enable the webhook first, pass --secret, or use --register');
+  }
+  const key = secret;
+  const seen = new Set<string>();
+  let received = 0;
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method !== 'POST') return reply(res, 405, { error: 'POST only' });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooBig = false;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        if (!tooBig) reply(res, 413, { error: `body over ${MAX_BODY_BYTES} bytes` });
+        tooBig = true;
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => {
+      if (tooBig) return;
+      const raw = Buffer.concat(chunks);
+      const signature = req.headers['x-service-signature'];
+      // spec §6 rule 1: over the exact raw bytes, compared in constant time
+      if (!verifyWebhook(key, raw, typeof signature === 'string' ? signature : undefined)) {
+        deps.warn(`rejected a delivery with a ${signature ? 'bad' : 'missing'} signature (401)`);
+        return reply(res, 401, { error: 'invalid signature' });
+      }
+      reply(res, 200, { received: true }); // answer first: well within the 10 s the service waits
+      let event: { event?: string; qrId?: string; formTitle?: string; submission?: { id?: string; answers?: unknown } };
+      try {
+        event = JSON.parse(raw.toString('utf8'));
+      } catch {
+        deps.warn('a signed delivery whose body is not JSON');
+        return;
+      }
+      const id = event.submission?.id ?? String(req.headers['x-service-delivery-id'] ?? '');
+      // spec §6 rule 4: deduplicate by submission id
+      if (seen.has(id)) {
+        deps.info(`${p.dim('duplicate delivery of')} ${id} ${p.dim('ignored')}`);
+        return;
+      }
+      seen.add(id);
+      if (seen.size > SEEN_LIMIT) seen.delete(seen.values().next().value!);
+      received++;
+      if (deps.io.isStdoutTTY) {
+        deps.io.stdout.write(`${p.green('✓')} ${event.event} ${event.qrId} ${p.bold(id)} ${p.dim(event.formTitle ?? '')} ${JSON.stringify(event.submission?.answers ?? {})}\n`);
+      } else {
+        deps.io.stdout.write(`${JSON.stringify(event)}\n`);
+      }
+      if (target) void forward(target, raw, req.headers).then((status) => deps.info(`  → ${target!.href} ${typeof status === 'number' ? status : `failed: ${status}`}`));
+    });
+  });
+
+  deps.info(`Listening on ${url}${target ? `, forwarding to ${target.href}` : ''}. Ctrl-C to stop.`);
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.removeAllListeners('SIGINT');
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  server.close();
+  server.closeAllConnections();
+  if (opts.register && previous) {
+    // put the previous setting back (the secret stays when a URL stays set, spec §3)
+    await putWebhook(client!, previous.url ? { enabled: previous.enabled, url: previous.url } : { enabled: false, url: '' });
+    deps.info('Webhook setting restored.');
+  }
+  deps.info(`Stopped after ${received} event${received === 1 ? '' : 's'}.`);
+}

@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import type { Deps } from '../../cli/factory.js';
+import { ExitWith, UsageError } from '../../cli/errors.js';
+import { readStdin } from '../../cli/input.js';
+import { verifyWebhook } from '../../domain/webhookSignature.js';
+import { secretFromFlagOrEnv } from './present.js';
+
+/** Exit 0 when the signature matches the raw bytes, 1 when not (for receivers written in shell). */
+export async function run(deps: Deps, [file]: unknown[], opts: { secret?: string; signature: string }): Promise<void> {
+  const secret = secretFromFlagOrEnv(deps, opts.secret);
+  if (!secret) throw new UsageError('no secret: pass --secret or set FORMCTL_WEBHOOK_SECRET');
+  let raw: Buffer;
+  if (file === undefined || file === '-') {
+    if (deps.io.isStdinTTY) throw new UsageError('expected the raw body on stdin (or a file argument), but stdin is a terminal');
+    raw = Buffer.from(await readStdin(deps.io), 'utf8');
+  } else {
+    try {
+      raw = readFileSync(String(file));
+    } catch {
+      throw new UsageError(`cannot read ${String(file)}`);
+    }
+  }
+  if (verifyWebhook(secret, raw, opts.signature)) {
+    deps.info('signature ok');
+    return;
+  }
+  throw new ExitWith(1, 'signature does NOT match');
+}
