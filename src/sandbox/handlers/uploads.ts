@@ -59,6 +59,7 @@ function receive(ctx: RequestContext): Promise<Upload> {
       stream.on('end', () => (result.head = Buffer.concat(head)));
       stream.on('limit', () => {
         result.tooLarge = true;
+        stream.unpipe(out);
         ctx.req.unpipe(busboy);
         ctx.req.resume(); // the rest is drained, never stored or held in memory
         out.destroy();
@@ -68,7 +69,8 @@ function receive(ctx: RequestContext): Promise<Upload> {
       writes.push(
         new Promise<void>((res, rej) => {
           out.on('close', () => res());
-          out.on('error', rej);
+          // after the size limit the writer is destroyed on purpose: not an error then
+          out.on('error', (e) => (result.tooLarge ? res() : rej(e)));
         }),
       );
       stream.pipe(out);
