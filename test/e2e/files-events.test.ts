@@ -244,6 +244,26 @@ describe('deliveries (spec §6) through webhook listen', () => {
     expect(JSON.parse((await sb.cli(['webhook', 'get', '--json'])).stdout)).toMatchObject({ enabled: true, url: 'https://hooks.example.com/previous' });
   });
 
+  it('a receiver that refuses connections neither slows nor fails the create; the attempt is logged', async () => {
+    await sb.cli(['webhook', 'enable', 'http://127.0.0.1:9/closed']);
+    const f = await makeForm([{ type: 'email', option: { label: 'Mail' } }]);
+    const started = Date.now();
+    const r = await sb.cli(['submissions', 'create', f.qrId, '--set', 'Mail=a@b.co', '-q']);
+    expect(r.exitCode).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const id = r.stdout.trim();
+    let logged: Array<{ submission_id: string; status: number | null; error: string | null }> = [];
+    for (let i = 0; i < 40 && !logged.some((d) => d.submission_id === id); i++) {
+      await new Promise((res) => setTimeout(res, 50));
+      logged = await sb.admin('GET', '/_sandbox/deliveries');
+    }
+    const attempt = logged.filter((d) => d.submission_id === id);
+    expect(attempt).toHaveLength(1); // no retries (rule 3)
+    expect(attempt[0]!.status).toBeNull();
+    expect(attempt[0]!.error).toMatch(/ECONNREFUSED/);
+    await sb.cli(['webhook', 'disable', '--yes']);
+  });
+
   it('trigger creates a valid sample from the schema, uploading a file for a required file field', async () => {
     const f = await makeForm([{ type: 'name', option: { label: 'Name', required: true } }, { type: 'signature', option: { label: 'Sign', required: true } }]);
     const r = await sb.cli(['webhook', 'trigger', f.qrId, '-q']);
