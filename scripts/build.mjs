@@ -3,8 +3,10 @@
 // lazy initialiser, so a command's code runs only when that command does. Every other package stays
 // in node_modules and is loaded on first use (zod, ora, conf, qrcode, better-sqlite3, …).
 import { build } from 'esbuild';
-import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const bundled = new Set(['commander']); // needed by every command: cheaper inside the bundle
@@ -34,3 +36,12 @@ await build({ ...common, entryPoints: ['src/cli/run.ts'], outfile: 'dist/run.js'
 const help = execFileSync(process.execPath, ['bin/formctl.js', '--help'], { encoding: 'utf8', env: { ...process.env, FORMCTL_DYNAMIC_HELP: '1', COLUMNS: '80' } });
 writeFileSync('dist/root-help.txt', help);
 writeFileSync('dist/package.json', '{ "type": "commonjs" }\n'); // dist is CommonJS whatever the root says
+
+// V8's code cache of dist/run.js, made after a typical command ran (forms list against a closed
+// loopback port: it builds the client, makes one request, reports the error). See src/cli/main.ts.
+const warmDir = mkdtempSync(join(tmpdir(), 'formctl-build-'));
+spawnSync(process.execPath, ['bin/formctl.js', 'forms', 'list', '-o', 'json', '--retries', '0'], {
+  env: { PATH: process.env.PATH, FORMCTL_WRITE_CODE_CACHE: 'dist/run.js.cache', FORMCTL_CONFIG_DIR: warmDir, FORMCTL_API_KEY: 'fk_build', FORMCTL_BASE_URL: 'http://127.0.0.1:9/v1' },
+  stdio: 'ignore',
+});
+rmSync(warmDir, { recursive: true, force: true });
