@@ -14,9 +14,6 @@ export class CancelError extends Error {
   }
 }
 
-/** A command ran but the thing it looked for is not there (exit 1). */
-export class NotFoundError extends Error {}
-
 export const EXIT = {
   ok: 0,
   error: 1,

@@ -35,12 +35,6 @@ export interface FieldError {
 
 export type FieldErrors = Record<string, FieldError>;
 
-export interface SubmissionBody {
-  answers: Record<string, unknown>;
-  timeSpentSeconds?: number;
-  timeExpired?: boolean;
-}
-
 export interface ValidateOptions {
   /** update bodies take no timeExpired (spec §4.4) */
   mode: 'create' | 'update';

@@ -8,13 +8,9 @@ export class Progress {
   constructor(
     private readonly io: IOStreams,
     private readonly label: string,
-    private total: number,
+    private readonly total: number,
   ) {
     this.enabled = io.isStderrTTY && !io.env.CI;
-  }
-
-  setTotal(total: number): void {
-    this.total = total;
   }
 
   update(done: number, extra = ''): void {

@@ -1,4 +1,3 @@
-import type { FieldErrors } from '../../domain/answers.js';
 import type { SubmissionSchema } from '../../domain/schema.js';
 import type { ApiClient } from '../http.js';
 import type { Page } from '../paginate.js';
@@ -68,4 +67,3 @@ export const deleteSubmission = (c: ApiClient, id: string) => c.data<Record<stri
 export const batchDeleteSubmissions = (c: ApiClient, qrId: string, submissionIds: string[]) =>
   c.data<Record<string, never>>({ method: 'POST', path: `/forms/${qrId}/submissions/batch-delete`, body: { submissionIds, qrId }, safeToRepeat: true });
 
-export type { FieldErrors };
