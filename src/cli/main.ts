@@ -1,6 +1,6 @@
 // The entry point. It answers --version and the help topics without loading anything else, and
 // otherwise loads the commander tree (run.ts): start-up time is a benchmark target.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HELP_TOPICS } from './helpTopics.js';
 
@@ -35,7 +35,9 @@ function loadRun(): RunModule {
   try {
     let cachedData: Buffer | undefined;
     try {
-      cachedData = readFileSync(`${file}.cache`);
+      // V8 checks little more than the source length: a bundle changed after the cache was
+      // written must not meet it, so the cache counts only when it is the newer file
+      if (statSync(`${file}.cache`).mtimeMs >= statSync(file).mtimeMs) cachedData = readFileSync(`${file}.cache`);
     } catch { /* no cache: compile normally */ }
     script = new Script(wrap(readFileSync(file, 'utf8')), { filename: file, cachedData });
   } catch {
