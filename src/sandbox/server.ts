@@ -8,7 +8,7 @@ import { formRoutes, links, readDoc } from './handlers/forms.js';
 import { seedSubmissions, submissionCreatedHooks, submissionRoutes, type SubmissionCreatedHook } from './handlers/submissions.js';
 import { webhookRoutes } from './handlers/webhook.js';
 import { deliver, deliveryPayload, webhookOf } from './webhooks.js';
-import { uploadRoutes } from './handlers/uploads.js';
+import { THROTTLE_MESSAGE, uploadRoutes } from './handlers/uploads.js';
 import { ApiFailure, RawReply, asObject, failure, readJsonBody, sendJson, success, type RequestContext } from './http.js';
 import { qrStyle, renderQr } from './qr.js';
 import { Router } from './router.js';
@@ -39,13 +39,6 @@ export interface RunningSandbox {
 
 const router = new Router().add(formRoutes).add(submissionRoutes).add(uploadRoutes).add(webhookRoutes);
 
-/** Headers a handler set on the response (e.g. Idempotent-Replayed) kept through sendJson. */
-function headersOf(res: ServerResponse): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(res.getHeaders())) if (typeof v === 'string') out[k] = v;
-  return out;
-}
-
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -75,7 +68,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     const method = req.method ?? 'GET';
     const path = url.pathname.slice(API_PREFIX.length) || '/';
     let memberId: string | null = null;
-    let fault: FaultKind | null = faults.pick();
+    const fault: FaultKind | null = faults.pick();
     const log = (status: number) =>
       store.logRequest({ at: now().toISOString(), method, path: url.pathname + url.search, status, memberId, ms: performance.now() - started, fault });
 
@@ -88,12 +81,11 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     if (fault === '500' || fault === '503' || fault === '429') {
       const status = Number(fault);
       const headers: Record<string, string> = status === 429 ? { 'retry-after': String(faults.profile.retryAfterSeconds) } : {};
-      const message = status === 429 ? 'Too many requests. Please try again later.' : status === 503 ? 'Service temporarily unavailable' : 'Internal server error';
+      const message = status === 429 ? THROTTLE_MESSAGE : status === 503 ? 'Service temporarily unavailable' : 'Internal server error';
       sendJson(res, status, failure(status, message), headers);
       log(status);
       return;
     }
-    if (fault === 'latency') fault = 'latency';
 
     let status = 200;
     try {
@@ -127,9 +119,9 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       } else if (data && typeof data === 'object' && '__envelope' in data) {
         // spec §4.4: list and get carry a top-level `form` beside `data`
         const { __envelope, ...rest } = data as { __envelope: Record<string, unknown> };
-        sendJson(res, 200, { ...success(rest), ...__envelope }, headersOf(res));
+        sendJson(res, 200, { ...success(rest), ...__envelope });
       } else {
-        sendJson(res, 200, success(data), headersOf(res));
+        sendJson(res, 200, success(data));
       }
     } catch (e) {
       const err = e instanceof ApiFailure ? e : new ApiFailure(500, 'Internal server error');
