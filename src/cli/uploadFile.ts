@@ -1,8 +1,8 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { UsageError } from './errors.js';
 import { refuseFile, sniffFile, SNIFF_BYTES, type Sniffed } from '../domain/fileTypes.js';
+import { MAX_UPLOAD_BYTES } from '../domain/limits.js';
 
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 /** Before any request: the file exists, is at most 20 MB, and its content is a type the route takes. */
 export function checkUploadFile(path: string, category: 'logo' | 'form' | 'submission'): { size: number; sniffed: Sniffed } {

@@ -20,6 +20,11 @@ const PART_LABELS: Record<string, string> = {
   firstName: 'first name', lastName: 'last name', addressLine: 'address line', city: 'city', state: 'state', zipcode: 'zipcode', country: 'country',
 };
 
+/** The column of one part of a name or address: `Label (first name)` or `key.firstName`. Imports read it back. */
+export function partHeader(field: AnswerField, part: string, headers: 'label' | 'key'): string {
+  return headers === 'key' ? `${field.key}.${part}` : `${fieldLabel(field)} (${PART_LABELS[part]})`;
+}
+
 /** File answers as URLs when the read gave them ({fileId, fileUrl}), else their fileIds. */
 function fileText(v: unknown): string {
   const refs = Array.isArray(v) ? v : v === undefined || v === null ? [] : [v];
@@ -59,7 +64,7 @@ export function submissionColumns(fields: AnswerField[], opts: { headers: 'label
     const parts = f.type === 'name' ? NAME_PARTS : f.type === 'address' ? ADDRESS_PARTS : undefined;
     if (parts) {
       for (const p of parts) {
-        const header = unique(opts.headers === 'key' ? `${base}.${p}` : `${base} (${PART_LABELS[p]})`);
+        const header = unique(partHeader(f, p, opts.headers));
         cols.push({ header, value: (s) => text((s.answers[f.key] as Record<string, unknown> | undefined)?.[p]) });
       }
       continue;

@@ -28,7 +28,7 @@ export interface CreateResult {
   [quiz: string]: unknown;
 }
 
-export const SUBMISSIONS_PAGE_MAX = 100;
+export { SUBMISSIONS_PAGE_MAX } from '../../domain/limits.js';
 
 export const getSubmissionSchema = (c: ApiClient, qrId: string) => c.data<SubmissionSchema>({ method: 'GET', path: `/forms/${qrId}/submission-schema` });
 

@@ -2,6 +2,7 @@ import { cloneForm } from '../../api/resources/forms.js';
 import type { Deps } from '../../cli/factory.js';
 import { parseIntFlag } from '../../cli/flags.js';
 import { requireQrId } from '../../cli/input.js';
+import { MAX_CLONES } from '../../domain/limits.js';
 import { withSpinner } from '../../output/progress.js';
 import type { View } from '../../output/format.js';
 
@@ -15,7 +16,7 @@ const cloneView: View<CloneRow> = { fields: ['qrId', 'shortUrl', 'qrImgUrl'], co
 
 export async function run(deps: Deps, [qrId]: unknown[], opts: { count: string }): Promise<void> {
   const id = requireQrId(qrId);
-  const count = parseIntFlag('--count', opts.count, 1, 10)!;
+  const count = parseIntFlag('--count', opts.count, 1, MAX_CLONES)!;
   deps.outputFor(cloneView);
   const client = await deps.client();
   // not retried after a 5xx or a lost answer: a retry could make extra copies

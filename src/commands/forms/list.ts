@@ -3,10 +3,9 @@ import { FORM_SORTS, listForms, type FormListItem, type FormSort } from '../../a
 import type { Deps } from '../../cli/factory.js';
 import { UsageError } from '../../cli/errors.js';
 import { parseIntFlag } from '../../cli/flags.js';
+import { FORMS_PAGE_MAX } from '../../domain/limits.js';
 import { withSpinner } from '../../output/progress.js';
 import { formListView } from './views.js';
-
-export const FORMS_PAGE_MAX = 100;
 
 interface Opts {
   page?: string;

@@ -5,6 +5,7 @@ import { UsageError, ValidationError } from '../../cli/errors.js';
 import { parseNumberFlag } from '../../cli/flags.js';
 import { requireQrId } from '../../cli/input.js';
 import { validateSubmission } from '../../domain/answers.js';
+import { MAX_IDEMPOTENCY_KEY } from '../../domain/limits.js';
 import { fieldsFromSchema } from '../../domain/schema.js';
 import { cell, type View } from '../../output/format.js';
 import { withSpinner } from '../../output/progress.js';
@@ -16,8 +17,6 @@ interface Opts extends AnswerOpts {
   timeSpent?: string;
   timeExpired?: boolean;
 }
-
-export const MAX_IDEMPOTENCY_KEY = 128;
 
 const resultView: View<Record<string, unknown>> = {
   fields: ['submissionId', 'points', 'totalMarks', 'percentage', 'passed', 'passingScore', 'quizResult', 'timeSpentSeconds', 'timeExpired'],

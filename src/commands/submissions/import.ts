@@ -9,6 +9,7 @@ import { parseIntFlag } from '../../cli/flags.js';
 import { requireQrId } from '../../cli/input.js';
 import { ADDRESS_PARTS, NAME_PARTS, VALUE_TYPES, validateSubmission, fieldLabel, type AnswerField, type FieldErrors } from '../../domain/answers.js';
 import { coerceAnswer } from '../../domain/coerce.js';
+import { partHeader } from '../../domain/flatten.js';
 import { fieldsFromSchema } from '../../domain/schema.js';
 import { writeFileAtomic } from '../../io/atomicFile.js';
 import { Progress } from '../../output/progressBar.js';
@@ -33,7 +34,6 @@ interface Row {
 
 /** Columns that exports write and imports ignore. */
 const META_COLUMNS = new Set(['_row', '_errors', 'id', 'createdAt', 'updatedAt', 'qrId', 'quiz points', 'quiz totalMarks', 'quiz percentage', 'quiz passed']);
-const PART_LABELS: Record<string, string> = { firstName: 'first name', lastName: 'last name', addressLine: 'address line', city: 'city', state: 'state', zipcode: 'zipcode', country: 'country' };
 
 type Target = { field: AnswerField; part?: string };
 
@@ -50,7 +50,7 @@ export function mapColumns(columns: string[], fields: AnswerField[]): { map: Map
       if (col === f.key || norm(col) === norm(fieldLabel(f))) hit = { field: f };
       const parts = f.type === 'name' ? NAME_PARTS : f.type === 'address' ? ADDRESS_PARTS : [];
       for (const p of parts) {
-        if (col === `${f.key}.${p}` || norm(col) === norm(`${fieldLabel(f)} (${PART_LABELS[p]})`)) hit = { field: f, part: p };
+        if (col === partHeader(f, p, 'key') || norm(col) === norm(partHeader(f, p, 'label'))) hit = { field: f, part: p };
       }
       if (hit) break;
     }

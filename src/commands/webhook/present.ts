@@ -1,7 +1,8 @@
 import type { WebhookSettings } from '../../api/resources/webhook.js';
 import type { Deps } from '../../cli/factory.js';
 import { UsageError } from '../../cli/errors.js';
-import { isLoopbackHost } from '../../domain/urls.js';
+import { MAX_WEBHOOK_URL } from '../../domain/limits.js';
+import { webhookUrlProblem } from '../../domain/urls.js';
 import type { View } from '../../output/format.js';
 
 export const settingsView: View<WebhookSettings> = { fields: ['enabled', 'url', 'secret'], columns: ['enabled', 'url', 'secret'], id: (w) => w.url };
@@ -19,19 +20,11 @@ export async function printSettings(deps: Deps, s: WebhookSettings, secret: 'mas
   await deps.printOne({ ...settingsView, fields: secret === 'hidden' ? ['enabled', 'url'] : settingsView.fields }, shown);
 }
 
-export const MAX_WEBHOOK_URL = 2048;
-
-/** spec §2.10: at most 2,048 characters; https, or http to a loopback host. Checked before sending. */
+/** spec §2.10, checked before sending (the sandbox applies the same rule). */
 export function checkWebhookUrl(raw: string): string {
   const url = raw.trim();
-  if (url.length > MAX_WEBHOOK_URL) throw new UsageError(`URL: at most ${MAX_WEBHOOK_URL} characters (this one has ${url.length})`);
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    throw new UsageError(`URL: "${raw}" is not an absolute URL`);
-  }
-  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && isLoopbackHost(u.hostname))) throw new UsageError('URL: must use https (http only for a loopback host, for local development)');
+  const problem = webhookUrlProblem(url, MAX_WEBHOOK_URL);
+  if (problem) throw new UsageError(`URL: ${problem}`);
   return url;
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { checkFormCreate, checkFormUpdate, type FieldDefinition, type FormCreateBody, type QrConfig } from '../../domain/form.js';
 import { isQrId } from '../../domain/ids.js';
+import { FORMS_PAGE_DEFAULT, FORMS_PAGE_MAX, MAX_CLONES } from '../../domain/limits.js';
 import { DEFAULT_PASSING_SCORE, PLAN_LIMITS, quizPlanViolations } from '../../domain/plans.js';
 import { parseRecipients } from '../../domain/recipients.js';
 import { ApiFailure, RawReply, asObject, intParam, type RequestContext } from '../http.js';
@@ -146,7 +147,6 @@ function assertQuizAllowed(ctx: RequestContext, body: Record<string, unknown>): 
   if (errors.length > 0) throw new ApiFailure(400, errors.join('; ')); // spec §7: joined with ';'
 }
 
-export const FORMS_MAX_PAGE_SIZE = 100;
 const SORTS: Record<string, string> = {
   '1': 'created_at DESC, seq DESC', // newest first
   '2': 'title COLLATE NOCASE ASC, seq ASC', // by name
@@ -155,7 +155,7 @@ const SORTS: Record<string, string> = {
 
 function listForms(ctx: RequestContext) {
   const page = intParam(ctx, 'page', 1, 1_000_000);
-  const limit = intParam(ctx, 'limit', 5, FORMS_MAX_PAGE_SIZE);
+  const limit = intParam(ctx, 'limit', FORMS_PAGE_DEFAULT, FORMS_PAGE_MAX);
   const sort = ctx.query.get('sort') ?? '1';
   const order = SORTS[sort];
   if (!order) throw new ApiFailure(400, 'Invalid sort: expected 1 (newest first), 2 (by name) or 3 (by scan count)');
@@ -298,8 +298,6 @@ function bulkDeleteForms(ctx: RequestContext) {
   const n = tx.immediate();
   return { message: `${n} form${n === 1 ? '' : 's'} deleted successfully` };
 }
-
-export const MAX_CLONES = 10;
 
 async function cloneForm(ctx: RequestContext) {
   const raw = await ctx.readJson();

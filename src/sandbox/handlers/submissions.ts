@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { fileIdOf, validateSubmission, VALUE_TYPES, type FieldErrors } from '../../domain/answers.js';
 import type { FieldDefinition } from '../../domain/form.js';
 import { isHex24, isQrId } from '../../domain/ids.js';
+import { parseInstant } from '../../domain/instants.js';
+import { MAX_IDEMPOTENCY_KEY, SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_PAGE_MAX } from '../../domain/limits.js';
 import { PLAN_LIMITS } from '../../domain/plans.js';
 import { filterQuizForResponse, scoreQuiz, type QuizData, type QuizSettings } from '../../domain/quiz.js';
 import { schemaField, type SchemaField } from '../../domain/schema.js';
@@ -14,8 +16,6 @@ export const VALIDATION_FAILED = 'Submission validation failed.';
 export const SUBMISSION_QUOTA_MESSAGE = 'Your current plan does not support this action. Please upgrade your plan.';
 export const SUBMISSION_NOT_FOUND = 'Submission not found';
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
-export const MAX_IDEMPOTENCY_KEY = 128;
-export const SUBMISSIONS_MAX_PAGE = 100;
 
 /** Run after a new submission is committed (not on an idempotent replay): webhook deliveries. */
 export type SubmissionCreatedHook = (event: { store: RequestContext['store']; accountId: string; row: SubmissionRow; doc: FormDoc; quizData?: QuizData }) => void;
@@ -174,15 +174,9 @@ async function createSubmission(ctx: RequestContext) {
   return response;
 }
 
-/** spec §4.4: since/until are ISO 8601 or Unix timestamps (seconds; values above 1e11 are taken as ms). */
-export function parseInstant(raw: string, name: string): number {
-  const t = raw.trim();
-  if (/^\d+(\.\d+)?$/.test(t)) {
-    const n = Number(t);
-    return Math.round(n > 1e11 ? n : n * 1000);
-  }
-  const ms = Date.parse(t);
-  if (Number.isNaN(ms) || !/^\d{4}-\d{2}-\d{2}/.test(t)) throw new ApiFailure(400, `Invalid ${name}: expected ISO 8601 (2026-06-15T10:00:00Z) or a Unix timestamp`);
+function instantParam(raw: string, name: string): number {
+  const ms = parseInstant(raw);
+  if (ms === undefined) throw new ApiFailure(400, `Invalid ${name}: expected ISO 8601 (2026-06-15T10:00:00Z) or a Unix timestamp`);
   return ms;
 }
 
@@ -223,12 +217,12 @@ const NEWEST_FIRST = 'ORDER BY created_ms DESC, seq DESC';
 
 function listSubmissions(ctx: RequestContext) {
   const page = intParam(ctx, 'page', 1, 10_000_000);
-  const limit = intParam(ctx, 'limit', 50, SUBMISSIONS_MAX_PAGE);
+  const limit = intParam(ctx, 'limit', SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_PAGE_MAX);
   const since = ctx.query.get('since');
   const until = ctx.query.get('until');
   // spec §4.4: both bounds inclusive, on createdAt
-  const from = since ? parseInstant(since, 'since') : -8.64e15;
-  const to = until ? parseInstant(until, 'until') : 8.64e15;
+  const from = since ? instantParam(since, 'since') : -8.64e15;
+  const to = until ? instantParam(until, 'until') : 8.64e15;
   const form = loadForm(ctx, ctx.params.qrId!);
   const doc = readDoc(form);
   const w = windowCache(`${form.qr_id}|${form.sub_version}|${from}|${to}|${limit}`);

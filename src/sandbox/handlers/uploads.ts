@@ -3,13 +3,13 @@ import { createWriteStream, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { refuseFile, sniffFile, SNIFF_BYTES } from '../../domain/fileTypes.js';
 import { isQrId } from '../../domain/ids.js';
+import { MAX_UPLOAD_BYTES } from '../../domain/limits.js';
 import { ApiFailure, type RequestContext } from '../http.js';
 import type { Route } from '../router.js';
 import { newHexId, type FileRow, type FormRow } from '../store.js';
 import { fileUrl } from './submissions.js';
 
 // spec §4.2 / §8
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const TOO_LARGE_MESSAGE = 'uploaded file is too large';
 export const THROTTLE_MESSAGE = 'Too many requests. Please try again later.';
 export const THROTTLE_LIMIT = 200;

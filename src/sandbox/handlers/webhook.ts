@@ -1,9 +1,8 @@
 import { ApiFailure, asObject, type RequestContext } from '../http.js';
 import type { Route } from '../router.js';
-import { isLoopbackHost } from '../../domain/urls.js';
+import { MAX_WEBHOOK_URL } from '../../domain/limits.js';
+import { webhookUrlProblem } from '../../domain/urls.js';
 import { newWebhookSecret, webhookOf } from '../webhooks.js';
-
-export const MAX_WEBHOOK_URL = 2048;
 
 /** spec §4.5: owner and Admin only; Editor and Viewer get 403. */
 function assertManager(ctx: RequestContext): void {
@@ -20,18 +19,10 @@ function getWebhook(ctx: RequestContext) {
   return present(webhookOf(ctx.store, ctx.account.id));
 }
 
-/** spec §2.10: at most 2,048 characters; HTTPS, or HTTP in local development (a loopback host). */
+/** spec §2.10: the same rule the CLI checks before sending. */
 function checkUrl(url: string): void {
-  if (url.length > MAX_WEBHOOK_URL) throw new ApiFailure(400, `url must be at most ${MAX_WEBHOOK_URL} characters`);
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    throw new ApiFailure(400, 'url must be an absolute URL');
-  }
-  if (u.protocol === 'https:') return;
-  if (u.protocol === 'http:' && isLoopbackHost(u.hostname)) return;
-  throw new ApiFailure(400, 'url must use https (http only for a loopback host in local development)');
+  const problem = webhookUrlProblem(url, MAX_WEBHOOK_URL);
+  if (problem) throw new ApiFailure(400, problem);
 }
 
 async function putWebhook(ctx: RequestContext) {

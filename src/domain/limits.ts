@@ -1,0 +1,16 @@
+// Limits both sides enforce: the sandbox to answer, the CLI to refuse before spending a request.
+
+/** spec §4.2 / §8: both upload routes */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** spec §8: Idempotency-Key length */
+export const MAX_IDEMPOTENCY_KEY = 128;
+/** spec §2.10 / §8: webhook URL length */
+export const MAX_WEBHOOK_URL = 2048;
+/** spec §4.4 / §8: submissions page size, default 50, max 100 */
+export const SUBMISSIONS_PAGE_DEFAULT = 50;
+export const SUBMISSIONS_PAGE_MAX = 100;
+/** spec §4.1: forms page size default 5; the maximum is not shown (README: sandbox assumptions) */
+export const FORMS_PAGE_DEFAULT = 5;
+export const FORMS_PAGE_MAX = 100;
+/** copies per clone request (the clone body is not shown; README: sandbox assumptions) */
+export const MAX_CLONES = 10;
