@@ -180,6 +180,15 @@ describe('create', () => {
     const sig = got.answers[f.keys.Sign!];
     expect(sig.fileUrl).toBe(`${sb.origin}/files/${sig.fileId}`);
     expect(Buffer.from(await (await fetch(sig.fileUrl)).arrayBuffer())).toEqual(readFileSync(file));
+    // invalid answers are refused before any file is uploaded; validate never uploads
+    const since = await lastRequestId();
+    const bad = await sb.cli(['submissions', 'create', f.qrId, '--answers', '{"nope": 1}', '--attach', `Sign=${file}`]);
+    expect(bad.exitCode).toBe(3);
+    const checked = await sb.cli(['submissions', 'validate', f.qrId, '--attach', `Sign=${file}`]);
+    expect(checked.exitCode, checked.stderr).toBe(0);
+    const log = await requestsSince(since);
+    expect(log.filter((l) => l.path.includes('/uploads'))).toEqual([]);
+    expect(log.map((l) => `${l.method} ${l.path}`)).toEqual([`POST /v1/forms/${f.qrId}/submissions/validate`]);
     const missing = await sb.api('POST', `/forms/${f.qrId}/submissions`, { body: { answers: { [f.keys.Sign!]: 'ffffffffffffffffffffffff' } } });
     expect(missing.body.data.fieldErrors[f.keys.Sign!].code).toBe('file_not_found');
     const big = `${tmp.path}/big.bin`;

@@ -5,7 +5,7 @@ import type { Deps } from '../../cli/factory.js';
 import { UsageError, ValidationError } from '../../cli/errors.js';
 import { parseJsonText, readStdin } from '../../cli/input.js';
 import { checkUploadFile } from '../../cli/uploadFile.js';
-import { fieldLabel, VALUE_TYPES, type AnswerField, type FieldErrors } from '../../domain/answers.js';
+import { fieldLabel, validateSubmission, VALUE_TYPES, type AnswerField, type FieldErrors } from '../../domain/answers.js';
 import { coerceAnswer, findField } from '../../domain/coerce.js';
 
 export interface AnswerOpts {
@@ -65,34 +65,73 @@ export function checkAttachments(attach: string[] | undefined): Array<[string, s
   });
 }
 
+/** Stands in for the fileId of an --attach file until it is uploaded. */
+export const PENDING_UPLOAD = 'pending-upload';
+
+interface PendingUpload {
+  key: string;
+  path: string;
+  mime: string;
+  /** position in a fileId[] answer; undefined for a single fileId */
+  index?: number;
+}
+
+export interface BuiltAnswers {
+  answers: Record<string, unknown>;
+  /** --attach files, checked locally but not sent yet */
+  uploads: PendingUpload[];
+}
+
 /**
- * The answers of --answers, then --set (coerced to each field's shape), then --attach (uploaded
- * with category=submission, its fileId put in the answer). `fields` is asked for only when needed.
+ * The answers of --answers, then --set (coerced to each field's shape), then --attach: each file is
+ * checked here and stands as a placeholder {fileId}, so the answers can be validated before anything
+ * is uploaded. `fields` is asked for only when needed.
  */
-export async function buildAnswers(deps: Deps, qrId: string, opts: AnswerOpts, fields: () => Promise<AnswerField[]>, base: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+export async function buildAnswers(deps: Deps, opts: AnswerOpts, fields: () => Promise<AnswerField[]>, base: Record<string, unknown> = {}): Promise<BuiltAnswers> {
   const answers: Record<string, unknown> = opts.answers !== undefined ? await readAnswersFlag(deps, opts.answers) : { ...base };
   const sets = (opts.set ?? []).map((p) => splitAssignment('--set', p));
   const attachments = checkAttachments(opts.attach);
-  if (sets.length === 0 && attachments.length === 0) return answers;
+  const uploads: PendingUpload[] = [];
+  if (sets.length === 0 && attachments.length === 0) return { answers, uploads };
   const defs = await fields();
   for (const [name, value] of sets) {
     const field = pickField('--set', defs, name);
     if (VALUE_TYPES[field.type] === null) throw new UsageError(`--set ${name}: "${fieldLabel(field)}" is display-only and takes no answer`);
     answers[field.key] = coerceAnswer(field, value);
   }
-  const planned = attachments.map(([name, path, mime]) => {
+  for (const [name, path, mime] of attachments) {
     const field = pickField('--attach', defs, name);
     const vt = VALUE_TYPES[field.type];
     if (vt !== 'fileId' && vt !== 'fileId[]') throw new UsageError(`--attach ${name}: "${fieldLabel(field)}" is a ${field.type} field, not a file field`);
-    return { field, path, vt, mime };
-  });
+    if (vt === 'fileId') {
+      answers[field.key] = { fileId: PENDING_UPLOAD };
+      uploads.push({ key: field.key, path, mime });
+    } else {
+      const list = [...(Array.isArray(answers[field.key]) ? (answers[field.key] as unknown[]) : []), { fileId: PENDING_UPLOAD }];
+      answers[field.key] = list;
+      uploads.push({ key: field.key, path, mime, index: list.length - 1 });
+    }
+  }
+  return { answers, uploads };
+}
+
+/** Uploads the --attach files (category=submission) and puts their fileIds in place of the placeholders. */
+export async function uploadAttachments(deps: Deps, qrId: string, built: BuiltAnswers): Promise<Record<string, unknown>> {
+  if (built.uploads.length === 0) return built.answers;
   const client = await deps.client();
-  for (const { field, path, vt, mime } of planned) {
-    const { fileId } = await uploadFormFile(client, qrId, path, 'submission', mime);
-    if (vt === 'fileId') answers[field.key] = { fileId };
-    else answers[field.key] = [...(Array.isArray(answers[field.key]) ? (answers[field.key] as unknown[]) : []), { fileId }];
+  const answers = { ...built.answers };
+  for (const up of built.uploads) {
+    const { fileId } = await uploadFormFile(client, qrId, up.path, 'submission', up.mime);
+    if (up.index === undefined) answers[up.key] = { fileId };
+    else answers[up.key] = (answers[up.key] as unknown[]).map((v, i) => (i === up.index ? { fileId } : v));
   }
   return answers;
+}
+
+/** Answers checked locally; exit 3 with every field error by label. */
+export function assertValid(fields: AnswerField[], answers: Record<string, unknown>, mode: 'create' | 'update', message: string): void {
+  const errors = validateSubmission(fields, { answers }, { mode });
+  if (Object.keys(errors).length) throw new ValidationError(message, describeFieldErrors(errors, fields));
 }
 
 /** Field errors as lines naming each field by its label. */

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createSubmission } from '../../api/resources/submissions.js';
 import type { Deps } from '../../cli/factory.js';
-import { UsageError, ValidationError } from '../../cli/errors.js';
+import { UsageError } from '../../cli/errors.js';
 import { parseNumberFlag } from '../../cli/flags.js';
 import { requireQrId } from '../../cli/input.js';
-import { validateSubmission } from '../../domain/answers.js';
 import { MAX_IDEMPOTENCY_KEY } from '../../domain/limits.js';
 import { fieldsFromSchema } from '../../domain/schema.js';
 import { cell, type View } from '../../output/format.js';
 import { withSpinner } from '../../output/progress.js';
-import { buildAnswers, describeFieldErrors, withLabels, type AnswerOpts } from './answersInput.js';
+import { assertValid, buildAnswers, uploadAttachments, withLabels, type AnswerOpts } from './answersInput.js';
 import { loadSchema, readCachedSchema } from './schemaCache.js';
 
 interface Opts extends AnswerOpts {
@@ -32,19 +31,13 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   if (opts.answers === undefined && !opts.set?.length && !opts.attach?.length) throw new UsageError('no answers: give --answers, --set or --attach');
   const out = deps.outputFor(resultView);
   const fields = async () => fieldsFromSchema((await loadSchema(deps, id)).schema);
-  const answers = await buildAnswers(deps, id, opts, fields);
-  // with a cached schema the answers are checked before spending a request
+  const built = await buildAnswers(deps, opts, fields);
+  // with a cached schema the answers are checked before spending a request, and before any upload
   const cached = readCachedSchema(deps, id);
-  if (cached && !opts.attach?.length) {
-    const defs = fieldsFromSchema(cached.schema);
-    const errors = validateSubmission(defs, { answers }, { mode: 'create' });
-    if (Object.keys(errors).length) {
-      throw new ValidationError(
-        `Submission validation failed (checked locally against the schema cached ${cached.fetchedAt}; refresh it with \`formctl submissions schema ${id}\`).`,
-        describeFieldErrors(errors, defs),
-      );
-    }
+  if (cached) {
+    assertValid(fieldsFromSchema(cached.schema), built.answers, 'create', `Submission validation failed (checked locally against the schema cached ${cached.fetchedAt}; refresh it with \`formctl submissions schema ${id}\`).`);
   }
+  const answers = await uploadAttachments(deps, id, built);
   const body = { answers, ...(timeSpent !== undefined ? { timeSpentSeconds: timeSpent } : {}), ...(opts.timeExpired ? { timeExpired: true } : {}) };
   const client = await deps.client();
   const { result, replayed } = await withSpinner(deps.io, 'Submitting…', () => withLabels(() => createSubmission(client, id, body, key), fields));

@@ -3,7 +3,7 @@ import type { Deps } from '../../cli/factory.js';
 import { UsageError } from '../../cli/errors.js';
 import { parseNumberFlag } from '../../cli/flags.js';
 import type { AnswerField } from '../../domain/answers.js';
-import { buildAnswers, withLabels, type AnswerOpts } from './answersInput.js';
+import { assertValid, buildAnswers, uploadAttachments, withLabels, type AnswerOpts } from './answersInput.js';
 import { requireSubmissionId } from './ids.js';
 
 export async function run(deps: Deps, [id]: unknown[], opts: AnswerOpts & { timeSpent?: string }): Promise<void> {
@@ -21,7 +21,10 @@ export async function run(deps: Deps, [id]: unknown[], opts: AnswerOpts & { time
     qrId = got.submission.qrId;
     current = stripFileUrls(got.submission.answers);
   }
-  const answers = await buildAnswers(deps, qrId, opts, async () => fields ?? [], current);
+  const built = await buildAnswers(deps, opts, async () => fields ?? [], current);
+  // checked against the live form before anything is uploaded or sent
+  if (fields) assertValid(fields, built.answers, 'update', 'Submission validation failed.');
+  const answers = await uploadAttachments(deps, qrId, built);
   await withLabels(() => updateSubmission(client, sid, { answers, ...(timeSpent !== undefined ? { timeSpentSeconds: timeSpent } : {}) }), async () => fields);
   deps.info(`Updated ${sid}.`);
 }
