@@ -442,6 +442,20 @@ describe('import', () => {
     expect(err[1]).toMatch(/^Bob B,nope,veg,2,.*invalid_email/);
   });
 
+  it('checks rows against the current form, not a stale cached schema', async () => {
+    const f = await survey();
+    await sb.cli(['submissions', 'schema', f.qrId]); // cached now
+    expect((await sb.cli(['forms', 'update', f.qrId, '--add-field', 'phone:Phone*'])).exitCode).toBe(0);
+    const file = `${tmp.path}/stale.csv`;
+    writeFileSync(file, csvOf([['Name', 'Mail'], ['Ada L', 'a@b.co'], ['Bob B', 'b@b.co']]));
+    const since = await lastRequestId();
+    const r = await sb.cli(['submissions', 'import', f.qrId, file, '--json']);
+    expect(r.exitCode).toBe(3);
+    expect(JSON.parse(r.stdout)).toMatchObject({ rows: 2, rejected: 2, created: 0 });
+    const log = await requestsSince(since);
+    expect(log.map((l) => `${l.method} ${l.path}`)).toEqual([`GET /v1/forms/${f.qrId}/submission-schema`]);
+  });
+
   it('imports, and a second run replays instead of duplicating', async () => {
     const f = await survey();
     const file = `${tmp.path}/twice.csv`;

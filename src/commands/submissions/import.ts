@@ -140,7 +140,8 @@ export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Prom
   const fileHash = createHash('sha256').update(content).digest('hex');
   const { columns, records } = await readRecords(content.toString('utf8'), format, path);
 
-  const { schema } = await loadSchema(deps, id);
+  // always fresh: rows checked against a stale cached schema would each cost a request to be refused
+  const { schema } = await loadSchema(deps, id, { refresh: true });
   const fields = fieldsFromSchema(schema);
   const { map, unknown } = mapColumns(columns, fields);
   if (unknown.length) {
