@@ -56,8 +56,14 @@ export function checkBaseUrl(raw: string): { ok: true; url: string } | { ok: fal
   return { ok: false, message: `base URL must use https (plain http only for loopback addresses), got ${url.protocol}//${url.host}` };
 }
 
-/** `fk_…9f3a`: enough to tell keys apart, never enough to use one. */
-export function maskKey(key: string): string {
-  if (key.length <= 8) return '…' + key.slice(-2);
-  return `${key.slice(0, 3)}…${key.slice(-4)}`;
+/**
+ * A key or secret as `fk_…9f3a` / `whsec_…9f3a`: its type prefix (up to the first `_`) and the last four
+ * characters, enough to tell two apart and never enough to use one.
+ */
+export function maskSecret(value: string): string {
+  if (!value) return '';
+  if (value.length <= 8) return `…${value.slice(-2)}`;
+  const underscore = value.indexOf('_');
+  const prefix = underscore > 0 && underscore < 8 ? value.slice(0, underscore + 1) : value.slice(0, 3);
+  return `${prefix}…${value.slice(-4)}`;
 }

@@ -1,5 +1,5 @@
 import type { Deps } from '../../cli/factory.js';
-import { maskKey } from '../../config/resolve.js';
+import { maskSecret } from '../../config/resolve.js';
 import type { View } from '../../output/format.js';
 
 interface Row {
@@ -19,7 +19,7 @@ export async function run(deps: Deps): Promise<void> {
     name,
     current: name === c.currentProfile,
     baseUrl: p.sandbox ? 'embedded sandbox' : (p.baseUrl ?? ''),
-    key: p.apiKey ? maskKey(p.apiKey) : '',
+    key: p.apiKey ? maskSecret(p.apiKey) : '',
     plan: p.plan ?? '',
   }));
   await deps.printList(view, rows);

@@ -1,7 +1,7 @@
 import type { Deps } from '../../cli/factory.js';
 import { UsageError } from '../../cli/errors.js';
 import { readStdin } from '../../cli/input.js';
-import { checkBaseUrl, maskKey, SANDBOX_PROFILE } from '../../config/resolve.js';
+import { checkBaseUrl, maskSecret, SANDBOX_PROFILE } from '../../config/resolve.js';
 import { updateConfig } from '../../config/store.js';
 
 interface Opts {
@@ -55,5 +55,5 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
     c.profiles[name] = { ...c.profiles[name], baseUrl: checked.url, apiKey: key, plan: opts.plan ?? c.profiles[name]?.plan, sandbox: undefined };
     c.currentProfile = name;
   }, io.env);
-  deps.info(`Logged in to ${checked.url} as profile "${name}" (key ${maskKey(key)})${opts.check ? '; the key works' : ''}.`);
+  deps.info(`Logged in to ${checked.url} as profile "${name}" (key ${maskSecret(key)})${opts.check ? '; the key works' : ''}.`);
 }

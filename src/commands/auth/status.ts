@@ -1,5 +1,5 @@
 import type { Deps } from '../../cli/factory.js';
-import { maskKey } from '../../config/resolve.js';
+import { maskSecret } from '../../config/resolve.js';
 import { configPath } from '../../config/store.js';
 import type { View } from '../../output/format.js';
 
@@ -25,7 +25,7 @@ export async function run(deps: Deps, _args: unknown[], opts: { check?: boolean 
   const status: Status = {
     profile: t.profileName + (t.profile ? '' : ' (not set up)'),
     baseUrl: t.sandbox ? 'embedded sandbox' : (t.baseUrl ?? '(none)'),
-    key: t.apiKey ? maskKey(t.apiKey) : t.sandbox ? 'sandbox owner key' : '(none)',
+    key: t.apiKey ? maskSecret(t.apiKey) : t.sandbox ? 'sandbox owner key' : '(none)',
     keySource: t.keySource ?? '(none)',
     plan: t.plan ?? '(unknown)',
     configFile: configPath(deps.io.env),

@@ -1,17 +1,12 @@
 import type { WebhookSettings } from '../../api/resources/webhook.js';
 import type { Deps } from '../../cli/factory.js';
 import { UsageError } from '../../cli/errors.js';
+import { maskSecret } from '../../config/resolve.js';
 import { MAX_WEBHOOK_URL } from '../../domain/limits.js';
 import { webhookUrlProblem } from '../../domain/urls.js';
 import type { View } from '../../output/format.js';
 
 export const settingsView: View<WebhookSettings> = { fields: ['enabled', 'url', 'secret'], columns: ['enabled', 'url', 'secret'], id: (w) => w.url };
-
-/** `whsec_…9f3a`: enough to tell secrets apart, never enough to sign. */
-export function maskSecret(secret: string): string {
-  if (!secret) return '';
-  return `${secret.slice(0, Math.min(6, secret.indexOf('_') + 1 || 3))}…${secret.slice(-4)}`;
-}
 
 /** The secret only where the command shows it (get, rotate), masked unless asked. */
 export async function printSettings(deps: Deps, s: WebhookSettings, secret: 'masked' | 'full' | 'hidden'): Promise<void> {

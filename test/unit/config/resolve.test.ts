@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBaseUrl, maskKey, resolveTarget } from '../../../src/config/resolve.js';
+import { checkBaseUrl, maskSecret, resolveTarget } from '../../../src/config/resolve.js';
 
 const config = {
   currentProfile: 'prod',
@@ -34,6 +34,11 @@ describe('spec §5: HTTPS only', () => {
 });
 
 describe('masking', () => {
-  it('shows the prefix and the last four characters', () => expect(maskKey('fk_0123456789abcdef9f3a')).toBe('fk_…9f3a'));
-  it('hides short keys almost entirely', () => expect(maskKey('abcdef')).toBe('…ef'));
+  it('shows the prefix and the last four characters', () => expect(maskSecret('fk_0123456789abcdef9f3a')).toBe('fk_…9f3a'));
+  it('hides short keys almost entirely', () => expect(maskSecret('abcdef')).toBe('…ef'));
+});
+
+describe('masking webhook secrets with the same rule', () => {
+  it('keeps the whole type prefix', () => expect(maskSecret('whsec_00112233445566778899aabb')).toBe('whsec_…aabb'));
+  it('falls back to three characters without a short prefix', () => expect(maskSecret('abcdefghijklmnop')).toBe('abc…mnop'));
 });
