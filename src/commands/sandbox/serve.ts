@@ -1,6 +1,7 @@
 import type { Deps } from '../../cli/factory.js';
 import { sandboxDataDir } from '../../cli/factory.js';
 import { UsageError } from '../../cli/errors.js';
+import { untilInterrupted } from '../../cli/interrupt.js';
 import { parseIntFlag } from '../../cli/flags.js';
 import { isLoopbackHost } from '../../domain/urls.js';
 import type { Plan } from '../../domain/plans.js';
@@ -49,12 +50,6 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
     deps.io.stdout.write(`${lines.join('\n')}\n`);
   }
   if (!isLoopbackHost(opts.host)) deps.warn(`serving on ${opts.host}: the sandbox is for local development; anyone who can reach it can use its keys`);
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      void sb.close().then(resolve);
-    };
-    process.removeAllListeners('SIGINT');
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await untilInterrupted();
+  await sb.close();
 }

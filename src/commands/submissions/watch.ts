@@ -4,6 +4,7 @@ import { listSubmissions, SUBMISSIONS_PAGE_MAX, type Submission } from '../../ap
 import type { Deps } from '../../cli/factory.js';
 import { parseNumberFlag } from '../../cli/flags.js';
 import { requireQrId } from '../../cli/input.js';
+import { untilInterrupted } from '../../cli/interrupt.js';
 import { paint } from '../../io/streams.js';
 import { parseTimeFlag } from './time.js';
 
@@ -37,8 +38,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const p = paint(deps.io.color);
   let stopped = false;
   let wake: (() => void) | undefined;
-  process.removeAllListeners('SIGINT');
-  process.once('SIGINT', () => {
+  void untilInterrupted().then(() => {
     stopped = true;
     wake?.();
   });

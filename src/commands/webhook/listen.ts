@@ -5,6 +5,7 @@ import { getWebhook, putWebhook, type WebhookSettings } from '../../api/resource
 import type { Deps } from '../../cli/factory.js';
 import { UsageError } from '../../cli/errors.js';
 import { parseIntFlag } from '../../cli/flags.js';
+import { untilInterrupted } from '../../cli/interrupt.js';
 import { isLoopbackHost } from '../../domain/urls.js';
 import { verifyWebhook } from '../../domain/webhookSignature.js';
 import { paint } from '../../io/streams.js';
@@ -134,12 +135,7 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
   });
 
   deps.info(`Listening on ${url}${target ? `, forwarding to ${target.href}` : ''}. Ctrl-C to stop.`);
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.removeAllListeners('SIGINT');
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await untilInterrupted();
   server.close();
   server.closeAllConnections();
   if (opts.register && previous) {
