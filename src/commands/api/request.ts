@@ -24,6 +24,12 @@ function splitPair(flag: string, pair: string): [string, string] {
   return [pair.slice(0, i), pair.slice(i + 1)];
 }
 
+/** A repeated parameter stays repeated (spec §4.1: ids=A&ids=B), never comma-joined. */
+function addParam(query: Query, key: string, value: string): void {
+  const prev = query[key];
+  query[key] = prev === undefined ? value : [...(Array.isArray(prev) ? prev : [String(prev)]), value];
+}
+
 function typed(value: string): unknown {
   try {
     return JSON.parse(value);
@@ -80,8 +86,7 @@ export async function run(deps: Deps, [methodArg, pathArg]: unknown[], opts: Opt
   const query: Query = {};
   if (!inBody) {
     for (const [k, v] of params) {
-      const prev = query[k];
-      query[k] = prev === undefined ? String(v) : [...(Array.isArray(prev) ? prev : [String(prev)]), String(v)];
+      addParam(query, k, String(v));
     }
   }
   const client = await deps.client();
@@ -98,8 +103,7 @@ export async function run(deps: Deps, [methodArg, pathArg]: unknown[], opts: Opt
   const qIndex = path.indexOf('?');
   if (qIndex !== -1) {
     for (const [k, v] of new URLSearchParams(path.slice(qIndex + 1))) {
-      const prev = query[k];
-      query[k] = prev === undefined ? v : [...(Array.isArray(prev) ? prev : [String(prev)]), v];
+      addParam(query, k, v);
     }
     path = path.slice(0, qIndex);
   }
