@@ -52,6 +52,16 @@ describe('formctl api', () => {
     expect(r.stdout).toMatch(/^<svg/);
   });
 
+  it('keeps repeated parameters repeated (spec §4.1), from -f and from the path', async () => {
+    const make = async () => JSON.parse((await sb.cli(['forms', 'create', '--title', 'Rep', '--field', 'email:e', '--json'])).stdout).qrId as string;
+    const [a, b, c] = [await make(), await make(), await make()];
+    const r = await sb.cli(['api', 'DELETE', `/forms?ids=${a}`, '-f', `ids=${b}`, '-f', `ids=${c}`]);
+    expect(r.exitCode, r.stdout).toBe(0);
+    expect(JSON.parse(r.stdout).data.message).toBe('3 forms deleted successfully');
+    const log = await sb.admin<Array<{ path: string }>>('GET', '/_sandbox/requests');
+    expect(log.at(-1)!.path).toBe(`/v1/forms?ids=${b}&ids=${c}&ids=${a}`);
+  });
+
   it('rejects an unknown method before any request', async () => {
     const before = await sb.requestCount();
     expect((await sb.cli(['api', 'FETCH', '/forms'])).exitCode).toBe(2);
