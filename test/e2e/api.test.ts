@@ -58,7 +58,7 @@ describe('formctl api', () => {
     const r = await sb.cli(['api', 'DELETE', `/forms?ids=${a}`, '-f', `ids=${b}`, '-f', `ids=${c}`]);
     expect(r.exitCode, r.stdout).toBe(0);
     expect(JSON.parse(r.stdout).data.message).toBe('3 forms deleted successfully');
-    const log = await sb.admin<Array<{ path: string }>>('GET', '/_sandbox/requests');
+    const log = await sb.requestsSince(0);
     expect(log.at(-1)!.path).toBe(`/v1/forms?ids=${b}&ids=${c}&ids=${a}`);
   });
 

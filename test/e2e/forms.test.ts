@@ -234,11 +234,11 @@ describe('archive, restore, delete', () => {
     const two = await create('Del 2');
     const three = await create('Del 3');
     expect((await sb.cli(['forms', 'delete', one, '--yes'])).exitCode).toBe(0);
-    const since = (await sb.admin<Array<{ id: number }>>('GET', '/_sandbox/requests')).at(-1)!.id;
+    const since = await sb.lastRequestId();
     const r = await sb.cli(['forms', 'delete', two, three, '--yes', '--json']);
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout).result).toBe('2 forms deleted successfully');
-    const log = await sb.admin<Array<{ method: string; path: string }>>('GET', `/_sandbox/requests?since=${since}`);
+    const log = await sb.requestsSince(since);
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ method: 'DELETE', path: `/v1/forms?ids=${two}&ids=${three}` });
     for (const id of [one, two, three]) expect((await sb.cli(['forms', 'get', id])).exitCode).toBe(1);

@@ -242,14 +242,14 @@ describe('resilience: faults injected by the sandbox', () => {
     }
     await sb.admin('PUT', '/_sandbox/faults', { spec: 'rate=0.4,kinds=500+503+429+drop+drop-after+latency,latency=20,retry-after=0,seed=8' });
     try {
-      const since = (await sb.admin<Array<{ id: number }>>('GET', '/_sandbox/requests')).at(-1)!.id;
+      const since = await sb.lastRequestId();
       const r = await sb.cli(['forms', 'list', '--all', '-q', '--retries', '8', '--verbose']);
       expect(r.exitCode, r.stderr).toBe(0);
       const got = r.stdout.trim().split('\n');
       expect(got).toHaveLength(ids.length);
       expect([...got].sort()).toEqual([...ids].sort());
       // faults were really hit, and retried
-      const log = await sb.admin<Array<{ fault: string | null; status: number }>>('GET', `/_sandbox/requests?since=${since}`);
+      const log = await sb.requestsSince(since);
       expect(log.filter((l) => l.fault && l.fault !== 'latency').length).toBeGreaterThan(0);
       expect(log.filter((l) => l.status === 200).length).toBe(3); // ceil(250 / 100) pages answered
       expect(r.stderr).toMatch(/retrying/);

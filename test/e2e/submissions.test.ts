@@ -39,12 +39,8 @@ const survey = () =>
     ],
   });
 
-async function requestsSince(id: number) {
-  return sb.admin<Array<{ id: number; method: string; path: string; status: number; fault: string | null }>>('GET', `/_sandbox/requests?since=${id}`);
-}
-async function lastRequestId() {
-  return (await sb.admin<Array<{ id: number }>>('GET', '/_sandbox/requests')).at(-1)?.id ?? 0;
-}
+const requestsSince = (id: number) => sb.requestsSince(id);
+const lastRequestId = () => sb.lastRequestId();
 async function count(qrId: string) {
   return (await sb.api('GET', `/forms/${qrId}/submissions?limit=1`)).body.data.total as number;
 }
@@ -512,7 +508,7 @@ describe('resilience: 20% of requests fail with 5xx, 429 or dropped connections'
       const imported = rows.filter((r) => String(r.answers[f.keys.Note!] ?? '').startsWith('faulty-'));
       expect(new Set(imported.map((r) => r.answers[f.keys.Note!])).size).toBe(120);
       expect(imported).toHaveLength(120);
-      const log = await sb.admin<Array<{ fault: string | null }>>('GET', '/_sandbox/requests');
+      const log = await sb.requestsSince(0);
       expect(log.filter((l) => l.fault === 'drop-after').length).toBeGreaterThan(0);
     } finally {
       await sb.admin('PUT', '/_sandbox/faults', { spec: 'off' });

@@ -1,6 +1,15 @@
 import type { ResultPromise } from 'execa';
 import { cleanEnv, runCli, spawnCli, tempDir, type CliResult, type RunOptions } from './cli.js';
 
+/** One line of the sandbox's request log (GET /_sandbox/requests). */
+export interface LoggedRequest {
+  id: number;
+  method: string;
+  path: string;
+  status: number;
+  fault: string | null;
+}
+
 export interface SandboxHandle {
   baseUrl: string;
   origin: string;
@@ -14,6 +23,9 @@ export interface SandboxHandle {
   /** a raw API call with a key, for checking state without the CLI */
   api(method: string, path: string, opts?: { key?: string; body?: unknown }): Promise<{ status: number; body: any }>;
   requestCount(): Promise<number>;
+  /** id of the newest logged request (0 when none): pass it to requestsSince */
+  lastRequestId(): Promise<number>;
+  requestsSince(id: number): Promise<LoggedRequest[]>;
   stop(): Promise<void>;
 }
 
@@ -64,9 +76,12 @@ export async function startSandbox(args: string[] = []): Promise<SandboxHandle> 
       return { status: res.status, body };
     },
     async requestCount() {
-      const log = await handle.admin<unknown[]>('GET', '/_sandbox/requests');
-      return log.length;
+      return (await handle.requestsSince(0)).length;
     },
+    async lastRequestId() {
+      return (await handle.requestsSince(0)).at(-1)?.id ?? 0;
+    },
+    requestsSince: (id) => handle.admin<LoggedRequest[]>('GET', `/_sandbox/requests?since=${id}`),
     async stop() {
       proc.kill('SIGTERM');
       await proc;
