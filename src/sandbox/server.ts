@@ -142,7 +142,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
         case 'GET /_sandbox/keys':
           return sendJson(res, 200, success(store.keys()));
         case 'GET /_sandbox/deliveries':
-          return sendJson(res, 200, success(store.sql(`SELECT * FROM deliveries ORDER BY at, rowid`).all()));
+          return sendJson(res, 200, success(store.deliveries()));
         case 'GET /_sandbox/outbox':
           return sendJson(res, 200, success(store.outbox()));
         case 'GET /_sandbox/requests':

@@ -285,6 +285,11 @@ export class SandboxStore {
     return this.db.prepare(`SELECT * FROM outbox ORDER BY id`).all() as never;
   }
 
+  /** Webhook delivery attempts, oldest first. */
+  deliveries(): Array<Record<string, unknown>> {
+    return this.sql(`SELECT * FROM deliveries ORDER BY at, rowid`).all() as Array<Record<string, unknown>>;
+  }
+
   logRequest(entry: { at: string; method: string; path: string; status: number; memberId: string | null; ms: number; fault: string | null }): void {
     this.sql(`INSERT INTO request_log (at, method, path, status, member_id, ms, fault) VALUES (?, ?, ?, ?, ?, ?, ?)`).run(entry.at, entry.method, entry.path, entry.status, entry.memberId, entry.ms, entry.fault);
   }

@@ -261,6 +261,8 @@ describe('deliveries (spec §6) through webhook listen', () => {
     expect(attempt).toHaveLength(1); // no retries (rule 3)
     expect(attempt[0]!.status).toBeNull();
     expect(attempt[0]!.error).toMatch(/ECONNREFUSED/);
+    const listed = JSON.parse((await runCli(['sandbox', 'deliveries', '--data', sb.dataDir, '--json'])).stdout) as Array<{ submissionId: string; url: string }>;
+    expect(listed.filter((d) => d.submissionId === id)).toEqual([expect.objectContaining({ url: 'http://127.0.0.1:9/closed' })]);
     await sb.cli(['webhook', 'disable', '--yes']);
   });
 

@@ -274,6 +274,8 @@ describe('clone and share', () => {
     expect(r.exitCode).toBe(0);
     const outbox = await sb.admin<Array<{ recipients: string; body: string }>>('GET', '/_sandbox/outbox');
     expect(outbox.at(-1)).toMatchObject({ recipients: 'a@example.com,b@example.com', body: `${sb.origin}/s/${id}` });
+    const cli = JSON.parse((await sb.cli(['sandbox', 'outbox', '--data', sb.dataDir, '--json'])).stdout) as Array<{ kind: string; recipients: string }>;
+    expect(cli.at(-1)).toMatchObject({ kind: 'form.share', recipients: 'a@example.com,b@example.com' });
     const arr = await sb.api('POST', `/forms/${id}/share`, { body: { recipients: ['a@example.com'] } });
     expect(arr.status).toBe(400);
   });

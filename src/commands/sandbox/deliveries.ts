@@ -1,5 +1,6 @@
-import { sandboxDataDir, type Deps } from '../../cli/factory.js';
+import type { Deps } from '../../cli/factory.js';
 import type { View } from '../../output/format.js';
+import { withStore } from './openStore.js';
 
 interface Delivery {
   id: string;
@@ -23,15 +24,9 @@ const view: View<Delivery> = {
 /** Every webhook delivery attempt and its outcome (spec §6), from the sandbox's data dir. */
 export async function run(deps: Deps, _args: unknown[], opts: { data?: string }): Promise<void> {
   deps.outputFor(view);
-  const { SandboxStore } = await import('../../sandbox/store.js');
-  const store = new SandboxStore(opts.data ?? sandboxDataDir(deps.io.env));
-  try {
-    const rows = store.db.prepare(`SELECT * FROM deliveries ORDER BY at, rowid`).all() as Array<Record<string, unknown>>;
-    await deps.printList(
-      view,
-      rows.map((r) => ({ id: String(r.id), submissionId: String(r.submission_id), qrId: String(r.qr_id), url: String(r.url), status: r.status as number | null, error: r.error as string | null, ms: Math.round(Number(r.ms)), signature: String(r.signature), body: String(r.body), at: String(r.at) })),
-    );
-  } finally {
-    store.close();
-  }
+  const rows = await withStore(deps, opts.data, (store) => store.deliveries());
+  await deps.printList(
+    view,
+    rows.map((r) => ({ id: String(r.id), submissionId: String(r.submission_id), qrId: String(r.qr_id), url: String(r.url), status: r.status as number | null, error: r.error as string | null, ms: Math.round(Number(r.ms)), signature: String(r.signature), body: String(r.body), at: String(r.at) })),
+  );
 }

@@ -1,5 +1,6 @@
-import { sandboxDataDir, type Deps } from '../../cli/factory.js';
+import type { Deps } from '../../cli/factory.js';
 import type { View } from '../../output/format.js';
+import { withStore } from './openStore.js';
 
 interface KeyRow {
   role: string;
@@ -12,11 +13,6 @@ const keysView: View<KeyRow> = { fields: ['role', 'account', 'email', 'key'], co
 
 export async function run(deps: Deps, _args: unknown[], opts: { data?: string }): Promise<void> {
   deps.outputFor(keysView);
-  const { SandboxStore } = await import('../../sandbox/store.js');
-  const store = new SandboxStore(opts.data ?? sandboxDataDir(deps.io.env));
-  try {
-    await deps.printList(keysView, store.keys().map((k) => ({ role: k.role, account: k.account === 'acct_other' ? 'other' : 'main', email: k.email, key: k.key })));
-  } finally {
-    store.close();
-  }
+  const keys = await withStore(deps, opts.data, (store) => store.keys());
+  await deps.printList(keysView, keys.map((k) => ({ role: k.role, account: k.account === 'acct_other' ? 'other' : 'main', email: k.email, key: k.key })));
 }

@@ -1,5 +1,6 @@
-import { sandboxDataDir, type Deps } from '../../cli/factory.js';
+import type { Deps } from '../../cli/factory.js';
 import type { View } from '../../output/format.js';
+import { withStore } from './openStore.js';
 
 interface Mail {
   id: number;
@@ -18,12 +19,6 @@ const outboxView: View<Mail> = {
 
 export async function run(deps: Deps, _args: unknown[], opts: { data?: string }): Promise<void> {
   deps.outputFor(outboxView);
-  const { SandboxStore } = await import('../../sandbox/store.js');
-  const store = new SandboxStore(opts.data ?? sandboxDataDir(deps.io.env));
-  try {
-    const mails = store.outbox().map((m) => ({ id: m.id, kind: m.kind, recipients: m.recipients, subject: m.subject, body: m.body, createdAt: m.created_at }));
-    await deps.printList(outboxView, mails);
-  } finally {
-    store.close();
-  }
+  const mails = await withStore(deps, opts.data, (store) => store.outbox());
+  await deps.printList(outboxView, mails.map((m) => ({ id: m.id, kind: m.kind, recipients: m.recipients, subject: m.subject, body: m.body, createdAt: m.created_at })));
 }

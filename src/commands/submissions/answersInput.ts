@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { ApiError } from '../../api/errors.js';
 import { uploadFormFile } from '../../api/resources/uploads.js';
 import type { Deps } from '../../cli/factory.js';
 import { UsageError, ValidationError } from '../../cli/errors.js';
-import { parseJsonText, readStdin } from '../../cli/input.js';
+import { parseJsonText, readJsonInput } from '../../cli/input.js';
 import { checkUploadFile } from '../../cli/uploadFile.js';
 import { fieldLabel, validateSubmission, VALUE_TYPES, type AnswerField, type FieldErrors } from '../../domain/answers.js';
 import { coerceAnswer, findField } from '../../domain/coerce.js';
@@ -16,23 +15,16 @@ export interface AnswerOpts {
 
 /** --answers: inline JSON, @file, or - for stdin. */
 async function readAnswersFlag(deps: Deps, raw: string): Promise<Record<string, unknown>> {
-  let text: string;
+  // - and @file are read like every other JSON input; anything else is the JSON itself
+  let value: unknown;
   let source = '--answers';
-  if (raw === '-') {
-    if (deps.io.isStdinTTY) throw new UsageError('--answers -: expected JSON on stdin, but stdin is a terminal');
-    text = await readStdin(deps.io);
-    source = 'stdin';
-  } else if (raw.startsWith('@')) {
-    try {
-      text = readFileSync(raw.slice(1), 'utf8');
-    } catch (e) {
-      throw new UsageError(`--answers: cannot read ${raw.slice(1)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    }
-    source = raw.slice(1);
+  if (raw === '-' || raw.startsWith('@')) {
+    const path = raw === '-' ? '-' : raw.slice(1);
+    value = await readJsonInput(deps.io, path, '--answers');
+    source = path === '-' ? 'stdin' : path;
   } else {
-    text = raw;
+    value = parseJsonText(raw, source);
   }
-  const value = parseJsonText(text, source);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${source}: answers must be a JSON object keyed by field key`);
   // accept a whole body too ({answers: {...}}), as written by `submissions get`
   const obj = value as Record<string, unknown>;

@@ -1,0 +1,13 @@
+import { sandboxDataDir, type Deps } from '../../cli/factory.js';
+import type { SandboxStore } from '../../sandbox/store.js';
+
+/** Reads a sandbox's data dir directly (no server needed), closing the store afterwards. */
+export async function withStore<T>(deps: Deps, dataDir: string | undefined, read: (store: SandboxStore) => T | Promise<T>): Promise<T> {
+  const { SandboxStore } = await import('../../sandbox/store.js');
+  const store = new SandboxStore(dataDir ?? sandboxDataDir(deps.io.env));
+  try {
+    return await read(store);
+  } finally {
+    store.close();
+  }
+}
