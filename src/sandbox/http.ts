@@ -22,6 +22,14 @@ export class RawReply {
   ) {}
 }
 
+/** A success whose envelope carries more than `data` (spec §4.4: list and get add a top-level `form`). */
+export class EnvelopeReply {
+  constructor(
+    readonly data: unknown,
+    readonly extra: Record<string, unknown>,
+  ) {}
+}
+
 export interface RequestContext {
   req: IncomingMessage;
   res: ServerResponse;

@@ -9,7 +9,7 @@ import { seedSubmissions, submissionCreatedHooks, submissionRoutes, type Submiss
 import { webhookRoutes } from './handlers/webhook.js';
 import { deliver, deliveryPayload, webhookOf } from './webhooks.js';
 import { THROTTLE_MESSAGE, uploadRoutes } from './handlers/uploads.js';
-import { ApiFailure, RawReply, asObject, failure, readJsonBody, sendJson, success, type RequestContext } from './http.js';
+import { ApiFailure, EnvelopeReply, RawReply, asObject, failure, readJsonBody, sendJson, success, type RequestContext } from './http.js';
 import { qrStyle, renderQr } from './qr.js';
 import { Router } from './router.js';
 import { SandboxStore, type FormRow, type SeededKey } from './store.js';
@@ -116,10 +116,8 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       if (data instanceof RawReply) {
         res.writeHead(200, { 'content-type': data.contentType, 'content-length': Buffer.byteLength(data.body), ...data.headers });
         res.end(data.body);
-      } else if (data && typeof data === 'object' && '__envelope' in data) {
-        // spec §4.4: list and get carry a top-level `form` beside `data`
-        const { __envelope, ...rest } = data as { __envelope: Record<string, unknown> };
-        sendJson(res, 200, { ...success(rest), ...__envelope });
+      } else if (data instanceof EnvelopeReply) {
+        sendJson(res, 200, { ...success(data.data), ...data.extra });
       } else {
         sendJson(res, 200, success(data));
       }

@@ -7,7 +7,7 @@ import { MAX_IDEMPOTENCY_KEY, SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_PAGE_MAX } f
 import { PLAN_LIMITS } from '../../domain/plans.js';
 import { filterQuizForResponse, scoreQuiz, type QuizData, type QuizSettings } from '../../domain/quiz.js';
 import { schemaField, type SchemaField } from '../../domain/schema.js';
-import { ApiFailure, asObject, intParam, type RequestContext } from '../http.js';
+import { ApiFailure, EnvelopeReply, asObject, intParam, type RequestContext } from '../http.js';
 import type { Route } from '../router.js';
 import { newHexId, type FormRow, type SubmissionRow } from '../store.js';
 import { loadForm, publicField, readDoc, type FormDoc } from './forms.js';
@@ -246,14 +246,8 @@ function listSubmissions(ctx: RequestContext) {
   ) as SubmissionRow[];
   const last = rows.at(-1);
   if (last && rows.length === limit) w.ends.set(page, [last.created_ms, last.seq]);
-  return {
-    __envelope: { form: formSummary(doc) },
-    items: rows.map((r) => presentSubmission(ctx, doc, r)),
-    total,
-    page,
-    pageSize: limit,
-    totalPages: total === 0 ? 0 : Math.ceil(total / limit),
-  };
+  const result = { items: rows.map((r) => presentSubmission(ctx, doc, r)), total, page, pageSize: limit, totalPages: total === 0 ? 0 : Math.ceil(total / limit) };
+  return new EnvelopeReply(result, { form: formSummary(doc) });
 }
 
 /** A submission of this account whose form is available (spec §4.4: otherwise 400). */
@@ -273,7 +267,7 @@ function loadSubmission(ctx: RequestContext): { row: SubmissionRow; form: FormRo
 
 function getSubmission(ctx: RequestContext) {
   const { row, doc } = loadSubmission(ctx);
-  return { __envelope: { form: formSummary(doc) }, ...presentSubmission(ctx, doc, row) };
+  return new EnvelopeReply(presentSubmission(ctx, doc, row), { form: formSummary(doc) });
 }
 
 async function updateSubmission(ctx: RequestContext) {
