@@ -1,4 +1,4 @@
-import { createWriteStream, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, createWriteStream, existsSync, fsyncSync, openSync, readFileSync, rmSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import type { Page } from '../../api/paginate.js';
 import { listSubmissions, SUBMISSIONS_PAGE_MAX, type FormDefinition, type Submission } from '../../api/resources/submissions.js';
@@ -8,7 +8,7 @@ import { parseIntFlag } from '../../cli/flags.js';
 import { requireQrId } from '../../cli/input.js';
 import type { AnswerField } from '../../domain/answers.js';
 import { submissionColumns } from '../../domain/flatten.js';
-import { tempPathFor, writeFileAtomic } from '../../io/atomicFile.js';
+import { commitTempFile, tempPathFor, writeFileAtomic } from '../../io/atomicFile.js';
 import { Progress } from '../../output/progressBar.js';
 import { parseTimeFlag } from './time.js';
 
@@ -73,9 +73,22 @@ async function makeEncoder(format: Opts['format'], fields: AnswerField[], header
   };
 }
 
-function write(out: Writable, text: string): Promise<void> {
-  if (text === '' || out.write(text)) return Promise.resolve();
-  return new Promise((resolve) => out.once('drain', resolve));
+/** Writes with back-pressure; a write error (disk full…) rejects instead of leaving a wait for `drain`. */
+function writer(out: Writable): (text: string) => Promise<void> {
+  let failed: Error | undefined;
+  out.on('error', (e) => (failed = e));
+  return (text) => {
+    if (failed) return Promise.reject(failed);
+    if (text === '' || out.write(text)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const onError = (e: Error) => reject(e);
+      out.once('error', onError);
+      out.once('drain', () => {
+        out.off('error', onError);
+        resolve();
+      });
+    });
+  };
 }
 
 export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<void> {
@@ -103,71 +116,71 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
 
   const target = opts.output;
   const temp = toStdout ? undefined : tempPathFor(target!);
-  const out: Writable = temp ? createWriteStream(temp, { mode: 0o644 }) : deps.io.stdout;
+  const fd = temp ? openSync(temp, 'w', 0o644) : undefined;
+  const out: Writable = fd !== undefined ? createWriteStream('', { fd, autoClose: false }) : deps.io.stdout;
   const progress = new Progress(deps.io, `Exporting ${id}`, total);
   let finished = false;
-  // Ctrl-C runs the cleanups and exits: never leave a half-written file behind
+  // on failure or Ctrl-C (both run the cleanups): never leave a half-written file behind
   deps.onCleanup(() => {
     progress.stop();
-    if (temp && !finished) rmSync(temp, { force: true });
+    if (temp && !finished) {
+      out.destroy();
+      closeSync(fd!);
+      rmSync(temp, { force: true });
+    }
   });
 
+  const write = writer(out);
   let newest = checkpoint?.newestCreatedAt ?? '';
   let idsAtNewest = new Set(checkpoint?.idsAtNewest ?? []);
   let written = 0;
   let skipped = 0;
-  try {
-    await write(out, encoder.head);
-    const order = Array.from({ length: pages }, (_, i) => (opts.order === 'oldest' ? pages - i : i + 1));
-    const inflight = new Map<number, Promise<Page<Submission>>>([[1, Promise.resolve(first)]]);
-    let next = 0;
-    const launch = () => {
-      while (next < order.length && inflight.size < concurrency + 1) {
-        const p = order[next++]!;
-        if (inflight.has(p)) continue;
-        const pending = fetchPage(p);
-        pending.catch(() => {}); // awaited below in order; keeps a failure from going unhandled meanwhile
-        inflight.set(p, pending);
-      }
-    };
-    for (const p of order) {
-      launch();
-      const page = await inflight.get(p)!;
-      inflight.delete(p);
-      if (page.total !== total) deps.warn(`the number of matching submissions changed during the export (${total} → ${page.total}): some were deleted meanwhile`);
-      const items = opts.order === 'oldest' ? [...page.items].reverse() : page.items;
-      const fresh: Submission[] = [];
-      for (const s of items) {
-        if (s.createdAt > newest) {
-          newest = s.createdAt;
-          idsAtNewest = new Set([s.id]);
-        } else if (s.createdAt === newest) idsAtNewest.add(s.id);
-        if (skip.has(s.id)) {
-          skipped++;
-          continue;
-        }
-        fresh.push(s);
-      }
-      await write(out, encoder.rows(fresh));
-      written += fresh.length;
-      progress.update(written + skipped);
+  await write(encoder.head);
+  const order = Array.from({ length: pages }, (_, i) => (opts.order === 'oldest' ? pages - i : i + 1));
+  const inflight = new Map<number, Promise<Page<Submission>>>([[1, Promise.resolve(first)]]);
+  let next = 0;
+  const launch = () => {
+    while (next < order.length && inflight.size < concurrency + 1) {
+      const p = order[next++]!;
+      if (inflight.has(p)) continue;
+      const pending = fetchPage(p);
+      pending.catch(() => {}); // awaited below in order; keeps a failure from going unhandled meanwhile
+      inflight.set(p, pending);
     }
-    await write(out, encoder.tail);
-    if (temp) {
-      await new Promise<void>((resolve, reject) => {
-        out.once('error', reject);
-        out.end(resolve);
-      });
-      renameSync(temp, target!);
+  };
+  for (const p of order) {
+    launch();
+    const page = await inflight.get(p)!;
+    inflight.delete(p);
+    if (page.total !== total) deps.warn(`the number of matching submissions changed during the export (${total} → ${page.total}): some were deleted meanwhile`);
+    const items = opts.order === 'oldest' ? [...page.items].reverse() : page.items;
+    const fresh: Submission[] = [];
+    for (const s of items) {
+      if (s.createdAt > newest) {
+        newest = s.createdAt;
+        idsAtNewest = new Set([s.id]);
+      } else if (s.createdAt === newest) idsAtNewest.add(s.id);
+      if (skip.has(s.id)) {
+        skipped++;
+        continue;
+      }
+      fresh.push(s);
     }
+    await write(encoder.rows(fresh));
+    written += fresh.length;
+    progress.update(written + skipped);
+  }
+  await write(encoder.tail);
+  if (temp) {
+    await new Promise<void>((resolve, reject) => {
+      out.once('error', reject);
+      out.end(resolve);
+    });
+    // on disk before it takes the target's name, and before the checkpoint moves
+    fsyncSync(fd!);
+    closeSync(fd!);
     finished = true;
-  } catch (e) {
-    progress.stop();
-    if (temp) {
-      out.destroy();
-      rmSync(temp, { force: true });
-    }
-    throw e;
+    commitTempFile(temp, target!);
   }
   progress.stop();
   // only now, with the data safely written, does the checkpoint move forward
