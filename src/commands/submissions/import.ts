@@ -155,7 +155,7 @@ export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Prom
   });
   const rejected = rows.filter((r) => r.errors);
   const valid = rows.filter((r) => !r.errors);
-  const summary = { rows: rows.length, valid: valid.length, created: 0, replayed: 0, rejected: rejected.length, dryRun: opts.dryRun === true };
+  const sent = { created: 0, replayed: 0 };
 
   if (!opts.dryRun) {
     const client = await deps.client();
@@ -168,13 +168,12 @@ export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Prom
         const row = valid[nextIndex++]!;
         try {
           const { replayed } = await createSubmission(client, id, { answers: row.answers! }, importKey(id, fileHash, row.n));
-          if (replayed) summary.replayed++;
-          else summary.created++;
+          if (replayed) sent.replayed++;
+          else sent.created++;
         } catch (e) {
           if (e instanceof ApiError && e.status === 400 && e.fieldErrors) {
             row.errors = e.fieldErrors as FieldErrors;
             rejected.push(row);
-            summary.rejected++;
           } else {
             fatal ??= e; // quota, auth, a lost network: stop; a re-run resumes without duplicates
           }
@@ -185,11 +184,12 @@ export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Prom
     await Promise.all(Array.from({ length: Math.min(concurrency, valid.length) }, worker));
     progress.stop();
     if (fatal !== undefined) {
-      deps.warn(`import stopped: created ${summary.created}, replayed ${summary.replayed}, rejected ${summary.rejected} of ${rows.length} rows; run the same command again to finish without duplicates`);
+      deps.warn(`import stopped: created ${sent.created}, replayed ${sent.replayed}, rejected ${rejected.length} of ${rows.length} rows; run the same command again to finish without duplicates`);
       throw fatal;
     }
   }
   rejected.sort((a, b) => a.n - b.n);
+  const summary = { rows: rows.length, valid: valid.length, ...sent, rejected: rejected.length, dryRun: opts.dryRun === true };
   if (opts.errors && rejected.length) await writeErrors(opts.errors, format, columns, rejected, fields);
   for (const r of rejected.slice(0, 20)) deps.info(`row ${r.n}: ${describeFieldErrors(r.errors ?? {}, fields).join('; ')}`);
   if (rejected.length > 20) deps.info(`… and ${rejected.length - 20} more rejected rows${opts.errors ? ` (all in ${opts.errors})` : ' (use --errors FILE to keep them all)'}`);
