@@ -521,6 +521,8 @@ describe('watch', () => {
     const f = await survey();
     const env = { FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner, FORMCTL_CONFIG_DIR: sb.configDir };
     const execOut = `${tmp.path}/exec.log`;
+    // the service's clock runs two days behind ours: "from now" must be the service's now
+    await sb.admin('POST', '/_sandbox/clock', { advanceSeconds: -2 * 86400 });
     const child = spawnCli(['submissions', 'watch', f.qrId, '--interval', '1'], { env });
     const exec = spawnCli(['submissions', 'watch', f.qrId, '--interval', '1', '--exec', `cat >> ${execOut}; echo >> ${execOut}`], { env });
     let out = '';
@@ -537,6 +539,7 @@ describe('watch', () => {
     const [res] = await Promise.all([child, exec]);
     expect(res.exitCode).toBe(0);
     expect(err).toMatch(/requests an hour/);
+    await sb.admin('POST', '/_sandbox/clock', { advanceSeconds: 2 * 86400 });
     const printed = out.trim().split('\n').map((l) => JSON.parse(l).id);
     expect(printed).toEqual(ids);
     const execd = readFileSync(execOut, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l).id);

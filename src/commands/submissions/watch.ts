@@ -30,7 +30,7 @@ function runExec(command: string, s: Submission): Promise<number> {
 export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<void> {
   const id = requireQrId(qrId);
   const interval = parseNumberFlag('--interval', opts.interval, 1, 86_400)!;
-  let cursor = parseTimeFlag('--since', opts.since) ?? new Date().toISOString();
+  let cursor = parseTimeFlag('--since', opts.since);
   let seenAtCursor = new Set<string>();
   const perHour = Math.ceil(3600 / interval);
   deps.warn(`polling every ${interval} s costs at least ${perHour} requests an hour of your monthly quota; a webhook costs none (Ctrl-C to stop)`);
@@ -43,11 +43,21 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
     wake?.();
   });
 
+  if (cursor === undefined) {
+    // "from now" by the service's clock, not ours: the newest submission so far is the cursor
+    const newest = (await listSubmissions(client, id, { page: 1, limit: 1 })).items[0];
+    cursor = newest?.createdAt ?? '';
+    if (newest) seenAtCursor.add(newest.id);
+  }
+
   while (!stopped) {
     try {
       const fresh: Submission[] = [];
+      // each poll is pinned to its first page's newest row, so arrivals meanwhile cannot shift pages
+      let pinned: string | undefined;
       for (let page = 1; ; page++) {
-        const res = await listSubmissions(client, id, { page, limit: SUBMISSIONS_PAGE_MAX, since: cursor });
+        const res = await listSubmissions(client, id, { page, limit: SUBMISSIONS_PAGE_MAX, since: cursor || undefined, until: pinned });
+        pinned ??= res.items[0]?.createdAt;
         for (const s of res.items) if (!(s.createdAt === cursor && seenAtCursor.has(s.id))) fresh.push(s);
         if (page >= res.totalPages) break;
       }
