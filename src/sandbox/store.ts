@@ -151,15 +151,32 @@ export class SandboxStore {
     this.filesDir = join(dataDir, 'files');
     mkdirSync(this.filesDir, { recursive: true, mode: 0o700 });
     this.db = new Database(join(dataDir, 'sandbox.db'));
+    this.db.pragma('busy_timeout = 10000');
     // WAL: readers never block the writer; every committed transaction is in the WAL file before the
     // response is sent, so a kill -9 of the sandbox loses no acknowledged write.
-    this.db.pragma('journal_mode = WAL');
+    this.switchToWal();
     this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 10000');
     this.db.pragma('foreign_keys = ON');
-    this.db.exec(SCHEMA);
-    this.migrate();
-    this.seed();
+    // several processes may open a new data dir at once: schema, migration and seed run in one
+    // IMMEDIATE transaction, which takes the write lock up front (and waits for it) instead of
+    // upgrading a read lock, which SQLite may refuse with SQLITE_BUSY to avoid a deadlock
+    if (this.ready()) return; // the usual case: nothing to create, no write lock taken
+    this.db
+      .transaction(() => {
+        this.db.exec(SCHEMA);
+        this.migrate();
+        this.seed();
+      })
+      .immediate();
+  }
+
+  /** True when the schema is current and the data dir is seeded (reads only). */
+  private ready(): boolean {
+    const tables = (this.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as Array<{ name: string }>).map((t) => t.name);
+    const expected = [...SCHEMA.matchAll(/CREATE TABLE IF NOT EXISTS (\w+)/g)].map((m) => m[1]!);
+    if (!expected.every((t) => tables.includes(t))) return false;
+    if (this.missingColumns().length) return false;
+    return this.db.prepare(`SELECT 1 FROM meta WHERE k = 'seeded'`).get() !== undefined;
   }
 
   private readonly statements = new Map<string, Database.Statement>();
@@ -178,39 +195,57 @@ export class SandboxStore {
     this.db.close();
   }
 
-  /** Columns added after a data dir was first made. */
-  private migrate(): void {
-    const has = (table: string, column: string) => (this.db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).some((c) => c.name === column);
-    if (!has('accounts', 'submission_quota_override')) this.db.exec(`ALTER TABLE accounts ADD COLUMN submission_quota_override INTEGER`);
-    if (!has('forms', 'sub_version')) this.db.exec(`ALTER TABLE forms ADD COLUMN sub_version INTEGER NOT NULL DEFAULT 0`);
+  /** WAL can only be switched on outside transactions; a busy file is tried again for a while. */
+  private switchToWal(): void {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        this.db.pragma('journal_mode = WAL');
+        return;
+      } catch (e) {
+        if ((e as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= 200) throw e;
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25); // a synchronous pause
+      }
+    }
   }
 
-  /** Seeds the two accounts and their role keys once; concurrent first starts race safely (IMMEDIATE). */
+  /** Columns added after a data dir was first made: [table, column, definition]. */
+  private static readonly ADDED_COLUMNS: Array<[string, string, string]> = [
+    ['accounts', 'submission_quota_override', 'INTEGER'],
+    ['forms', 'sub_version', 'INTEGER NOT NULL DEFAULT 0'],
+  ];
+
+  private missingColumns(): Array<[string, string, string]> {
+    const has = (table: string, column: string) => (this.db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).some((c) => c.name === column);
+    return SandboxStore.ADDED_COLUMNS.filter(([table, column]) => !has(table, column));
+  }
+
+  private migrate(): void {
+    for (const [table, column, definition] of this.missingColumns()) this.db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
+  }
+
+  /** Seeds the two accounts and their role keys once (inside the opening transaction). */
   private seed(): void {
-    const seeded = this.db.transaction(() => {
-      if (this.db.prepare(`SELECT 1 FROM meta WHERE k = 'seeded'`).get()) return;
-      const now = new Date().toISOString();
-      const addAccount = this.db.prepare(`INSERT INTO accounts (id, plan, created_at) VALUES (?, ?, ?)`);
-      const addMember = this.db.prepare(
-        `INSERT INTO members (id, account_id, name, email, user_type, api_key, password, seed_role, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      );
-      addAccount.run('acct_main', 'free', now);
-      addAccount.run('acct_other', 'free', now);
-      const people: Array<[string, string, string, Role, string]> = [
-        ['owner', 'acct_main', 'Olivia Owner', 'Owner', 'owner@sandbox.test'],
-        ['admin', 'acct_main', 'Adam Admin', 'Admin', 'admin@sandbox.test'],
-        ['editor', 'acct_main', 'Edith Editor', 'Editor', 'editor@sandbox.test'],
-        ['editor2', 'acct_main', 'Eddie Editor', 'Editor', 'editor2@sandbox.test'],
-        ['viewer', 'acct_main', 'Vera Viewer', 'Viewer', 'viewer@sandbox.test'],
-        ['other', 'acct_other', 'Otto Other', 'Owner', 'owner@other.test'],
-      ];
-      for (const [seedRole, account, name, role, email] of people) {
-        addMember.run(newHexId(), account, name, email, role, newKey(), 'sandbox-password', seedRole, now);
-      }
-      this.db.prepare(`INSERT INTO meta (k, v) VALUES ('seeded', ?)`).run(now);
-    });
-    seeded.immediate();
+    if (this.db.prepare(`SELECT 1 FROM meta WHERE k = 'seeded'`).get()) return;
+    const now = new Date().toISOString();
+    const addAccount = this.db.prepare(`INSERT INTO accounts (id, plan, created_at) VALUES (?, ?, ?)`);
+    const addMember = this.db.prepare(
+      `INSERT INTO members (id, account_id, name, email, user_type, api_key, password, seed_role, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    addAccount.run('acct_main', 'free', now);
+    addAccount.run('acct_other', 'free', now);
+    const people: Array<[string, string, string, Role, string]> = [
+      ['owner', 'acct_main', 'Olivia Owner', 'Owner', 'owner@sandbox.test'],
+      ['admin', 'acct_main', 'Adam Admin', 'Admin', 'admin@sandbox.test'],
+      ['editor', 'acct_main', 'Edith Editor', 'Editor', 'editor@sandbox.test'],
+      ['editor2', 'acct_main', 'Eddie Editor', 'Editor', 'editor2@sandbox.test'],
+      ['viewer', 'acct_main', 'Vera Viewer', 'Viewer', 'viewer@sandbox.test'],
+      ['other', 'acct_other', 'Otto Other', 'Owner', 'owner@other.test'],
+    ];
+    for (const [seedRole, account, name, role, email] of people) {
+      addMember.run(newHexId(), account, name, email, role, newKey(), 'sandbox-password', seedRole, now);
+    }
+    this.db.prepare(`INSERT INTO meta (k, v) VALUES ('seeded', ?)`).run(now);
   }
 
   keys(): SeededKey[] {
