@@ -1,11 +1,6 @@
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-  totalPages: number;
-}
+import type { Page } from '../domain/pages.js';
 
+export type { Page };
 /**
  * Walks every page of a list route (spec §4.1/§4.4 page math). Items are de-duplicated by id, because
  * a record created while walking shifts later pages by one and would otherwise appear twice.

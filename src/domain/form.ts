@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 import { CHOICE_TYPES, FIELD_TYPES, isFieldType, SCORED_TYPES, type FieldType } from './fieldTypes.js';
 
@@ -81,7 +81,7 @@ function fieldSchema(allowKey: boolean) {
   return z
     .object({
       key: z.string().min(1).optional(),
-      type: z.string().refine(isFieldType, (v) => ({ message: `unknown field type "${v}"; expected one of ${FIELD_TYPES.join(', ')}` })),
+      type: z.string().refine(isFieldType, { error: (iss) => `unknown field type "${String(iss.input)}"; expected one of ${FIELD_TYPES.join(', ')}` }),
       option: FieldOptionSchema.optional(),
       quizConfig: FieldQuizConfigSchema.optional(),
     })
@@ -152,7 +152,7 @@ export type BodyCheck<T> = { ok: true; value: T } | { ok: false; problems: strin
 
 function describeIssues(error: z.ZodError): string[] {
   return error.issues.map((i) => {
-    const path = i.path.length ? i.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '') : '(body)';
+    const path = i.path.length ? i.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') : '(body)';
     if (i.code === 'unrecognized_keys') return `${path === '(body)' ? '' : path + ': '}unknown propert${i.keys.length > 1 ? 'ies' : 'y'} ${i.keys.map((k) => `"${k}"`).join(', ')}`;
     return `${path}: ${i.message}`;
   });

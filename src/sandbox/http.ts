@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AccountRow, MemberRow, SandboxStore } from './store.js';
 
 /** An error answered in the API's exact envelope (spec §7). */
 export class ApiFailure extends Error {
@@ -29,22 +28,6 @@ export class EnvelopeReply {
     readonly extra: Record<string, unknown>,
   ) {}
 }
-
-export interface RequestContext {
-  req: IncomingMessage;
-  res: ServerResponse;
-  url: URL;
-  params: Record<string, string>;
-  query: URLSearchParams;
-  store: SandboxStore;
-  origin: string;
-  now(): Date;
-  member: MemberRow;
-  account: AccountRow;
-  readJson(): Promise<unknown>;
-}
-
-export type Handler = (ctx: RequestContext) => Promise<unknown> | unknown;
 
 export const MAX_JSON_BODY = 1024 * 1024;
 
@@ -90,18 +73,27 @@ export function failure(status: number, message: string, data: Record<string, un
   return { status: 'failed' as const, message, code: status, data };
 }
 
-/** Plain object check for request bodies. */
-export function asObject(body: unknown, what = 'body'): Record<string, unknown> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ApiFailure(400, `${what} must be a JSON object`);
+/** Sends a handler's result: JSON envelope, an envelope with extra top-level members, or raw bytes. */
+export function sendReply(res: ServerResponse, data: unknown): void {
+  if (data instanceof RawReply) {
+    res.writeHead(200, { 'content-type': data.contentType, 'content-length': Buffer.byteLength(data.body), ...data.headers });
+    res.end(data.body);
+  } else if (data instanceof EnvelopeReply) {
+    sendJson(res, 200, { ...success(data.data), ...data.extra });
+  } else {
+    sendJson(res, 200, success(data));
   }
-  return body as Record<string, unknown>;
 }
 
 /** An integer query parameter from 1 to max, or the default; anything else is a 400. */
-export function intParam(ctx: RequestContext, name: string, fallback: number, max: number): number {
-  const raw = ctx.query.get(name);
+export function intParam(query: URLSearchParams, name: string, fallback: number, max: number): number {
+  const raw = query.get(name);
   if (raw === null || raw === '') return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) throw new ApiFailure(400, `Invalid ${name}: expected an integer from 1 to ${max}`);
   return Number(raw);
+}
+
+/** A plain-text page for the public routes (not the API: no envelope). */
+export function sendText(res: ServerResponse, status: number, text: string, type = 'text/plain'): void {
+  res.writeHead(status, { 'content-type': type }).end(text);
 }

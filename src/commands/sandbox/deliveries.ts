@@ -24,7 +24,7 @@ const view: View<Delivery> = {
 /** Every webhook delivery attempt and its outcome (spec §6), from the sandbox's data dir. */
 export async function run(deps: Deps, _args: unknown[], opts: { data?: string }): Promise<void> {
   deps.outputFor(view);
-  const rows = await withStore(deps, opts.data, (store) => store.deliveries());
+  const rows = await withStore(deps, opts.data, (store) => store.deliveries.all());
   await deps.printList(
     view,
     rows.map((r) => ({ id: String(r.id), submissionId: String(r.submission_id), qrId: String(r.qr_id), url: String(r.url), status: r.status as number | null, error: r.error as string | null, ms: Math.round(Number(r.ms)), signature: String(r.signature), body: String(r.body), at: String(r.at) })),

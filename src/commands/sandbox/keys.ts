@@ -13,6 +13,6 @@ const keysView: View<KeyRow> = { fields: ['role', 'account', 'email', 'key'], co
 
 export async function run(deps: Deps, _args: unknown[], opts: { data?: string }): Promise<void> {
   deps.outputFor(keysView);
-  const keys = await withStore(deps, opts.data, (store) => store.keys());
+  const keys = await withStore(deps, opts.data, (store) => store.members.seededKeys());
   await deps.printList(keysView, keys.map((k) => ({ role: k.role, account: k.account === 'acct_other' ? 'other' : 'main', email: k.email, key: k.key })));
 }

@@ -1,9 +1,9 @@
 import { sandboxDataDir, type Deps } from '../../cli/factory.js';
-import type { SandboxStore } from '../../sandbox/store.js';
+import type { SandboxStore } from '../../sandbox/repo/store.js';
 
 /** Reads a sandbox's data dir directly (no server needed), closing the store afterwards. */
 export async function withStore<T>(deps: Deps, dataDir: string | undefined, read: (store: SandboxStore) => T | Promise<T>): Promise<T> {
-  const { SandboxStore } = await import('../../sandbox/store.js');
+  const { SandboxStore } = await import('../../sandbox/repo/store.js');
   const store = new SandboxStore(dataDir ?? sandboxDataDir(deps.io.env));
   try {
     return await read(store);

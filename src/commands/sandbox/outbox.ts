@@ -19,6 +19,6 @@ const outboxView: View<Mail> = {
 
 export async function run(deps: Deps, _args: unknown[], opts: { data?: string }): Promise<void> {
   deps.outputFor(outboxView);
-  const mails = await withStore(deps, opts.data, (store) => store.outbox());
+  const mails = await withStore(deps, opts.data, (store) => store.outbox.all());
   await deps.printList(outboxView, mails.map((m) => ({ id: m.id, kind: m.kind, recipients: m.recipients, subject: m.subject, body: m.body, createdAt: m.created_at })));
 }

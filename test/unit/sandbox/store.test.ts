@@ -3,32 +3,71 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SandboxStore } from '../../../src/sandbox/store.js';
+import { SCHEMA_VERSION } from '../../../src/sandbox/repo/db.js';
+import { SandboxStore } from '../../../src/sandbox/repo/store.js';
+import { PRE_MIGRATION_SCHEMA } from './fixtures/preMigrationSchema.js';
+
+function tempDataDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'store-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
 
 describe('sandbox data dir', () => {
   it('is seeded once and keeps its keys across opens', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'store-'));
+    const { dir, remove } = tempDataDir();
     const a = new SandboxStore(dir);
-    const keys = a.keys();
+    const keys = a.members.seededKeys();
     a.close();
     const b = new SandboxStore(dir);
-    expect(b.keys()).toEqual(keys);
+    expect(b.members.seededKeys()).toEqual(keys);
     expect(keys.map((k) => k.role)).toEqual(['owner', 'admin', 'editor', 'editor2', 'viewer', 'other']);
+    expect(b.db.raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     b.close();
-    rmSync(dir, { recursive: true, force: true });
+    remove();
   });
 
   it('adds columns that a data dir made by an older version lacks', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'store-'));
+    const { dir, remove } = tempDataDir();
     new SandboxStore(dir).close();
     const raw = new Database(join(dir, 'sandbox.db'));
     raw.exec('ALTER TABLE forms DROP COLUMN sub_version');
+    raw.pragma('user_version = 0');
     raw.close();
     const store = new SandboxStore(dir);
-    const columns = (store.db.prepare('PRAGMA table_info(forms)').all() as Array<{ name: string }>).map((c) => c.name);
+    const columns = (store.db.raw.prepare('PRAGMA table_info(forms)').all() as Array<{ name: string }>).map((c) => c.name);
     expect(columns).toContain('sub_version');
-    expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(store.db.raw.pragma('journal_mode', { simple: true })).toBe('wal');
     store.close();
-    rmSync(dir, { recursive: true, force: true });
+    remove();
+  });
+
+  it('upgrades a data dir written before numbered migrations without losing a row', () => {
+    const { dir, remove } = tempDataDir();
+    // the schema as the first half shipped it (user_version 0), with data in it
+    const raw = new Database(join(dir, 'sandbox.db'));
+    raw.exec(PRE_MIGRATION_SCHEMA);
+    const at = '2026-06-15T10:00:00.000Z';
+    raw.prepare(`INSERT INTO meta (k, v) VALUES ('seeded', ?)`).run(at);
+    raw.prepare(`INSERT INTO accounts (id, plan, created_at) VALUES ('acct_main', 'business', ?)`).run(at);
+    raw.prepare(`INSERT INTO members (id, account_id, name, email, user_type, api_key, password, seed_role, created_at) VALUES ('m1', 'acct_main', 'Olivia', 'o@x.test', 'Owner', 'fk_old', 'pw', 'owner', ?)`).run(at);
+    raw.prepare(`INSERT INTO forms (qr_id, id, account_id, creator_id, doc, title, submissions, created_at, updated_at) VALUES ('OLD1', 'abc', 'acct_main', 'm1', '{"title":"Old","fields":[]}', 'Old', 2, ?, ?)`).run(at, at);
+    for (const id of ['a'.repeat(24), 'b'.repeat(24)]) {
+      raw.prepare(`INSERT INTO submissions (id, qr_id, account_id, answers, created_ms, created_at, updated_at) VALUES (?, 'OLD1', 'acct_main', '{}', 1, ?, ?)`).run(id, at, at);
+    }
+    raw.prepare(`INSERT INTO usage (account_id, month, count) VALUES ('acct_main', '2026-06', 42)`).run();
+    expect(raw.pragma('user_version', { simple: true })).toBe(0);
+    raw.close();
+
+    const store = new SandboxStore(dir);
+    expect(store.db.raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(store.members.byKey('fk_old')?.name).toBe('Olivia');
+    expect(store.accounts.get('acct_main').plan).toBe('business');
+    const form = store.forms.find('OLD1')!;
+    expect(form.submissions).toBe(2);
+    expect(form.sub_version).toBe(0);
+    expect(store.submissions.countBetween('OLD1', 0, 10)).toBe(2);
+    expect(store.usage.used('acct_main', '2026-06')).toBe(42);
+    store.close();
+    remove();
   });
 });

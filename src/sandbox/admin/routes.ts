@@ -1,0 +1,91 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod/v4';
+import { PLANS } from '../../domain/plans.js';
+import { parseFaultProfile, parseFaultRule } from '../faults.js';
+import { ApiFailure, failure, readJsonBody, sendJson, success } from '../http.js';
+import type { SandboxInstance } from '../instance.js';
+import { MAIN_ACCOUNT, OTHER_ACCOUNT } from '../repo/store.js';
+import { RouteTable, type PathRoute } from '../routing.js';
+import { zodBody } from '../routes/bodies.js';
+import { seedSubmissions } from './seed.js';
+
+/** A /_sandbox route: the API's pipeline minus key and quota (README: sandbox-only routes). */
+interface AdminRoute<B = unknown> extends PathRoute {
+  body?(raw: unknown): B;
+  handler(sb: SandboxInstance, body: B, query: URLSearchParams): unknown;
+}
+
+const admin = <B = undefined>(r: AdminRoute<B>): AdminRoute<B> => r;
+
+const FaultBody = z.object({ spec: z.string({ error: 'expected {"spec": "rate=…,kinds=…"}' }) });
+
+const AccountBody = z.object({
+  account: z.enum(['main', 'other']).optional(),
+  plan: z.enum(PLANS, { error: 'plan must be free, starter, business, professional or enterprise' }).optional(),
+  subscription: z.enum(['active', 'expired'], { error: 'subscription must be active or expired' }).optional(),
+  quota: z.number({ error: 'quota must be a non-negative number or null' }).min(0, { error: 'quota must be a non-negative number or null' }).nullable().optional(),
+  submissionQuota: z.number({ error: 'submissionQuota must be a non-negative number or null' }).min(0, { error: 'submissionQuota must be a non-negative number or null' }).nullable().optional(),
+});
+
+const SeedBody = z.object({
+  qrId: z.string({ error: 'expected {qrId, count (1 to 5,000,000)}' }),
+  count: z.number({ error: 'expected {qrId, count (1 to 5,000,000)}' }).int({ error: 'expected {qrId, count (1 to 5,000,000)}' }).min(1, { error: 'expected {qrId, count (1 to 5,000,000)}' }).max(5_000_000, { error: 'expected {qrId, count (1 to 5,000,000)}' }),
+  atMs: z.number({ error: 'atMs must be epoch milliseconds' }).optional(),
+});
+
+const ClockBody = z.object({ advanceSeconds: z.number({ error: 'advanceSeconds must be a number' }).finite({ error: 'advanceSeconds must be a number' }).default(0) });
+
+function faultSpec<T>(parse: (spec: string) => T) {
+  return (raw: unknown): T => {
+    const { spec } = zodBody(FaultBody)(raw);
+    try {
+      return parse(spec);
+    } catch (e) {
+      throw new ApiFailure(400, (e as Error).message);
+    }
+  };
+}
+
+function accounts(sb: SandboxInstance) {
+  const month = sb.now().toISOString().slice(0, 7);
+  return sb.store.accounts.ids().map((id) => {
+    const a = sb.store.accounts.get(id);
+    return { id, plan: a.plan, subscription: a.subscription, monthlyLimit: sb.store.accounts.monthlyLimit(a), usedThisMonth: sb.store.usage.used(id, month) };
+  });
+}
+
+export const ADMIN_ROUTES = new RouteTable<AdminRoute<any>>([
+  admin({ method: 'GET', path: '/_sandbox/keys', handler: (sb) => sb.store.members.seededKeys() }),
+  admin({ method: 'GET', path: '/_sandbox/deliveries', handler: (sb) => sb.store.deliveries.all() }),
+  admin({ method: 'GET', path: '/_sandbox/outbox', handler: (sb) => sb.store.outbox.all() }),
+  admin({ method: 'GET', path: '/_sandbox/requests', handler: (sb, _b, q) => sb.store.requests.since(Number(q.get('since') ?? 0) || 0) }),
+  admin({ method: 'GET', path: '/_sandbox/faults', handler: (sb) => sb.faults.describe() }),
+  // the whole sandbox's random profile
+  admin({ method: 'PUT', path: '/_sandbox/faults', body: faultSpec(parseFaultProfile), handler: (sb, profile) => (sb.faults.set(profile), sb.faults.profile) }),
+  // a scoped rule: route pattern, key and/or count
+  admin({ method: 'POST', path: '/_sandbox/faults', body: faultSpec(parseFaultRule), handler: (sb, rule) => sb.faults.addRule(rule) }),
+  admin({ method: 'DELETE', path: '/_sandbox/faults', handler: (sb) => (sb.faults.clear(), sb.faults.describe()) }),
+  admin({ method: 'GET', path: '/_sandbox/account', handler: accounts }),
+  admin({
+    method: 'PUT', path: '/_sandbox/account', body: zodBody(AccountBody),
+    handler: (sb, b) => {
+      sb.store.accounts.update(b.account === 'other' ? OTHER_ACCOUNT : MAIN_ACCOUNT, { plan: b.plan, subscription: b.subscription, quota: b.quota, submissionQuota: b.submissionQuota });
+      return { ok: true };
+    },
+  }),
+  admin({ method: 'POST', path: '/_sandbox/seed-submissions', body: zodBody(SeedBody), handler: (sb, b) => ({ created: seedSubmissions(sb.store, b.qrId, b.count, sb.now().getTime(), b.atMs) }) }),
+  admin({ method: 'POST', path: '/_sandbox/clock', body: zodBody(ClockBody, { optional: true }), handler: (sb, b) => ({ offsetMs: sb.store.meta.advanceClock(b.advanceSeconds * 1000), now: sb.now().toISOString() }) }),
+]);
+
+export async function handleAdmin(sb: SandboxInstance, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  try {
+    const match = ADMIN_ROUTES.match(req.method ?? 'GET', url.pathname);
+    if (!match) throw new ApiFailure(404, `Route not found: ${req.method} ${url.pathname}`);
+    const body = match.route.body ? match.route.body(await readJsonBody(req)) : undefined;
+    sendJson(res, 200, success(await match.route.handler(sb, body, url.searchParams)));
+  } catch (e) {
+    const err = e instanceof ApiFailure ? e : new ApiFailure(500, String(e));
+    if (!req.readableEnded) req.resume();
+    sendJson(res, err.status, failure(err.status, err.message, err.data));
+  }
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { QuizData } from '../domain/quiz.js';
+import { signWebhook } from '../domain/webhookSignature.js';
+import type { EventBus } from './events.js';
+import type { SubmissionRow } from './repo/submissions.js';
+import type { SandboxStore } from './repo/store.js';
+import type { WebhookRow } from './repo/webhooks.js';
+
+// spec §6: one event, submission.created, POSTed to the account's single webhook URL.
+export const DELIVERY_TIMEOUT_MS = 10_000;
+export const USER_AGENT = 'Service-Webhook/1.0';
+
+/** spec §6 payload: answers exactly as created, quizData unfiltered (rule 5). */
+export function deliveryPayload(row: SubmissionRow, formTitle: string, quiz: QuizData | undefined): Buffer {
+  const submission: Record<string, unknown> = { id: row.id, createdAt: row.created_at, updatedAt: row.updated_at, answers: JSON.parse(row.answers) };
+  if (quiz) submission.quizData = quiz;
+  return Buffer.from(JSON.stringify({ event: 'submission.created', qrId: row.qr_id, formTitle, submission }));
+}
+
+/**
+ * Listens for new submissions and sends each a signed delivery after the response (it never slows
+ * or fails a create), tracked so that close() waits for the last ones.
+ */
+export class WebhookDispatcher {
+  private readonly pending = new Set<Promise<void>>();
+  private readonly off: () => void;
+
+  constructor(
+    private readonly store: SandboxStore,
+    events: EventBus,
+  ) {
+    this.off = events.on('submission.created', (event) => {
+      const hook = store.webhooks.get(event.accountId);
+      if (hook.enabled !== 1 || hook.url === '') return;
+      const body = deliveryPayload(event.row, event.doc.title, event.quizData);
+      setImmediate(() => {
+        const p = this.deliver(hook, event.row, body).finally(() => this.pending.delete(p));
+        this.pending.add(p);
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.off();
+    await new Promise((r) => setImmediate(r)); // a delivery scheduled by the last response
+    await Promise.all([...this.pending]);
+  }
+
+  /** One signed delivery; the attempt and its outcome are recorded. No retries (spec §6 rule 3). */
+  private deliver(hook: WebhookRow, row: SubmissionRow, body: Buffer): Promise<void> {
+    const id = randomUUID();
+    const signature = signWebhook(hook.secret, body);
+    const started = performance.now();
+    const at = new Date().toISOString();
+    const record = (status: number | null, error: string | null) =>
+      this.store.deliveries.add({ id, accountId: hook.account_id, submissionId: row.id, qrId: row.qr_id, url: hook.url, status, error, ms: performance.now() - started, signature, body: body.toString('utf8'), at });
+    return new Promise<void>((resolve) => {
+      let url: URL;
+      try {
+        url = new URL(hook.url);
+      } catch {
+        record(null, 'invalid URL');
+        resolve();
+        return;
+      }
+      let done = false;
+      const finish = (status: number | null, error: string | null) => {
+        if (done) return;
+        done = true;
+        record(status, error);
+        resolve();
+      };
+      const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+      const req = send(
+        url,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': String(body.length),
+            'user-agent': USER_AGENT,
+            'x-service-event': 'submission.created',
+            'x-service-delivery-id': id,
+            'x-service-signature': signature,
+          },
+          timeout: DELIVERY_TIMEOUT_MS,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => finish(res.statusCode ?? null, res.statusCode && res.statusCode >= 200 && res.statusCode < 300 ? null : `HTTP ${res.statusCode}`));
+          res.on('error', (e) => finish(res.statusCode ?? null, e.message));
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error(`no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`)));
+      req.on('error', (e) => finish(null, e.message));
+      req.end(body);
+    });
+  }
+}

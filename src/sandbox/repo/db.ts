@@ -1,0 +1,72 @@
+import Database from 'better-sqlite3';
+import { MIGRATIONS } from './migrations.js';
+
+/** One SQLite connection with a cache of prepared statements (the hot paths run thousands a second). */
+export class Db {
+  private readonly statements = new Map<string, Database.Statement>();
+
+  constructor(readonly raw: Database.Database) {}
+
+  sql(text: string): Database.Statement {
+    let stmt = this.statements.get(text);
+    if (!stmt) {
+      stmt = this.raw.prepare(text);
+      this.statements.set(text, stmt);
+    }
+    return stmt;
+  }
+
+  /** A write transaction that takes the lock up front (never a read lock upgraded later). */
+  write<T>(fn: () => T): T {
+    return this.raw.transaction(fn).immediate();
+  }
+
+  close(): void {
+    this.raw.close();
+  }
+}
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * Opens (and if needed creates or upgrades) a data dir's database. WAL: readers never block the
+ * writer, and every committed transaction is in the WAL file before the response is sent, so a
+ * kill -9 of the sandbox loses no acknowledged write. Safe to open from several processes at once.
+ */
+export function openDatabase(file: string, seed: (db: Db) => void): Db {
+  const raw = new Database(file);
+  raw.pragma('busy_timeout = 10000');
+  switchToWal(raw);
+  raw.pragma('synchronous = NORMAL');
+  raw.pragma('foreign_keys = ON');
+  const db = new Db(raw);
+  // the usual case: nothing to create, no write lock taken
+  if (version(raw) === SCHEMA_VERSION && raw.prepare(`SELECT 1 FROM meta WHERE k = 'seeded'`).get()) return db;
+  // several processes may open a new data dir at once: migrations and the seed run in one
+  // IMMEDIATE transaction, which waits for the write lock instead of upgrading a read lock
+  db.write(() => {
+    for (let v = version(raw); v < SCHEMA_VERSION; v++) {
+      MIGRATIONS[v]!(raw);
+      raw.pragma(`user_version = ${v + 1}`);
+    }
+    if (!raw.prepare(`SELECT 1 FROM meta WHERE k = 'seeded'`).get()) seed(db);
+  });
+  return db;
+}
+
+function version(raw: Database.Database): number {
+  return raw.pragma('user_version', { simple: true }) as number;
+}
+
+/** WAL can only be switched on outside transactions; a busy file is tried again for a while. */
+function switchToWal(raw: Database.Database): void {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      raw.pragma('journal_mode = WAL');
+      return;
+    } catch (e) {
+      if ((e as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= 200) throw e;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25); // a synchronous pause
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import type { Db } from './db.js';
+
+export interface DeliveryRecord {
+  id: string;
+  accountId: string;
+  submissionId: string;
+  qrId: string;
+  url: string;
+  status: number | null;
+  error: string | null;
+  ms: number;
+  signature: string;
+  body: string;
+  at: string;
+}
+
+/** Webhook delivery attempts and their outcome (GET /_sandbox/deliveries). */
+export class Deliveries {
+  constructor(private readonly db: Db) {}
+
+  add(d: DeliveryRecord): void {
+    this.db
+      .sql(`INSERT INTO deliveries (id, account_id, submission_id, qr_id, url, status, error, ms, signature, body, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      .run(d.id, d.accountId, d.submissionId, d.qrId, d.url, d.status, d.error, d.ms, d.signature, d.body, d.at);
+  }
+
+  /** oldest first */
+  all(): Array<Record<string, unknown>> {
+    return this.db.sql(`SELECT * FROM deliveries ORDER BY at, rowid`).all() as Array<Record<string, unknown>>;
+  }
+}

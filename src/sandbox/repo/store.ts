@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Role } from '../../domain/roles.js';
+import { Accounts } from './accounts.js';
+import { Db, openDatabase } from './db.js';
+import { Deliveries } from './deliveries.js';
+import { Files } from './files.js';
+import { Forms, newHexId } from './forms.js';
+import { Idempotency } from './idempotency.js';
+import { Members } from './members.js';
+import { Meta } from './meta.js';
+import { Outbox } from './outbox.js';
+import { RequestLog } from './requestLog.js';
+import { Submissions } from './submissions.js';
+import { Usage } from './usage.js';
+import { Webhooks } from './webhooks.js';
+
+export const MAIN_ACCOUNT = 'acct_main';
+export const OTHER_ACCOUNT = 'acct_other';
+
+const SEEDED_PEOPLE: Array<[seedRole: string, account: string, name: string, role: Role, email: string]> = [
+  ['owner', MAIN_ACCOUNT, 'Olivia Owner', 'Owner', 'owner@sandbox.test'],
+  ['admin', MAIN_ACCOUNT, 'Adam Admin', 'Admin', 'admin@sandbox.test'],
+  ['editor', MAIN_ACCOUNT, 'Edith Editor', 'Editor', 'editor@sandbox.test'],
+  ['editor2', MAIN_ACCOUNT, 'Eddie Editor', 'Editor', 'editor2@sandbox.test'],
+  ['viewer', MAIN_ACCOUNT, 'Vera Viewer', 'Viewer', 'viewer@sandbox.test'],
+  ['other', OTHER_ACCOUNT, 'Otto Other', 'Owner', 'owner@other.test'],
+];
+
+/**
+ * The SQLite-backed state of one sandbox data dir, one repository per table: the only code that
+ * writes SQL. Safe to open from several processes at once (WAL).
+ */
+export class SandboxStore {
+  readonly db: Db;
+  readonly filesDir: string;
+  readonly meta: Meta;
+  readonly accounts: Accounts;
+  readonly members: Members;
+  /** API requests per account and month (spec §8) */
+  readonly usage: Usage;
+  /** created submissions per account and month */
+  readonly submissionUsage: Usage;
+  readonly forms: Forms;
+  readonly submissions: Submissions;
+  readonly idempotency: Idempotency;
+  readonly files: Files;
+  readonly webhooks: Webhooks;
+  readonly deliveries: Deliveries;
+  readonly outbox: Outbox;
+  readonly requests: RequestLog;
+
+  constructor(dataDir: string) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    this.filesDir = join(dataDir, 'files');
+    mkdirSync(this.filesDir, { recursive: true, mode: 0o700 });
+    this.db = openDatabase(join(dataDir, 'sandbox.db'), (db) => seed(db));
+    this.meta = new Meta(this.db);
+    this.accounts = new Accounts(this.db);
+    this.members = new Members(this.db);
+    this.usage = new Usage(this.db, 'usage');
+    this.submissionUsage = new Usage(this.db, 'submission_usage');
+    this.forms = new Forms(this.db);
+    this.submissions = new Submissions(this.db);
+    this.idempotency = new Idempotency(this.db);
+    this.files = new Files(this.db);
+    this.webhooks = new Webhooks(this.db);
+    this.deliveries = new Deliveries(this.db);
+    this.outbox = new Outbox(this.db);
+    this.requests = new RequestLog(this.db);
+  }
+
+  /** a write transaction over several repositories */
+  write<T>(fn: () => T): T {
+    return this.db.write(fn);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+/** The two accounts and their role keys, once per data dir (inside the opening transaction). */
+function seed(db: Db): void {
+  const at = new Date().toISOString();
+  const accounts = new Accounts(db);
+  accounts.add(MAIN_ACCOUNT, 'free', at);
+  accounts.add(OTHER_ACCOUNT, 'free', at);
+  const members = new Members(db);
+  for (const [seedRole, accountId, name, role, email] of SEEDED_PEOPLE) {
+    members.add({ id: newHexId(), accountId, name, email, role, password: 'sandbox-password', seedRole, at });
+  }
+  new Meta(db).set('seeded', at);
+}

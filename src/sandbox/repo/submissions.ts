@@ -1,0 +1,113 @@
+import type { Db } from './db.js';
+
+export interface SubmissionRow {
+  seq: number;
+  id: string;
+  qr_id: string;
+  account_id: string;
+  answers: string;
+  quiz: string | null;
+  time_spent: number | null;
+  time_expired: number | null;
+  created_ms: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NewSubmission {
+  id: string;
+  qrId: string;
+  accountId: string;
+  answers: unknown;
+  quiz?: unknown;
+  timeSpent?: number | null;
+  timeExpired?: boolean;
+  createdMs: number;
+}
+
+const NEWEST_FIRST = 'ORDER BY created_ms DESC, seq DESC';
+
+/**
+ * Submissions, and the one place their derived state on the form row is kept: the count
+ * (`forms.submissions`) and the version that keys list caches (`forms.sub_version`).
+ */
+export class Submissions {
+  constructor(private readonly db: Db) {}
+
+  private adjust(qrId: string, delta: number): void {
+    this.db.sql(`UPDATE forms SET submissions = MAX(submissions + ?, 0), sub_version = sub_version + 1 WHERE qr_id = ?`).run(delta, qrId);
+  }
+
+  insert(s: NewSubmission): SubmissionRow {
+    this.insertMany([s]);
+    return this.db.sql(`SELECT * FROM submissions WHERE id = ?`).get(s.id) as SubmissionRow;
+  }
+
+  /** Many rows of one form in the caller's transaction (seeding). */
+  insertMany(rows: NewSubmission[]): void {
+    if (rows.length === 0) return;
+    const stmt = this.db.sql(
+      `INSERT INTO submissions (id, qr_id, account_id, answers, quiz, time_spent, time_expired, created_ms, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    for (const s of rows) {
+      const at = new Date(s.createdMs).toISOString();
+      stmt.run(s.id, s.qrId, s.accountId, JSON.stringify(s.answers), s.quiz ? JSON.stringify(s.quiz) : null, s.timeSpent ?? null, s.timeExpired === undefined ? null : Number(s.timeExpired), s.createdMs, at, at);
+    }
+    this.adjust(rows[0]!.qrId, rows.length);
+  }
+
+  find(id: string, accountId: string): SubmissionRow | undefined {
+    return this.db.sql(`SELECT * FROM submissions WHERE id = ? AND account_id = ?`).get(id, accountId) as SubmissionRow | undefined;
+  }
+
+  /** the ids of `ids` that are not submissions of this form */
+  foreignTo(qrId: string, accountId: string, ids: string[]): string[] {
+    const find = this.db.sql(`SELECT 1 FROM submissions WHERE id = ? AND qr_id = ? AND account_id = ?`);
+    return ids.filter((id) => find.get(id, qrId, accountId) === undefined);
+  }
+
+  update(seq: number, answers: unknown, quiz: unknown, timeSpent: number | null, at: string): void {
+    this.db
+      .sql(`UPDATE submissions SET answers = ?, quiz = ?, time_spent = COALESCE(?, time_spent), updated_at = ? WHERE seq = ?`)
+      .run(JSON.stringify(answers), quiz ? JSON.stringify(quiz) : null, timeSpent, at, seq);
+  }
+
+  /** Deletes submissions of one form by id, in the caller's transaction. */
+  delete(qrId: string, ids: string[]): void {
+    const stmt = this.db.sql(`DELETE FROM submissions WHERE id = ? AND qr_id = ?`);
+    let n = 0;
+    for (const id of ids) n += stmt.run(id, qrId).changes;
+    this.adjust(qrId, -n);
+  }
+
+  /** A removed form's submissions go with it (the form row goes too, so no counter to keep). */
+  deleteAllOf(qrId: string): void {
+    this.db.sql(`DELETE FROM submissions WHERE qr_id = ?`).run(qrId);
+  }
+
+  countBetween(qrId: string, fromMs: number, toMs: number): number {
+    return (this.db.sql(`SELECT COUNT(*) AS n FROM submissions WHERE qr_id = ? AND created_ms >= ? AND created_ms <= ?`).get(qrId, fromMs, toMs) as { n: number }).n;
+  }
+
+  /**
+   * A newest-first page within [from, to]; with `after` (the last row of an earlier page) the walk
+   * starts there. Only the index is walked to find the page; rows are read for the page alone.
+   */
+  page(qrId: string, fromMs: number, toMs: number, limit: number, skip: number, after?: [number, number]): SubmissionRow[] {
+    if (after) {
+      return this.db
+        .sql(
+          `SELECT * FROM submissions WHERE seq IN (SELECT seq FROM submissions WHERE qr_id = ? AND created_ms >= ? AND created_ms <= ?
+             AND NOT (created_ms = ? AND seq >= ?) ${NEWEST_FIRST} LIMIT ? OFFSET ?) ${NEWEST_FIRST}`,
+        )
+        .all(qrId, fromMs, Math.min(toMs, after[0]), after[0], after[1], limit, skip) as SubmissionRow[];
+    }
+    return this.db
+      .sql(`SELECT * FROM submissions WHERE seq IN (SELECT seq FROM submissions WHERE qr_id = ? AND created_ms >= ? AND created_ms <= ? ${NEWEST_FIRST} LIMIT ? OFFSET ?) ${NEWEST_FIRST}`)
+      .all(qrId, fromMs, toMs, limit, skip) as SubmissionRow[];
+  }
+
+  anyAnswerMentions(qrId: string, text: string): boolean {
+    return this.db.sql(`SELECT 1 FROM submissions WHERE qr_id = ? AND answers LIKE ? LIMIT 1`).get(qrId, `%${text}%`) !== undefined;
+  }
+}

@@ -1,0 +1,8 @@
+import type { ApiRoute } from '../instance.js';
+import { formRoutes } from './forms.js';
+import { submissionRoutes } from './submissions.js';
+import { uploadRoutes } from './uploads.js';
+import { webhookRoutes } from './webhook.js';
+
+/** Every route of API v1 the sandbox serves, matched in this order. */
+export const API_ROUTES: ReadonlyArray<ApiRoute<any>> = [...formRoutes, ...submissionRoutes, ...uploadRoutes, ...webhookRoutes];

@@ -1,0 +1,231 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod/v4';
+import { fileIdOf, validateSubmission, VALUE_TYPES, type FieldErrors } from '../../domain/answers.js';
+import { isHex24, QR_ID_PATTERN } from '../../domain/ids.js';
+import { parseInstant } from '../../domain/instants.js';
+import { MAX_IDEMPOTENCY_KEY, SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_PAGE_MAX } from '../../domain/limits.js';
+import { pageOf } from '../../domain/pages.js';
+import { filterQuizForResponse, scoreQuiz, type QuizSettings } from '../../domain/quiz.js';
+import { schemaField, type SchemaField } from '../../domain/schema.js';
+import { ApiFailure, EnvelopeReply, intParam } from '../http.js';
+import { route, type RequestContext } from '../instance.js';
+import { newHexId, readDoc, type FormDoc, type FormRow } from '../repo/forms.js';
+import type { SubmissionRow } from '../repo/submissions.js';
+import { availableForm } from '../resources.js';
+import { asObject, zodBody } from './bodies.js';
+import { formSummary } from './formViews.js';
+import { SubmissionPages } from './submissionPages.js';
+
+export const VALIDATION_FAILED = 'Submission validation failed.';
+export const SUBMISSION_QUOTA_MESSAGE = 'Your current plan does not support this action. Please upgrade your plan.';
+export const SUBMISSION_NOT_FOUND = 'Submission not found';
+export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
+
+/** spec §7: fieldErrors for create, edit and validate */
+function validate(ctx: RequestContext, form: FormRow, doc: FormDoc, body: unknown, mode: 'create' | 'update'): void {
+  const errors: FieldErrors = validateSubmission(doc.fields, body, { mode, fileExists: (fileId) => ctx.store.files.usableBy(fileId, ctx.account.id, form.qr_id) });
+  if (Object.keys(errors).length) throw new ApiFailure(400, VALIDATION_FAILED, { valid: false, fieldErrors: errors });
+}
+
+export function fileUrl(origin: string, fileId: string): string {
+  return `${origin}/files/${fileId}`;
+}
+
+/** spec §2.7: on read, file answers carry {fileId, fileUrl}. */
+function resolveFiles(origin: string, doc: FormDoc, answers: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...answers };
+  for (const f of doc.fields) {
+    const vt = VALUE_TYPES[f.type];
+    if ((vt !== 'fileId' && vt !== 'fileId[]') || out[f.key] === undefined || out[f.key] === null) continue;
+    const one = (ref: unknown) => {
+      const fileId = fileIdOf(ref);
+      return fileId ? { fileId, fileUrl: fileUrl(origin, fileId) } : ref;
+    };
+    out[f.key] = Array.isArray(out[f.key]) ? (out[f.key] as unknown[]).map(one) : one(out[f.key]);
+  }
+  return out;
+}
+
+function presentSubmission(origin: string, doc: FormDoc, row: SubmissionRow): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    id: row.id,
+    qrId: row.qr_id,
+    answers: resolveFiles(origin, doc, JSON.parse(row.answers) as Record<string, unknown>),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+  if (row.quiz) out.quizData = JSON.parse(row.quiz);
+  return out;
+}
+
+function getSchema(ctx: RequestContext) {
+  const doc = readDoc(ctx.form!);
+  const fields: Record<string, SchemaField> = {};
+  for (const f of doc.fields) {
+    const s = schemaField(f);
+    if (s) fields[f.key] = s;
+  }
+  return { qrId: ctx.form!.qr_id, title: doc.title, fields };
+}
+
+async function validateOnly(ctx: RequestContext) {
+  validate(ctx, ctx.form!, readDoc(ctx.form!), await ctx.json(), 'create');
+  return { valid: true };
+}
+
+/** The body compared for idempotent replays: canonical JSON (key order does not matter). */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+function idempotencyKey(ctx: RequestContext): string | undefined {
+  const raw = ctx.req.headers['idempotency-key'];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (key !== undefined && (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY)) {
+    throw new ApiFailure(400, `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY} characters`);
+  }
+  return key;
+}
+
+async function createSubmission(ctx: RequestContext) {
+  const key = idempotencyKey(ctx);
+  const body = await ctx.json();
+  const form = ctx.form!;
+  const nowMs = ctx.now().getTime();
+  const hash = key === undefined ? '' : createHash('sha256').update(`${form.qr_id}\n${canonical(body)}`).digest('hex');
+  // spec §8: within 24 h the same key and an identical body replays the original success; another body → 409
+  const replay = (): Record<string, unknown> | undefined => {
+    if (key === undefined) return undefined;
+    const hit = ctx.store.idempotency.find(ctx.account.id, key, nowMs - IDEMPOTENCY_WINDOW_MS);
+    if (!hit) return undefined;
+    if (hit.body_hash !== hash) throw new ApiFailure(409, 'Idempotency-Key was already used with a different request body');
+    ctx.res.setHeader('idempotent-replayed', 'true');
+    return JSON.parse(hit.response) as Record<string, unknown>;
+  };
+  const early = replay();
+  if (early) return early;
+
+  const doc = readDoc(form);
+  validate(ctx, form, doc, body, 'create');
+  const b = asObject(body) as { answers: Record<string, unknown>; timeSpentSeconds?: number; timeExpired?: boolean };
+  const settings = (doc.quizConfig ?? {}) as QuizSettings;
+  const quiz = doc.isQuiz ? scoreQuiz(doc.fields, b.answers, settings) : undefined;
+  const month = new Date(nowMs).toISOString().slice(0, 7);
+  let created: SubmissionRow | undefined;
+  const response = ctx.store.write(() => {
+    const again = replay(); // a concurrent request with the same key may have committed meanwhile
+    if (again) return again;
+    if (ctx.store.submissionUsage.used(ctx.account.id, month) >= ctx.store.accounts.submissionLimit(ctx.account)) throw new ApiFailure(400, SUBMISSION_QUOTA_MESSAGE);
+    created = ctx.store.submissions.insert({ id: newHexId(), qrId: form.qr_id, accountId: ctx.account.id, answers: b.answers, quiz, timeSpent: b.timeSpentSeconds, timeExpired: b.timeExpired, createdMs: nowMs });
+    ctx.store.submissionUsage.increment(ctx.account.id, month);
+    const out: Record<string, unknown> = { submissionId: created.id };
+    if (quiz) Object.assign(out, filterQuizForResponse(quiz, settings), { timeSpentSeconds: b.timeSpentSeconds ?? null, timeExpired: b.timeExpired ?? false });
+    if (key !== undefined) ctx.store.idempotency.remember(ctx.account.id, key, form.qr_id, hash, out, nowMs);
+    if (doc.submissionNotification !== false) {
+      ctx.store.outbox.add(ctx.account.id, 'submission.notification', ctx.store.members.ownerEmail(ctx.account.id), `New submission to ${doc.title}`, created.id, created.created_at);
+    }
+    return out;
+  });
+  if (created) ctx.sb.events.emit('submission.created', { accountId: ctx.account.id, row: created, doc, quizData: quiz });
+  return response;
+}
+
+function instantParam(raw: string, name: string): number {
+  const ms = parseInstant(raw);
+  if (ms === undefined) throw new ApiFailure(400, `Invalid ${name}: expected ISO 8601 (2026-06-15T10:00:00Z) or a Unix timestamp`);
+  return ms;
+}
+
+function listSubmissions(ctx: RequestContext) {
+  const page = intParam(ctx.query, 'page', 1, 10_000_000);
+  const limit = intParam(ctx.query, 'limit', SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_PAGE_MAX);
+  const since = ctx.query.get('since');
+  const until = ctx.query.get('until');
+  // spec §4.4: both bounds inclusive, on createdAt
+  const from = since ? instantParam(since, 'since') : -8.64e15;
+  const to = until ? instantParam(until, 'until') : 8.64e15;
+  const form = ctx.form!;
+  const doc = readDoc(form);
+  const w = ctx.sb.pages.window(`${form.qr_id}|${form.sub_version}|${from}|${to}|${limit}`);
+  // the form's counter is exact; a bounded window is counted once per version
+  w.total ??= since || until ? ctx.store.submissions.countBetween(form.qr_id, from, to) : form.submissions;
+  const anchor = SubmissionPages.nearestEnd(w, page);
+  const skip = ((anchor ? page - anchor.page : page) - 1) * limit;
+  const rows = ctx.store.submissions.page(form.qr_id, from, to, limit, skip, anchor?.end);
+  const last = rows.at(-1);
+  if (last && rows.length === limit) w.ends.set(page, [last.created_ms, last.seq]);
+  return new EnvelopeReply(pageOf(rows.map((r) => presentSubmission(ctx.origin, doc, r)), w.total, page, limit), { form: formSummary(doc) });
+}
+
+/** A submission of this account whose form is available (spec §4.4: otherwise 400). */
+function loadSubmission(ctx: RequestContext): { row: SubmissionRow; form: FormRow; doc: FormDoc } {
+  const id = ctx.params.submissionId!;
+  if (!isHex24(id)) throw new ApiFailure(400, `Invalid submission id "${id}": expected 24 hex characters`);
+  const row = ctx.store.submissions.find(id, ctx.account.id);
+  if (!row) throw new ApiFailure(400, SUBMISSION_NOT_FOUND);
+  let form: FormRow;
+  try {
+    form = availableForm(ctx.store, ctx.account.id, row.qr_id);
+  } catch {
+    throw new ApiFailure(400, SUBMISSION_NOT_FOUND);
+  }
+  return { row, form, doc: readDoc(form) };
+}
+
+function getSubmission(ctx: RequestContext) {
+  const { row, doc } = loadSubmission(ctx);
+  return new EnvelopeReply(presentSubmission(ctx.origin, doc, row), { form: formSummary(doc) });
+}
+
+async function updateSubmission(ctx: RequestContext) {
+  const body = await ctx.json();
+  const { row, form, doc } = loadSubmission(ctx);
+  validate(ctx, form, doc, body, 'update');
+  const b = asObject(body) as { answers: Record<string, unknown>; timeSpentSeconds?: number };
+  const quiz = doc.isQuiz ? scoreQuiz(doc.fields, b.answers, (doc.quizConfig ?? {}) as QuizSettings) : undefined;
+  ctx.store.submissions.update(row.seq, b.answers, quiz, b.timeSpentSeconds ?? null, ctx.now().toISOString());
+  return {};
+}
+
+function deleteSubmission(ctx: RequestContext) {
+  const { row } = loadSubmission(ctx);
+  ctx.store.write(() => ctx.store.submissions.delete(row.qr_id, [row.id]));
+  return {};
+}
+
+// spec §4.4: {submissionIds: string[]}; the body schema also lists qrId (same pattern)
+const BatchDeleteBody = z.object({
+  qrId: z.string({ error: 'qrId in the body must match the form of the path' }).regex(QR_ID_PATTERN, { error: 'qrId in the body must match the form of the path' }).optional(),
+  submissionIds: z.array(z.string({ error: 'submissionIds must be a non-empty array of submission ids' }), { error: 'submissionIds must be a non-empty array of submission ids' }).min(1, { error: 'submissionIds must be a non-empty array of submission ids' }),
+});
+
+function batchDelete(ctx: RequestContext, body: z.infer<typeof BatchDeleteBody>) {
+  const form = ctx.form!;
+  if (body.qrId !== undefined && body.qrId !== form.qr_id) throw new ApiFailure(400, 'qrId in the body must match the form of the path');
+  const unique = [...new Set(body.submissionIds)];
+  const bad = unique.filter((i) => !isHex24(i));
+  if (bad.length) throw new ApiFailure(400, `Invalid submission id${bad.length > 1 ? 's' : ''}: ${bad.join(', ')}`);
+  ctx.store.write(() => {
+    // spec §4.4: ids must belong to the form; all or nothing
+    const foreign = ctx.store.submissions.foreignTo(form.qr_id, ctx.account.id, unique);
+    if (foreign.length) throw new ApiFailure(400, `Submission${foreign.length > 1 ? 's' : ''} not found in form ${form.qr_id}: ${foreign.join(', ')}`);
+    ctx.store.submissions.delete(form.qr_id, unique);
+  });
+  return {};
+}
+
+// spec §4.4
+export const submissionRoutes = [
+  route({ operationId: 'getSubmissionSchema', method: 'GET', path: '/forms/:qrId/submission-schema', action: 'submission.read', form: 'available', handler: getSchema }),
+  route({ operationId: 'validateSubmission', method: 'POST', path: '/forms/:qrId/submissions/validate', action: 'submission.create', form: 'available', handler: validateOnly }),
+  route({ operationId: 'batchDeleteSubmissions', method: 'POST', path: '/forms/:qrId/submissions/batch-delete', action: 'submission.delete', form: 'available', body: zodBody(BatchDeleteBody), handler: batchDelete }),
+  route({ operationId: 'createSubmission', method: 'POST', path: '/forms/:qrId/submissions', action: 'submission.create', form: 'available', handler: createSubmission }),
+  route({ operationId: 'listSubmissions', method: 'GET', path: '/forms/:qrId/submissions', action: 'submission.read', form: 'available', handler: listSubmissions }),
+  route({ operationId: 'getSubmission', method: 'GET', path: '/submissions/:submissionId', action: 'submission.read', handler: getSubmission }),
+  route({ operationId: 'updateSubmission', method: 'PUT', path: '/submissions/:submissionId', action: 'submission.update', handler: updateSubmission }),
+  route({ operationId: 'deleteSubmission', method: 'DELETE', path: '/submissions/:submissionId', action: 'submission.delete', handler: deleteSubmission }),
+];

@@ -1,0 +1,21 @@
+/** A sliding-window request limit per key (spec §8: 200 submission uploads per 5 minutes per client IP and qrId). */
+export class Throttle {
+  private readonly hits = new Map<string, number[]>();
+
+  constructor(
+    readonly limit: number,
+    readonly windowMs: number,
+  ) {}
+
+  /** Counts a hit at `now`; when over the limit, counts nothing and returns the seconds to wait. */
+  hit(key: string, now: number): { ok: true } | { ok: false; retryAfterSeconds: number } {
+    const recent = (this.hits.get(key) ?? []).filter((t) => t > now - this.windowMs);
+    if (recent.length >= this.limit) {
+      this.hits.set(key, recent);
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((recent[0]! + this.windowMs - now) / 1000)) };
+    }
+    recent.push(now);
+    this.hits.set(key, recent);
+    return { ok: true };
+  }
+}

@@ -1,0 +1,76 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { refuseFile, sniffFile } from '../../domain/fileTypes.js';
+import { ApiFailure } from '../http.js';
+import { route, type RequestContext } from '../instance.js';
+import type { FileRow } from '../repo/files.js';
+import { THROTTLE_MESSAGE } from '../pipeline.js';
+import { receiveUpload } from './multipart.js';
+import { fileUrl } from './submissions.js';
+
+// spec §4.2 / §8
+export const TOO_LARGE_MESSAGE = 'uploaded file is too large';
+export const THROTTLE_LIMIT = 200;
+export const THROTTLE_WINDOW_MS = 5 * 60 * 1000;
+
+/** spec §8: submission uploads, 200 requests per 5 minutes per client IP and qrId. */
+function throttleSubmissionUploads(ctx: RequestContext, qrId: string): void {
+  const r = ctx.sb.uploadThrottle.hit(`${ctx.req.socket.remoteAddress ?? ''}|${qrId}`, ctx.now().getTime());
+  if (!r.ok) throw new ApiFailure(429, THROTTLE_MESSAGE, {}, { 'retry-after': String(r.retryAfterSeconds) });
+}
+
+/** Receives one file, checks it, and records it; a refused file is deleted. */
+async function storeUpload(ctx: RequestContext, allowed: readonly string[], qrId: string | null, onCategory?: (category: string) => void): Promise<{ fileUrl: string; fileId: string }> {
+  const up = await receiveUpload(ctx);
+  try {
+    if (up.tooLarge) throw new ApiFailure(500, TOO_LARGE_MESSAGE);
+    if (!up.category || !allowed.includes(up.category)) throw new ApiFailure(400, `category must be ${allowed.map((c) => `"${c}"`).join(' or ')}`);
+    onCategory?.(up.category);
+    if (!up.fileId) throw new ApiFailure(400, 'The part userFile is required');
+    if (up.files > 1) throw new ApiFailure(400, 'One file per request');
+    const sniffed = sniffFile(up.head);
+    const refusal = refuseFile(up.category as 'logo' | 'form' | 'submission', sniffed);
+    if (refusal) throw new ApiFailure(400, `File refused: ${refusal}`);
+    ctx.store.files.insert({ id: up.fileId, account_id: ctx.account.id, qr_id: qrId, category: up.category, name: up.name!, mime: sniffed!.mime, size: up.size, created_at: ctx.now().toISOString() });
+    return { fileUrl: fileUrl(ctx.origin, up.fileId), fileId: up.fileId };
+  } catch (e) {
+    if (up.fileId) rmSync(join(ctx.store.filesDir, up.fileId), { force: true });
+    throw e;
+  }
+}
+
+function uploadFormFile(ctx: RequestContext) {
+  const form = ctx.form!;
+  return storeUpload(ctx, ['form', 'submission'], form.qr_id, (category) => {
+    // spec §5: a form asset changes the form; a submission file goes with a submission (any role)
+    ctx.authorize(category === 'submission' ? 'file.submission' : 'file.form', form);
+    if (category === 'submission') throttleSubmissionUploads(ctx, form.qr_id);
+  });
+}
+
+/** A file is in use when a form's document (its images, qrConfig.logo) or a submission names it. */
+function fileInUse(ctx: RequestContext, file: FileRow): boolean {
+  if (ctx.store.forms.anyDocMentions(ctx.account.id, file.id)) return true;
+  return file.qr_id !== null && ctx.store.submissions.anyAnswerMentions(file.qr_id, file.id);
+}
+
+function listLogos(ctx: RequestContext) {
+  return ctx.store.files.logos(ctx.account.id).map((f) => ({ fileId: f.id, fileUrl: fileUrl(ctx.origin, f.id), mime: f.mime, fileUsed: fileInUse(ctx, f) }));
+}
+
+function deleteFormFile(ctx: RequestContext) {
+  const file = ctx.store.files.ofForm(ctx.params.fileId!, ctx.account.id, ctx.form!.qr_id);
+  if (!file) throw new ApiFailure(404, 'File not found');
+  if (fileInUse(ctx, file)) throw new ApiFailure(400, 'File is in use by the form or one of its submissions; only unused files can be deleted');
+  ctx.store.files.delete(file.id);
+  rmSync(join(ctx.store.filesDir, file.id), { force: true });
+  return { result: 'File deleted successfully' };
+}
+
+// spec §4.2. POST with a malformed qrId does not match (404); DELETE takes any segment and answers 400.
+export const uploadRoutes = [
+  route({ operationId: 'uploadFormFile', method: 'POST', path: '/forms/:qrId/uploads', action: 'file.submission', form: 'upload', handler: uploadFormFile }),
+  route({ operationId: 'deleteFormFile', method: 'DELETE', path: '/forms/:anyQrId/uploads/:fileId', action: 'file.delete', form: 'upload', handler: deleteFormFile }),
+  route({ operationId: 'uploadLogo', method: 'POST', path: '/account/uploads', action: 'file.logo', handler: (ctx) => storeUpload(ctx, ['logo'], null) }),
+  route({ operationId: 'listLogos', method: 'GET', path: '/account/uploads', action: 'file.list', handler: listLogos }),
+];

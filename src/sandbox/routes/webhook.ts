@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod/v4';
+import { MAX_WEBHOOK_URL } from '../../domain/limits.js';
+import { webhookUrlProblem } from '../../domain/urls.js';
+import { ApiFailure } from '../http.js';
+import { route, type RequestContext } from '../instance.js';
+import type { WebhookRow } from '../repo/webhooks.js';
+import { zodBody } from './bodies.js';
+
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('hex')}`;
+}
+
+function present(row: { enabled: number; url: string; secret: string }) {
+  return { enabled: row.enabled === 1, url: row.url, secret: row.secret };
+}
+
+/** spec §2.10: the same rule the CLI checks before sending. */
+function checkUrl(url: string): void {
+  const problem = webhookUrlProblem(url, MAX_WEBHOOK_URL);
+  if (problem) throw new ApiFailure(400, problem);
+}
+
+// spec §4.5: {enabled: boolean, url: string, rotateSecret?: boolean}
+const WebhookBody = z
+  .object({
+    enabled: z.boolean({ error: 'enabled must be true or false' }),
+    url: z.string({ error: 'url must be a string' }),
+    rotateSecret: z.boolean({ error: 'rotateSecret must be true or false' }).optional(),
+  })
+  .strict();
+
+/** spec §3: the webhook state table. */
+function putWebhook(ctx: RequestContext, body: z.infer<typeof WebhookBody>) {
+  const url = body.url.trim();
+  const current = ctx.store.webhooks.get(ctx.account.id);
+  const secret = () => (body.rotateSecret === true || current.secret === '' ? newWebhookSecret() : current.secret);
+  let next: WebhookRow;
+  if (body.enabled) {
+    // enabling needs a URL; the secret is made if none exists and kept when the URL changes
+    if (url === '') throw new ApiFailure(400, 'url is required to enable the webhook');
+    checkUrl(url);
+    next = { account_id: ctx.account.id, enabled: 1, url, secret: secret() };
+  } else if (url === '') {
+    // disabled with an empty URL clears URL and secret
+    if (body.rotateSecret) throw new ApiFailure(400, 'rotateSecret needs a non-empty url');
+    next = { account_id: ctx.account.id, enabled: 0, url: '', secret: '' };
+  } else {
+    // not in the spec's table: disabled but the URL (and its secret) kept for later (README)
+    checkUrl(url);
+    next = { account_id: ctx.account.id, enabled: 0, url, secret: secret() };
+  }
+  ctx.store.webhooks.put(next);
+  return present(next);
+}
+
+// spec §4.5: Owner and Admin only; Editor and Viewer get 403
+export const webhookRoutes = [
+  route({ operationId: 'getWebhook', method: 'GET', path: '/account/webhook', action: 'webhook.read', handler: (ctx) => present(ctx.store.webhooks.get(ctx.account.id)) }),
+  route({ operationId: 'putWebhook', method: 'PUT', path: '/account/webhook', action: 'webhook.write', body: zodBody(WebhookBody), handler: putWebhook }),
+];
