@@ -8,7 +8,7 @@ import { parseFields, renderList, renderOne, resolveFormat, type OutputOptions, 
 import { UsageError } from './errors.js';
 import { parseIntFlag, parseNumberFlag, type GlobalFlags } from './flags.js';
 import { NotLoggedInError } from './report.js';
-import { VERSION } from './version.js';
+import { VERSION } from '../version.js';
 
 
 /** What a command may use. Built lazily: a command pays only for what it touches. */
@@ -79,7 +79,7 @@ export function createDeps(io: IOStreams, flags: GlobalFlags): Deps & { cleanup(
     if (target.sandbox) {
       // the embedded default: the emulator in this process, on an ephemeral loopback port
       const { startSandbox } = await import('../sandbox/server.js');
-      const sandbox = await startSandbox({ dataDir: sandboxDataDir(io.env), port: 0 });
+      const sandbox = await startSandbox({ dataDir: sandboxDataDir(io.env), port: 0, contract: io.env.FORMCTL_SANDBOX_CONTRACT === '1' });
       deps.onCleanup(() => sandbox.close());
       baseUrl = sandbox.baseUrl;
       apiKey ??= sandbox.keys.find((k) => k.role === 'owner')?.key;

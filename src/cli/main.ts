@@ -4,8 +4,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HELP_TOPICS } from './helpTopics.js';
 
-declare const __FORMCTL_VERSION__: string;
-const VERSION = typeof __FORMCTL_VERSION__ === 'string' ? __FORMCTL_VERSION__ : '0.0.0-dev';
+import { VERSION } from '../version.js';
 
 /** The root help rendered at build time (scripts/build.mjs); undefined when absent or the terminal is narrow. */
 function prebuiltRootHelp(): string | undefined {

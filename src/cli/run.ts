@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { bind, runState } from './command.js';
 import { EXIT } from './errors.js';
-import { VERSION } from './version.js';
+import { VERSION } from '../version.js';
 import { addConnectionFlags } from './flags.js';
 
 export interface GroupModule {

@@ -40,7 +40,8 @@ export const QrConfigSchema = z
     if (q.frameColor2 !== undefined && q.frame !== undefined && ![5, 6, 10, 13, 14].includes(q.frame)) {
       ctx.addIssue({ code: 'custom', path: ['frameColor2'], message: `frame ${q.frame} has no secondary colour (frames 5, 6, 10, 13, 14 do)` });
     }
-  });
+  })
+  .meta({ title: 'QrConfig', description: 'spec §2.6: every property optional; qrCategory is read-only and never sent' });
 export type QrConfig = z.infer<typeof QrConfigSchema>;
 
 // spec §2.5: the form-level names shown; the complete list is "not shown", so others pass through.
@@ -58,7 +59,8 @@ export const QuizFormConfigSchema = z
     timeUpMessage: z.string(),
   })
   .partial()
-  .passthrough();
+  .passthrough()
+  .meta({ title: 'QuizFormConfig', description: 'spec §2.5: complete property list not shown' });
 
 const ChoiceOption = z.object({ name: z.string(), value: z.string(), key: z.string().optional() }).strict();
 
@@ -81,7 +83,7 @@ function fieldSchema(allowKey: boolean) {
   return z
     .object({
       key: z.string().min(1).optional(),
-      type: z.string().refine(isFieldType, { error: (iss) => `unknown field type "${String(iss.input)}"; expected one of ${FIELD_TYPES.join(', ')}` }),
+      type: z.enum(FIELD_TYPES, { error: (iss) => `unknown field type "${String(iss.input)}"; expected one of ${FIELD_TYPES.join(', ')}` }),
       option: FieldOptionSchema.optional(),
       quizConfig: FieldQuizConfigSchema.optional(),
     })

@@ -73,16 +73,14 @@ export function failure(status: number, message: string, data: Record<string, un
   return { status: 'failed' as const, message, code: status, data };
 }
 
-/** Sends a handler's result: JSON envelope, an envelope with extra top-level members, or raw bytes. */
-export function sendReply(res: ServerResponse, data: unknown): void {
-  if (data instanceof RawReply) {
-    res.writeHead(200, { 'content-type': data.contentType, 'content-length': Buffer.byteLength(data.body), ...data.headers });
-    res.end(data.body);
-  } else if (data instanceof EnvelopeReply) {
-    sendJson(res, 200, { ...success(data.data), ...data.extra });
-  } else {
-    sendJson(res, 200, success(data));
-  }
+/** A handler's result as the JSON to send: the envelope, with extra top-level members when asked. */
+export function envelopeOf(data: unknown): Record<string, unknown> {
+  return data instanceof EnvelopeReply ? { ...success(data.data), ...data.extra } : success(data);
+}
+
+export function sendRaw(res: ServerResponse, data: RawReply): void {
+  res.writeHead(200, { 'content-type': data.contentType, 'content-length': Buffer.byteLength(data.body), ...data.headers });
+  res.end(data.body);
 }
 
 /** An integer query parameter from 1 to max, or the default; anything else is a 400. */

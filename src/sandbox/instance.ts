@@ -1,5 +1,6 @@
 import type { Action } from '../domain/roles.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ContractChecker } from './contract.js';
 import type { EventBus } from './events.js';
 import type { FaultInjector } from './faults.js';
 import type { PathRoute } from './routing.js';
@@ -21,6 +22,8 @@ export interface SandboxInstance {
   pages: SubmissionPages;
   /** spec §8: submission uploads per client IP and qrId */
   uploadThrottle: Throttle;
+  /** when on: requests and responses checked against the OpenAPI description (tests) */
+  contract?: ContractChecker;
 }
 
 /** What a route's handler gets: the request, the caller, and the resource the pipeline loaded. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decideAccess, type Action } from '../domain/roles.js';
 import type { PickedFault } from './faults.js';
-import { ApiFailure, failure, readJsonBody, sendJson, sendReply } from './http.js';
+import { ApiFailure, RawReply, envelopeOf, failure, readJsonBody, sendJson, sendRaw } from './http.js';
 import type { ApiRoute, RequestContext, SandboxInstance } from './instance.js';
 import { FORM_LOADERS } from './resources.js';
 import type { FormRow } from './repo/forms.js';
@@ -61,12 +61,14 @@ export async function handleApi(sb: SandboxInstance, routes: RouteTable<ApiRoute
   if (injected) return log(injected === 'dropped' ? 0 : res.statusCode);
 
   let status = 200;
+  let operationId: string | undefined;
   try {
     const match = routes.match(method, path);
     if (!match) throw new ApiFailure(404, `Route not found: ${method} ${url.pathname}`);
     const member = key ? sb.store.members.byKey(key) : undefined;
     if (!member || member.blocked === 1) throw new ApiFailure(401, key ? 'Invalid API key' : 'Missing API key: send Authorization: Bearer <API_KEY>');
     memberId = member.id;
+    operationId = match.route.operationId;
     const account = sb.store.accounts.get(member.account_id);
     // spec §8: every authenticated request counts; an exhausted quota → 429
     if (!sb.store.usage.consume(account.id, sb.now().toISOString().slice(0, 7), sb.store.accounts.monthlyLimit(account)).allowed) throw new ApiFailure(429, QUOTA_MESSAGE);
@@ -75,7 +77,7 @@ export async function handleApi(sb: SandboxInstance, routes: RouteTable<ApiRoute
     let body: Promise<unknown> | undefined;
     const ctx: RequestContext = {
       sb, store: sb.store, now: sb.now, req, res, url, params: match.params, query: url.searchParams, origin, member, account,
-      json: () => (body ??= readJsonBody(req)),
+      json: () => (body ??= readJsonBody(req).then((b) => checkRequest(sb, req, match.route.operationId, b))),
       authorize: (action, form) => authorize(member, action, form),
     };
     const data = await runRoute(match.route, ctx);
@@ -83,16 +85,37 @@ export async function handleApi(sb: SandboxInstance, routes: RouteTable<ApiRoute
       req.socket.destroy();
       return log(0);
     }
-    sendReply(res, data);
+    if (data instanceof RawReply) sendRaw(res, data);
+    else status = respond(sb, res, operationId, 200, envelopeOf(data));
   } catch (e) {
     const err = e instanceof ApiFailure ? e : new ApiFailure(500, 'Internal server error');
     if (!(e instanceof ApiFailure)) process.stderr.write(`sandbox: ${(e as Error)?.stack ?? String(e)}\n`);
-    status = err.status;
     // drain an unread body so keep-alive connections stay usable
     if (!req.readableEnded) req.resume();
-    sendJson(res, err.status, failure(err.status, err.message, err.data), err.headers);
+    status = respond(sb, res, operationId, err.status, failure(err.status, err.message, err.data), err.headers);
   }
   log(status);
+}
+
+/** Sends a JSON answer; with contract checks on, one that does not match the description becomes a 500. */
+function respond(sb: SandboxInstance, res: ServerResponse, operationId: string | undefined, status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): number {
+  const violation = sb.contract?.checkResponse(operationId, status, body);
+  if (violation) {
+    sendJson(res, 500, failure(500, violation));
+    return 500;
+  }
+  sendJson(res, status, body, headers);
+  return status;
+}
+
+/** With contract checks on, a JSON body sent by formctl's own commands must match the description. */
+function checkRequest(sb: SandboxInstance, req: IncomingMessage, operationId: string, body: unknown): unknown {
+  // raw calls (`formctl api`, tests' fetch) may send anything on purpose; the commands may not
+  if (sb.contract && /^formctl\/\S+$/.test(req.headers['user-agent'] ?? '')) {
+    const violation = sb.contract.checkRequest(operationId, body);
+    if (violation) throw new ApiFailure(400, violation);
+  }
+  return body;
 }
 
 async function runRoute(route: ApiRoute<unknown>, ctx: RequestContext): Promise<unknown> {

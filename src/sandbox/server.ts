@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Plan } from '../domain/plans.js';
 import { handleAdmin } from './admin/routes.js';
+import type { ContractChecker } from './contract.js';
 import { WebhookDispatcher } from './dispatcher.js';
 import { EventBus } from './events.js';
 import { FaultInjector, NO_FAULTS, type FaultProfile } from './faults.js';
@@ -26,6 +27,8 @@ export interface SandboxOptions {
   plan?: Plan;
   quota?: number;
   faults?: FaultProfile;
+  /** check every request and response against the OpenAPI description (tests) */
+  contract?: boolean;
 }
 
 export interface RunningSandbox {
@@ -34,6 +37,7 @@ export interface RunningSandbox {
   store: SandboxStore;
   keys: SeededKey[];
   faults: FaultInjector;
+  contract?: ContractChecker;
   server: Server;
   close(): Promise<void>;
 }
@@ -58,6 +62,7 @@ export function createInstance(opts: Pick<SandboxOptions, 'dataDir' | 'plan' | '
 /** Serves API v1 under /v1, the /_sandbox admin routes, and the public pages, over node:http. */
 export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox> {
   const sb = createInstance(opts);
+  if (opts.contract) sb.contract = await (await import('./contract.js')).ContractChecker.create();
   const dispatcher = new WebhookDispatcher(sb.store, sb.events);
 
   const server = createServer((req, res) => {
@@ -89,6 +94,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     store: sb.store,
     keys: sb.store.members.seededKeys(),
     faults: sb.faults,
+    contract: sb.contract,
     server,
     close: async () => {
       await dispatcher.close();

@@ -34,6 +34,8 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): Record
     FORMCTL_PROFILE: undefined,
     FORMCTL_SANDBOX_DIR: undefined,
     FORMCTL_RETRY_BASE_MS: '20',
+    // every sandbox the tests start checks requests and responses against the OpenAPI description
+    FORMCTL_SANDBOX_CONTRACT: '1',
     ...extra,
   };
 }

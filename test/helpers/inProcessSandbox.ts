@@ -20,7 +20,7 @@ export interface InProcessSandbox {
 /** A sandbox served from this test process (no child process): fast to start, independent of others. */
 export async function inProcessSandbox(opts: Partial<SandboxOptions> = {}): Promise<InProcessSandbox> {
   const dir = mkdtempSync(join(tmpdir(), 'formctl-sb-'));
-  const sandbox = await startSandbox({ dataDir: join(dir, 'data'), port: 0, ...opts });
+  const sandbox = await startSandbox({ dataDir: join(dir, 'data'), port: 0, contract: true, ...opts });
   const keys = Object.fromEntries(sandbox.keys.map((k) => [k.role, k.key])) as Record<SeedRole, string>;
   return {
     sandbox,
@@ -47,8 +47,10 @@ export async function inProcessSandbox(opts: Partial<SandboxOptions> = {}): Prom
       return ((await res.json()) as { data: unknown }).data as never;
     },
     async stop() {
+      const violations = sandbox.contract?.violations ?? [];
       await sandbox.close();
       rmSync(dir, { recursive: true, force: true });
+      if (violations.length) throw new Error(`contract violations:\n${JSON.stringify(violations, null, 2)}`);
     },
   };
 }

@@ -83,9 +83,12 @@ export async function startSandbox(args: string[] = []): Promise<SandboxHandle> 
     },
     requestsSince: (id) => handle.admin<LoggedRequest[]>('GET', `/_sandbox/requests?since=${id}`),
     async stop() {
+      const contract = await handle.admin<{ enabled: boolean; violations: unknown[] }>('GET', '/_sandbox/contract');
       proc.kill('SIGTERM');
       await proc;
       dir.remove();
+      if (!contract.enabled) throw new Error('the sandbox ran without contract checks');
+      if (contract.violations.length) throw new Error(`contract violations:\n${JSON.stringify(contract.violations, null, 2)}`);
     },
   };
   return handle;

@@ -31,6 +31,13 @@ export function register(program: Command, bind: typeof Bind): void {
     () => import('./deliveries.js'),
   );
   bind(
+    sandbox
+      .command('openapi')
+      .description('Print the API v1 contract as an OpenAPI 3.1 description (JSON), for code generators, mock servers and API clients')
+      .addHelpText('after', '\nExamples:\n  formctl sandbox openapi > form-service-v1.json\n  formctl sandbox openapi | jq \'.paths | keys\''),
+    () => import('./openapi.js'),
+  );
+  bind(
     sandbox.command('reset').description('Delete the sandbox data directory').option('--data <dir>', 'data directory').option('-y, --yes', 'do not ask for confirmation'),
     () => import('./reset.js'),
   );

@@ -29,7 +29,7 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
   const format = deps.flags.output ?? (deps.flags.json ? 'json' : undefined);
   const dataDir = opts.data ?? sandboxDataDir(deps.io.env);
   const { startSandbox } = await import('../../sandbox/server.js');
-  const sb = await startSandbox({ dataDir, host: opts.host, port, plan: opts.plan, quota, faults });
+  const sb = await startSandbox({ dataDir, host: opts.host, port, plan: opts.plan, quota, faults, contract: deps.io.env.FORMCTL_SANDBOX_CONTRACT === '1' });
   const keys = Object.fromEntries(sb.keys.map((k) => [k.role, k.key]));
   if (format === 'json' || format === 'jsonl') {
     deps.io.stdout.write(`${JSON.stringify({ baseUrl: sb.baseUrl, origin: sb.origin, dataDir, keys })}\n`);

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod/v4';
+import { buildOpenApi } from '../../domain/openapi.js';
 import { PLANS } from '../../domain/plans.js';
 import { parseFaultProfile, parseFaultRule } from '../faults.js';
 import { ApiFailure, failure, readJsonBody, sendJson, success } from '../http.js';
@@ -11,6 +12,8 @@ import { seedSubmissions } from './seed.js';
 
 /** A /_sandbox route: the API's pipeline minus key and quota (README: sandbox-only routes). */
 interface AdminRoute<B = unknown> extends PathRoute {
+  /** sent as is, not in the envelope */
+  bare?: boolean;
   body?(raw: unknown): B;
   handler(sb: SandboxInstance, body: B, query: URLSearchParams): unknown;
 }
@@ -55,6 +58,10 @@ function accounts(sb: SandboxInstance) {
 }
 
 export const ADMIN_ROUTES = new RouteTable<AdminRoute<any>>([
+  // the contract as OpenAPI 3.1, for code generators, mock servers and API clients
+  admin({ method: 'GET', path: '/_sandbox/openapi.json', bare: true, handler: () => buildOpenApi() }),
+  // contract violations seen so far (when checks are on: FORMCTL_SANDBOX_CONTRACT=1)
+  admin({ method: 'GET', path: '/_sandbox/contract', handler: (sb) => ({ enabled: sb.contract !== undefined, violations: sb.contract?.violations ?? [] }) }),
   admin({ method: 'GET', path: '/_sandbox/keys', handler: (sb) => sb.store.members.seededKeys() }),
   admin({ method: 'GET', path: '/_sandbox/deliveries', handler: (sb) => sb.store.deliveries.all() }),
   admin({ method: 'GET', path: '/_sandbox/outbox', handler: (sb) => sb.store.outbox.all() }),
@@ -82,7 +89,8 @@ export async function handleAdmin(sb: SandboxInstance, req: IncomingMessage, res
     const match = ADMIN_ROUTES.match(req.method ?? 'GET', url.pathname);
     if (!match) throw new ApiFailure(404, `Route not found: ${req.method} ${url.pathname}`);
     const body = match.route.body ? match.route.body(await readJsonBody(req)) : undefined;
-    sendJson(res, 200, success(await match.route.handler(sb, body, url.searchParams)));
+    const data = await match.route.handler(sb, body, url.searchParams);
+    sendJson(res, 200, match.route.bare ? data : success(data));
   } catch (e) {
     const err = e instanceof ApiFailure ? e : new ApiFailure(500, String(e));
     if (!req.readableEnded) req.resume();

@@ -1,0 +1,110 @@
+// The contract as an OpenAPI 3.1 description, built from the zod schemas and the operation table
+// (one source of truth). The sandbox serves it at GET /_sandbox/openapi.json; `formctl sandbox
+// openapi` prints it; the build writes openapi/form-service-v1.json; tests validate every response
+// against it.
+import { z } from 'zod/v4';
+import { OPERATIONS, PATH_PARAMS, type Operation } from './contract/operations.js';
+import { ErrorEnvelope, successEnvelope, UploadBody } from './contract/schemas.js';
+
+type Json = Record<string, unknown>;
+
+const ERRORS: Record<string, string> = {
+  '400': 'validation or business rule; unknown, archived or foreign qrId; inactive subscription; plan limits (spec §7)',
+  '401': 'missing or invalid key',
+  '403': 'the role cannot perform the action (spec §5)',
+  '404': 'route or method does not exist; unknown form or file on upload routes',
+  '409': 'Idempotency-Key reused with a different body',
+  '429': 'monthly quota exhausted, or submission upload throttling',
+  '500': 'unexpected error; oversize upload; AI failure',
+};
+
+function schemaOf(s: z.ZodType, io: 'input' | 'output'): Json {
+  const out = z.toJSONSchema(s, { target: 'draft-2020-12', unrepresentable: 'any', io, reused: 'inline' }) as Json;
+  delete out.$schema;
+  return out;
+}
+
+function parameters(op: Operation): Json[] {
+  const out: Json[] = [];
+  for (const name of op.path.match(/\{(\w+)\}/g) ?? []) {
+    const n = name.slice(1, -1);
+    out.push({ name: n, in: 'path', required: true, schema: schemaOf(PATH_PARAMS[n] ?? z.string(), 'input') });
+  }
+  for (const q of op.query ?? []) {
+    const schema = schemaOf(q.schema, 'input');
+    out.push({
+      name: q.name, in: 'query', required: q.required === true, description: q.description,
+      ...(q.repeated ? { schema: { type: 'array', items: schema }, style: 'form', explode: true } : { schema }),
+    });
+  }
+  for (const h of op.headers ?? []) out.push({ name: h.name, in: 'header', required: false, description: h.description, schema: schemaOf(h.schema, 'input') });
+  return out;
+}
+
+function requestBody(op: Operation): Json | undefined {
+  if (!op.body) return undefined;
+  if (op.body === 'multipart') {
+    return { required: true, content: { 'multipart/form-data': { schema: schemaOf(UploadBody, 'input'), encoding: { userFile: { contentType: 'application/octet-stream' } } } } };
+  }
+  return { required: op.bodyOptional !== true, content: { 'application/json': { schema: schemaOf(op.body, 'input') } } };
+}
+
+function success(op: Operation): Json {
+  if (op.response === 'binary') {
+    return { description: 'the image bytes (spec §1: the one non-JSON success)', content: { 'image/png': { schema: { type: 'string', format: 'binary' } }, 'image/svg+xml': { schema: { type: 'string' } }, 'application/pdf': { schema: { type: 'string', format: 'binary' } }, 'application/postscript': { schema: { type: 'string' } } } };
+  }
+  return { description: 'success envelope (spec §1)', content: { 'application/json': { schema: schemaOf(successEnvelope(op.response, op.extra), 'output') } } };
+}
+
+/**
+ * Moves every schema that has a title (the named records of spec §2) to components.schemas and
+ * refers to it, so that a record is described once however many operations use it.
+ */
+function hoistNamed(node: unknown, components: Record<string, Json>, seen: Map<string, string>): unknown {
+  if (Array.isArray(node)) return node.map((n) => hoistNamed(n, components, seen));
+  if (!node || typeof node !== 'object') return node;
+  const obj: Json = {};
+  for (const [k, v] of Object.entries(node)) obj[k] = hoistNamed(v, components, seen);
+  const title = typeof obj.title === 'string' && /^[A-Z]\w+$/.test(obj.title) ? obj.title : undefined;
+  if (!title) return obj;
+  const text = JSON.stringify(obj);
+  let name = seen.get(text);
+  if (!name) {
+    name = title;
+    for (let i = 2; components[name]; i++) name = `${title}${i}`;
+    components[name] = obj;
+    seen.set(text, name);
+  }
+  return { $ref: `#/components/schemas/${name}` };
+}
+
+export function buildOpenApi(version = '1.0.0'): Json {
+  const paths: Record<string, Json> = {};
+  for (const op of OPERATIONS) {
+    const responses: Json = { '200': success(op) };
+    for (const code of Object.keys(ERRORS)) responses[code] = { $ref: `#/components/responses/Error${code}` };
+    (paths[op.path] ??= {})[op.method] = { operationId: op.operationId, tags: [op.tag], summary: op.summary, parameters: parameters(op), requestBody: requestBody(op), responses };
+  }
+  const schemas: Record<string, Json> = {};
+  const hoisted = hoistNamed(paths, schemas, new Map()) as Record<string, Json>;
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Form Collection Service API', version, description: 'API v1 of the form service (spec: form-service-api-v1.md), as formctl and its sandbox read it. Where the spec says "not shown", schemas stay open.' },
+    servers: [{ url: '{base_url}', variables: { base_url: { default: 'http://127.0.0.1:4010/v1', description: 'ends in /v1 (spec §9)' } } }],
+    security: [{ bearerAuth: [] }],
+    tags: ['forms', 'uploads', 'analytics', 'submissions', 'webhook', 'team', 'templates', 'presets', 'ai'].map((name) => ({ name })),
+    paths: hoisted,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'spec §5: an API key, not a JWT' } },
+      schemas: { ...schemas, ErrorEnvelope: schemaOf(ErrorEnvelope, 'output') },
+      responses: Object.fromEntries(
+        Object.entries(ERRORS).map(([code, description]) => [`Error${code}`, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } }]),
+      ),
+    },
+  };
+}
+
+/** The operations, for tools that check requests and responses against the description. */
+export function operationCount(doc: Json): number {
+  return Object.values(doc.paths as Record<string, Json>).reduce((n, p) => n + Object.keys(p).length, 0);
+}
