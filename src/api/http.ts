@@ -1,6 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import { ApiError, ConnectionError } from './errors.js';
+import { ApiError, ConnectionError } from '../errors.js';
 import { decideRetry, type Outcome } from './retry.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

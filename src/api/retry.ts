@@ -1,5 +1,5 @@
 // The retry policy (spec §7 "Retry guidance"), pure so it is tested with an injected clock and random.
-import { isQuotaExhausted } from './errors.js';
+import { isQuotaExhausted } from '../errors.js';
 
 export type Outcome =
   | { kind: 'status'; status: number; message: string; retryAfter?: string | null }

@@ -1,24 +1,7 @@
-import { ApiError, ConnectionError, isQuotaExhausted } from '../api/errors.js';
 import { paint, type IOStreams } from '../io/streams.js';
-import { CancelError, EXIT, ExitWith, UsageError, ValidationError } from './errors.js';
+import { ApiError, CancelError, ConfigFileError, ConnectionError, ExitWith, NotLoggedInError, UsageError, ValidationError, exitCodeFor, isQuotaExhausted } from '../errors.js';
 
-export class NotLoggedInError extends Error {}
-
-/** The one place that maps failures to exit codes (README "Exit codes"). */
-export function exitCodeFor(err: unknown): number {
-  if (err instanceof ExitWith) return err.code;
-  if (err instanceof UsageError) return EXIT.usage;
-  if (err instanceof ValidationError) return EXIT.validation;
-  if (err instanceof CancelError) return EXIT.interrupted;
-  if (err instanceof NotLoggedInError) return EXIT.auth;
-  if (err instanceof ApiError) {
-    if (err.status === 400 && err.fieldErrors) return EXIT.validation;
-    if (err.status === 401 || err.status === 403) return EXIT.auth;
-    if (err.status === 429) return EXIT.rateLimit;
-    return EXIT.error;
-  }
-  return EXIT.error;
-}
+export { exitCodeFor };
 
 function hint(err: ApiError): string | undefined {
   if (isQuotaExhausted(err.status, err.message)) return 'the monthly request quota is used up; it resets at the start of next month. Not retried.';
@@ -67,7 +50,7 @@ export function reportError(io: IOStreams, err: unknown, jsonErrors: boolean): v
     for (const line of err.lines) io.stderr.write(`  - ${line}\n`);
     return;
   }
-  if (err instanceof UsageError || err instanceof ConnectionError || err instanceof NotLoggedInError) {
+  if (err instanceof UsageError || err instanceof ConnectionError || err instanceof NotLoggedInError || err instanceof ConfigFileError) {
     io.stderr.write(`${p.red('error:')} ${message}\n`);
     return;
   }

@@ -1,8 +1,10 @@
 import { Command, CommanderError } from 'commander';
-import { bind, runState } from './command.js';
-import { EXIT } from './errors.js';
+import { bind, runState, startRun } from '../cmdutil/command.js';
+import type { Prompter } from '../io/prompter.js';
+import type { IOStreams } from '../io/streams.js';
+import { EXIT } from '../errors.js';
 import { VERSION } from '../version.js';
-import { addConnectionFlags } from './flags.js';
+import { addConnectionFlags } from '../cmdutil/flags.js';
 
 export interface GroupModule {
   register(program: Command, b: typeof bind): void;
@@ -74,12 +76,21 @@ export async function buildProgram(argv: string[], loadAll = false): Promise<Com
   return program;
 }
 
+/** Where a run talks to: the process's streams, or a test's (in-process command tests). */
+export interface RunContext {
+  io?: IOStreams;
+  prompter?: Prompter;
+}
+
 /** Parses and runs one command line; returns the exit code. */
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], ctx: RunContext = {}): Promise<number> {
+  startRun(ctx.io, ctx.prompter);
   const io = runState.io;
-  process.once('SIGINT', () => {
+  const onInterrupt = () => {
     void Promise.resolve(runState.cleanup?.()).finally(() => process.exit(EXIT.interrupted));
-  });
+  };
+  // a test's run in this process leaves the process's signals alone
+  if (!ctx.io) process.once('SIGINT', onInterrupt);
   let code: number = EXIT.ok;
   try {
     const program = await buildProgram(argv);

@@ -1,6 +1,7 @@
-import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { ConfigFileError } from '../errors.js';
 
 export interface Profile {
   baseUrl?: string;
@@ -54,6 +55,51 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ConfigFile {
   }
 }
 
+/** The file remembering which version of the profile file was last found sound (mtime and size). */
+function checkedMarker(env: NodeJS.ProcessEnv): string {
+  return join(configDir(env), '.config.checked');
+}
+
+function fingerprint(path: string): string | undefined {
+  try {
+    const st = statSync(path);
+    return `${st.mtimeMs}:${st.size}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Checks the profile file against its schema (zod) when it changed since the last check — edited
+ * by hand, or written by another version — so that the usual run pays one stat, not zod's load.
+ */
+export async function verifyConfig(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const path = configPath(env);
+  const print = fingerprint(path);
+  if (print === undefined) return; // no file: nothing to check
+  let marker: string | undefined;
+  try {
+    marker = readFileSync(checkedMarker(env), 'utf8');
+  } catch { /* never checked */ }
+  if (marker === print) return;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new ConfigFileError(`config file ${path} is not valid JSON (${(e as Error).message}); fix or remove it`);
+  }
+  const { checkConfig } = await import('./schema.js');
+  const r = checkConfig(parsed);
+  if (!r.ok) throw new ConfigFileError(`config file ${path} is damaged: ${r.problem}; fix it with \`formctl config\` or by hand, or remove it and log in again`);
+  rememberChecked(env, print);
+}
+
+function rememberChecked(env: NodeJS.ProcessEnv, print: string): void {
+  try {
+    writeFileSync(checkedMarker(env), print, { mode: 0o600 });
+  } catch { /* a read-only config dir: the check just runs again next time */ }
+}
+
 /** Applies `change` to the config and saves it atomically with mode 0600 in a 0700 directory. */
 export async function updateConfig(change: (config: ConfigFile) => void, env: NodeJS.ProcessEnv = process.env): Promise<ConfigFile> {
   const dir = configDir(env);
@@ -63,7 +109,12 @@ export async function updateConfig(change: (config: ConfigFile) => void, env: No
   const conf = new Conf<ConfigFile>({ cwd: dir, configName: 'config', configFileMode: 0o600, projectName: 'formctl' });
   const next = readConfig(env);
   change(next);
+  const { checkConfig } = await import('./schema.js');
+  const r = checkConfig(JSON.parse(JSON.stringify(next)));
+  if (!r.ok) throw new ConfigFileError(`refusing to write a damaged config file: ${r.problem}`);
   conf.store = JSON.parse(JSON.stringify(next)) as ConfigFile;
   chmodSync(conf.path, 0o600);
+  const print = fingerprint(conf.path);
+  if (print) rememberChecked(env, print);
   return next;
 }

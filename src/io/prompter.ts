@@ -1,11 +1,18 @@
-import { CancelError, UsageError } from '../cli/errors.js';
+import { CancelError, UsageError } from '../errors.js';
 import type { IOStreams } from './streams.js';
 
 /**
- * Prompts over @inquirer/prompts, refusing when the session cannot prompt (stdin not a TTY, or CI
- * set): the error names the flag that answers the question instead.
+ * The questions a command may ask. Each names the flag that answers it instead: a session that
+ * cannot prompt (stdin not a terminal, or CI set) fails with that flag in the message.
  */
-export class Prompter {
+export interface Prompter {
+  confirm(message: string, flag: string, def?: boolean): Promise<boolean>;
+  secret(message: string, flag: string): Promise<string>;
+  input(message: string, flag: string, def?: string): Promise<string>;
+}
+
+/** Prompts over @inquirer/prompts, on stderr. */
+export class InquirerPrompter implements Prompter {
   constructor(private readonly io: IOStreams) {}
 
   private assertCanPrompt(what: string, flag: string): void {

@@ -1,4 +1,4 @@
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../errors.js';
 import type { IOStreams } from '../io/streams.js';
 
 export const FORMATS = ['table', 'json', 'jsonl', 'csv'] as const;

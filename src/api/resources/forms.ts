@@ -2,42 +2,14 @@ import type { FormCreateBody, FormUpdateBody } from '../../domain/form.js';
 import type { ApiClient } from '../http.js';
 import type { Page } from '../paginate.js';
 
-export interface FormListItem {
-  id: string;
-  qrId: string;
-  title: string;
-  shortText: string;
-  shortUrl: string;
-  previewImage: string;
-  qrImage: string;
-  svgQrImage: string;
-  scans: number;
-  submissions: number;
-  active: boolean;
-  starred: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { CloneEntry, Form, FormListItem } from '../../domain/contract/schemas.js';
 
-export interface Form extends Omit<FormListItem, 'starred'> {
-  description: string;
-  fields: Array<{ key: string; type: string; option: Record<string, unknown>; quizConfig?: { points?: number } }>;
-  qrConfig: Record<string, unknown>;
-  isQuiz: boolean;
-  quizConfig?: Record<string, unknown>;
-  submissionNotification: boolean;
-  [styling: string]: unknown;
-}
+export type { CloneEntry, Form, FormListItem };
 
 /** spec §4.1: sort 1 newest first, 2 by name, 3 by scan count */
 export const FORM_SORTS = { newest: 1, name: 2, scans: 3 } as const;
 export type FormSort = keyof typeof FORM_SORTS;
 
-export interface CloneEntry {
-  data: Record<string, unknown>;
-  qrImgUrl: string;
-  image: Record<string, unknown>;
-}
 
 export const listForms = (c: ApiClient, q: { page?: number; limit?: number; sort?: number }) =>
   c.data<Page<FormListItem>>({ method: 'GET', path: '/forms', query: q });

@@ -2,31 +2,9 @@ import type { SubmissionSchema } from '../../domain/schema.js';
 import type { ApiClient } from '../http.js';
 import type { Page } from '../paginate.js';
 
-export interface Submission {
-  id: string;
-  qrId: string;
-  answers: Record<string, unknown>;
-  quizData?: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { CreateSubmissionResult as CreateResult, FormDefinition, Submission, SubmissionBody } from '../../domain/contract/schemas.js';
 
-/** spec §4.4: the top-level `form` beside `data` on list and get */
-export interface FormDefinition {
-  title: string;
-  fields: Array<{ key: string; type: string; option: Record<string, unknown>; quizConfig?: Record<string, unknown> }>;
-}
-
-export interface SubmissionBody {
-  answers: Record<string, unknown>;
-  timeSpentSeconds?: number;
-  timeExpired?: boolean;
-}
-
-export interface CreateResult {
-  submissionId: string;
-  [quiz: string]: unknown;
-}
+export type { CreateResult, FormDefinition, Submission, SubmissionBody };
 
 export { SUBMISSIONS_PAGE_MAX } from '../../domain/limits.js';
 

@@ -1,17 +1,9 @@
 import type { ApiClient } from '../http.js';
 import { multipartFile } from '../multipart.js';
 
-export interface UploadResult {
-  fileUrl: string;
-  fileId: string;
-}
+import type { LogoItem, UploadResult } from '../../domain/contract/schemas.js';
 
-export interface LogoItem {
-  fileId: string;
-  fileUrl: string;
-  mime: string;
-  fileUsed: boolean;
-}
+export type { LogoItem, UploadResult };
 
 type Progress = (sent: number, total: number) => void;
 

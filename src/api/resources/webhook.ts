@@ -1,11 +1,9 @@
 import type { ApiClient } from '../http.js';
 
+import type { WebhookSettings } from '../../domain/contract/schemas.js';
+
 /** spec §2.10 / §4.5 */
-export interface WebhookSettings {
-  enabled: boolean;
-  url: string;
-  secret: string;
-}
+export type { WebhookSettings };
 
 export const getWebhook = (c: ApiClient) => c.data<WebhookSettings>({ method: 'GET', path: '/account/webhook' });
 

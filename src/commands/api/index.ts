@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { bind as Bind } from '../../cli/command.js';
-import { addConnectionFlags } from '../../cli/flags.js';
+import type { bind as Bind } from '../../cmdutil/command.js';
+import { addConnectionFlags } from '../../cmdutil/flags.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 

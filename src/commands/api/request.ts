@@ -2,11 +2,11 @@ import { VERSION } from '../../version.js';
 import { existsSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { multipartFile } from '../../api/multipart.js';
-import { ApiError } from '../../api/errors.js';
+import { ApiError } from '../../errors.js';
 import type { Method, Query } from '../../api/http.js';
-import type { Deps } from '../../cli/factory.js';
-import { UsageError } from '../../cli/errors.js';
-import { readJsonInput } from '../../cli/input.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { UsageError } from '../../errors.js';
+import { readJsonInput } from '../../cmdutil/input.js';
 
 const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 

@@ -1,6 +1,6 @@
-import type { Deps } from '../../cli/factory.js';
-import { UsageError } from '../../cli/errors.js';
-import { readStdin } from '../../cli/input.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { UsageError } from '../../errors.js';
+import { readStdin } from '../../cmdutil/input.js';
 import { checkBaseUrl, maskSecret, SANDBOX_PROFILE } from '../../config/resolve.js';
 import { updateConfig } from '../../config/store.js';
 

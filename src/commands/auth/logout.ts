@@ -1,5 +1,5 @@
-import type { Deps } from '../../cli/factory.js';
-import { UsageError } from '../../cli/errors.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { UsageError } from '../../errors.js';
 import { updateConfig } from '../../config/store.js';
 
 export async function run(deps: Deps, _args: unknown[], opts: { profile?: string }): Promise<void> {

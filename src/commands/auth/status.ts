@@ -1,4 +1,4 @@
-import type { Deps } from '../../cli/factory.js';
+import type { Deps } from '../../cmdutil/factory.js';
 import { maskSecret } from '../../config/resolve.js';
 import { configPath } from '../../config/store.js';
 import type { View } from '../../output/format.js';

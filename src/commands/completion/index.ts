@@ -1,5 +1,5 @@
 import { Argument, type Command } from 'commander';
-import type { bind as Bind } from '../../cli/command.js';
+import type { bind as Bind } from '../../cmdutil/command.js';
 
 export function register(program: Command, bind: typeof Bind): void {
   bind(

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Deps } from '../../cli/factory.js';
+import type { Deps } from '../../cmdutil/factory.js';
 import { bashScript, describeTree, fishScript, zshScript } from './tree.js';
 
 export async function run(deps: Deps, [shell]: unknown[], _opts: unknown, command: Command): Promise<void> {

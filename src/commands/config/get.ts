@@ -1,4 +1,4 @@
-import type { Deps } from '../../cli/factory.js';
+import type { Deps } from '../../cmdutil/factory.js';
 import { profileName, readSetting, requireKey } from './keys.js';
 
 export async function run(deps: Deps, [key]: unknown[], opts: { profile?: string }): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { bind as Bind } from '../../cli/command.js';
-import { addOutputFlags } from '../../cli/flags.js';
+import type { bind as Bind } from '../../cmdutil/command.js';
+import { addOutputFlags } from '../../cmdutil/flags.js';
 import { SETTING_KEYS } from './keys.js';
 
 export function register(program: Command, bind: typeof Bind): void {

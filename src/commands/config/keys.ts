@@ -1,4 +1,4 @@
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 import { checkBaseUrl } from '../../config/resolve.js';
 import type { ConfigFile } from '../../config/store.js';
 import { isPlan, PLANS } from '../../domain/plans.js';

@@ -1,4 +1,4 @@
-import type { Deps } from '../../cli/factory.js';
+import type { Deps } from '../../cmdutil/factory.js';
 import type { View } from '../../output/format.js';
 import { profileName, readSetting, SETTING_KEYS } from './keys.js';
 

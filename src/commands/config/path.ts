@@ -1,4 +1,4 @@
-import type { Deps } from '../../cli/factory.js';
+import type { Deps } from '../../cmdutil/factory.js';
 import { configPath } from '../../config/store.js';
 
 export async function run(deps: Deps): Promise<void> {

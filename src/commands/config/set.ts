@@ -1,4 +1,4 @@
-import type { Deps } from '../../cli/factory.js';
+import type { Deps } from '../../cmdutil/factory.js';
 import { updateConfig } from '../../config/store.js';
 import { parseSetting, profileName, requireKey, writeSetting } from './keys.js';
 

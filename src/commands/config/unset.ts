@@ -1,4 +1,4 @@
-import type { Deps } from '../../cli/factory.js';
+import type { Deps } from '../../cmdutil/factory.js';
 import { updateConfig } from '../../config/store.js';
 import { profileName, requireKey, writeSetting } from './keys.js';
 

@@ -1,6 +1,6 @@
-import type { Deps } from '../../cli/factory.js';
-import { UsageError } from '../../cli/errors.js';
-import { readJsonInput } from '../../cli/input.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { UsageError } from '../../errors.js';
+import { readJsonInput } from '../../cmdutil/input.js';
 import { isPlan, quizPlanViolations } from '../../domain/plans.js';
 
 /** The --file body, or {}; it must be a JSON object. */

@@ -1,7 +1,7 @@
 import { cloneForm } from '../../api/resources/forms.js';
-import type { Deps } from '../../cli/factory.js';
-import { parseIntFlag } from '../../cli/flags.js';
-import { requireQrId } from '../../cli/input.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { parseIntFlag } from '../../cmdutil/flags.js';
+import { requireQrId } from '../../cmdutil/input.js';
 import { MAX_CLONES } from '../../domain/limits.js';
 import { withSpinner } from '../../output/progress.js';
 import type { View } from '../../output/format.js';

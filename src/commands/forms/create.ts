@@ -1,5 +1,5 @@
 import { createForm } from '../../api/resources/forms.js';
-import type { Deps } from '../../cli/factory.js';
+import type { Deps } from '../../cmdutil/factory.js';
 import { checkFormCreate } from '../../domain/form.js';
 import { withSpinner } from '../../output/progress.js';
 import { checkPlanLocally, readBodyFile, rejectProblems } from './body.js';

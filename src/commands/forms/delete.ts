@@ -1,7 +1,7 @@
 import { deleteForm, deleteForms } from '../../api/resources/forms.js';
-import type { Deps } from '../../cli/factory.js';
-import { CancelError } from '../../cli/errors.js';
-import { requireQrId } from '../../cli/input.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { CancelError } from '../../errors.js';
+import { requireQrId } from '../../cmdutil/input.js';
 import { printResult } from './present.js';
 import { resultView } from './views.js';
 

@@ -1,10 +1,10 @@
 import { createWriteStream, existsSync, renameSync, rmSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { downloadQr } from '../../api/resources/forms.js';
-import type { Deps } from '../../cli/factory.js';
-import { UsageError } from '../../cli/errors.js';
-import { parseIntFlag } from '../../cli/flags.js';
-import { requireQrId } from '../../cli/input.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { UsageError } from '../../errors.js';
+import { parseIntFlag } from '../../cmdutil/flags.js';
+import { requireQrId } from '../../cmdutil/input.js';
 import { tempPathFor } from '../../io/atomicFile.js';
 
 interface Opts {

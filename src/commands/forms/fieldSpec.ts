@@ -1,5 +1,5 @@
 import { CHOICE_TYPES, FIELD_TYPES, isFieldType } from '../../domain/fieldTypes.js';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 
 export interface FieldFromSpec {
   type: string;

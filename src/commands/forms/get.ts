@@ -1,6 +1,6 @@
 import { getForm } from '../../api/resources/forms.js';
-import type { Deps } from '../../cli/factory.js';
-import { requireQrId } from '../../cli/input.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { requireQrId } from '../../cmdutil/input.js';
 import { printForm } from './present.js';
 import { formView } from './views.js';
 

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
-import type { bind as Bind } from '../../cli/command.js';
-import { addConnectionFlags, addOutputFlags } from '../../cli/flags.js';
+import type { bind as Bind } from '../../cmdutil/command.js';
+import { addConnectionFlags, addOutputFlags } from '../../cmdutil/flags.js';
 import { FIELD_TYPES } from '../../domain/fieldTypes.js';
 import { formListView, formView, resultView } from './views.js';
 

@@ -1,8 +1,8 @@
 import { paginate } from '../../api/paginate.js';
 import { FORM_SORTS, listForms, type FormListItem, type FormSort } from '../../api/resources/forms.js';
-import type { Deps } from '../../cli/factory.js';
-import { UsageError } from '../../cli/errors.js';
-import { parseIntFlag } from '../../cli/flags.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { UsageError } from '../../errors.js';
+import { parseIntFlag } from '../../cmdutil/flags.js';
 import { FORMS_PAGE_MAX } from '../../domain/limits.js';
 import { withSpinner } from '../../output/progress.js';
 import { formListView } from './views.js';

@@ -1,5 +1,5 @@
 import type { Form } from '../../api/resources/forms.js';
-import type { Deps } from '../../cli/factory.js';
+import type { Deps } from '../../cmdutil/factory.js';
 import { cell, renderList, renderOne } from '../../output/format.js';
 import { formView, resultView, type ResultRecord } from './views.js';
 

@@ -1,6 +1,6 @@
 import { restoreForm } from '../../api/resources/forms.js';
-import type { Deps } from '../../cli/factory.js';
-import { requireQrId } from '../../cli/input.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { requireQrId } from '../../cmdutil/input.js';
 import { printResult } from './present.js';
 import { resultView } from './views.js';
 

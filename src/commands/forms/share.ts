@@ -1,7 +1,7 @@
 import { shareForm } from '../../api/resources/forms.js';
-import type { Deps } from '../../cli/factory.js';
-import { UsageError } from '../../cli/errors.js';
-import { requireQrId } from '../../cli/input.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { UsageError } from '../../errors.js';
+import { requireQrId } from '../../cmdutil/input.js';
 import { parseRecipients } from '../../domain/recipients.js';
 
 export async function run(deps: Deps, [qrId]: unknown[], opts: { to: string }): Promise<void> {

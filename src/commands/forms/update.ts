@@ -1,7 +1,7 @@
 import { getForm, updateForm } from '../../api/resources/forms.js';
-import type { Deps } from '../../cli/factory.js';
-import { UsageError } from '../../cli/errors.js';
-import { requireQrId } from '../../cli/input.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { UsageError } from '../../errors.js';
+import { requireQrId } from '../../cmdutil/input.js';
 import { checkFormUpdate } from '../../domain/form.js';
 import { withSpinner } from '../../output/progress.js';
 import { checkPlanLocally, readBodyFile, rejectProblems } from './body.js';

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
-import type { bind as Bind } from '../../cli/command.js';
-import { addOutputFlags } from '../../cli/flags.js';
+import type { bind as Bind } from '../../cmdutil/command.js';
+import { addOutputFlags } from '../../cmdutil/flags.js';
 import { PLANS } from '../../domain/plans.js';
 
 export function register(program: Command, bind: typeof Bind): void {

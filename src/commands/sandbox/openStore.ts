@@ -1,4 +1,4 @@
-import { sandboxDataDir, type Deps } from '../../cli/factory.js';
+import { sandboxDataDir, type Deps } from '../../cmdutil/factory.js';
 import type { SandboxStore } from '../../sandbox/repo/store.js';
 
 /** Reads a sandbox's data dir directly (no server needed), closing the store afterwards. */

@@ -1,4 +1,4 @@
-import type { Deps } from '../../cli/factory.js';
+import type { Deps } from '../../cmdutil/factory.js';
 
 /** Prints the contract as OpenAPI 3.1 JSON (the same document the sandbox serves at /_sandbox/openapi.json). */
 export async function run(deps: Deps): Promise<void> {

@@ -1,6 +1,6 @@
 import { existsSync, rmSync } from 'node:fs';
-import { sandboxDataDir, type Deps } from '../../cli/factory.js';
-import { CancelError } from '../../cli/errors.js';
+import { sandboxDataDir, type Deps } from '../../cmdutil/factory.js';
+import { CancelError } from '../../errors.js';
 
 export async function run(deps: Deps, _args: unknown[], opts: { data?: string; yes?: boolean }): Promise<void> {
   const dir = opts.data ?? sandboxDataDir(deps.io.env);

@@ -1,8 +1,8 @@
-import type { Deps } from '../../cli/factory.js';
-import { sandboxDataDir } from '../../cli/factory.js';
-import { UsageError } from '../../cli/errors.js';
-import { untilInterrupted } from '../../cli/interrupt.js';
-import { parseIntFlag } from '../../cli/flags.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { sandboxDataDir } from '../../cmdutil/factory.js';
+import { UsageError } from '../../errors.js';
+import { untilInterrupted } from '../../cmdutil/interrupt.js';
+import { parseIntFlag } from '../../cmdutil/flags.js';
 import { isLoopbackHost } from '../../domain/urls.js';
 import type { Plan } from '../../domain/plans.js';
 import { paint } from '../../io/streams.js';

@@ -1,9 +1,9 @@
-import { ApiError } from '../../api/errors.js';
+import { ApiError } from '../../errors.js';
 import { uploadFormFile } from '../../api/resources/uploads.js';
-import type { Deps } from '../../cli/factory.js';
-import { UsageError, ValidationError } from '../../cli/errors.js';
-import { parseJsonText, readJsonInput } from '../../cli/input.js';
-import { checkUploadFile } from '../../cli/uploadFile.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { UsageError, ValidationError } from '../../errors.js';
+import { parseJsonText, readJsonInput } from '../../cmdutil/input.js';
+import { checkUploadFile } from '../../cmdutil/uploadFile.js';
 import { fieldLabel, validateSubmission, VALUE_TYPES, type AnswerField, type FieldErrors } from '../../domain/answers.js';
 import { coerceAnswer, findField } from '../../domain/coerce.js';
 

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { createSubmission } from '../../api/resources/submissions.js';
-import type { Deps } from '../../cli/factory.js';
-import { UsageError } from '../../cli/errors.js';
-import { parseNumberFlag } from '../../cli/flags.js';
-import { requireQrId } from '../../cli/input.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { UsageError } from '../../errors.js';
+import { parseNumberFlag } from '../../cmdutil/flags.js';
+import { requireQrId } from '../../cmdutil/input.js';
 import { MAX_IDEMPOTENCY_KEY } from '../../domain/limits.js';
 import { fieldsFromSchema } from '../../domain/schema.js';
 import { cell, type View } from '../../output/format.js';
 import { withSpinner } from '../../output/progress.js';
 import { assertValid, buildAnswers, uploadAttachments, withLabels, type AnswerOpts } from './answersInput.js';
-import { loadSchema, readCachedSchema } from './schemaCache.js';
+import { DamagedCache, loadSchema, readCachedSchema } from './schemaCache.js';
 
 interface Opts extends AnswerOpts {
   idempotencyKey?: string;
@@ -34,7 +34,8 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const built = await buildAnswers(deps, opts, fields);
   // with a cached schema the answers are checked before spending a request, and before any upload
   const cached = readCachedSchema(deps, id);
-  if (cached) {
+  if (cached instanceof DamagedCache) deps.warn(`${cached.message.replace('QRID', id)}; the answers are checked by the service instead`);
+  else if (cached) {
     assertValid(fieldsFromSchema(cached.schema), built.answers, 'create', `Submission validation failed (checked locally against the schema cached ${cached.fetchedAt}; refresh it with \`formctl submissions schema ${id}\`).`);
   }
   const answers = await uploadAttachments(deps, id, built);

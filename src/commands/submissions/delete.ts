@@ -1,7 +1,7 @@
 import { batchDeleteSubmissions, deleteSubmission } from '../../api/resources/submissions.js';
-import type { Deps } from '../../cli/factory.js';
-import { CancelError } from '../../cli/errors.js';
-import { requireQrId } from '../../cli/input.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { CancelError } from '../../errors.js';
+import { requireQrId } from '../../cmdutil/input.js';
 import { requireSubmissionId } from './ids.js';
 
 export async function run(deps: Deps, [ids]: unknown[], opts: { form?: string; yes?: boolean }): Promise<void> {

@@ -1,11 +1,12 @@
+import { z } from 'zod/v4';
 import { closeSync, createWriteStream, existsSync, fsyncSync, openSync, readFileSync, rmSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import type { Page } from '../../api/paginate.js';
 import { listSubmissions, SUBMISSIONS_PAGE_MAX, type FormDefinition, type Submission } from '../../api/resources/submissions.js';
-import type { Deps } from '../../cli/factory.js';
-import { UsageError } from '../../cli/errors.js';
-import { parseIntFlag } from '../../cli/flags.js';
-import { requireQrId } from '../../cli/input.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { UsageError } from '../../errors.js';
+import { parseIntFlag } from '../../cmdutil/flags.js';
+import { requireQrId } from '../../cmdutil/input.js';
 import type { AnswerField } from '../../domain/answers.js';
 import { submissionColumns } from '../../domain/flatten.js';
 import { commitTempFile, tempPathFor, writeFileAtomic } from '../../io/atomicFile.js';
@@ -24,26 +25,31 @@ interface Opts {
 }
 
 /** What --checkpoint remembers: the newest exported createdAt and every id at exactly that time. */
-export interface Checkpoint {
-  version: 1;
-  qrId: string;
-  newestCreatedAt: string;
-  idsAtNewest: string[];
-  exported: number;
-  updatedAt: string;
-}
+const CheckpointSchema = z.object({
+  version: z.literal(1),
+  qrId: z.string(),
+  newestCreatedAt: z.string(),
+  idsAtNewest: z.array(z.string()),
+  exported: z.number().int().min(0),
+  updatedAt: z.string(),
+});
+export type Checkpoint = z.infer<typeof CheckpointSchema>;
 
 export function readCheckpoint(path: string, qrId: string): Checkpoint | undefined {
   if (!existsSync(path)) return undefined;
-  let cp: Checkpoint;
+  let raw: unknown;
   try {
-    cp = JSON.parse(readFileSync(path, 'utf8')) as Checkpoint;
+    raw = JSON.parse(readFileSync(path, 'utf8'));
   } catch {
-    throw new UsageError(`--checkpoint: ${path} is not a checkpoint file written by formctl`);
+    throw new UsageError(`--checkpoint: ${path} is not a checkpoint file written by formctl (not JSON)`);
   }
-  if (cp.version !== 1 || typeof cp.newestCreatedAt !== 'string' || !Array.isArray(cp.idsAtNewest)) throw new UsageError(`--checkpoint: ${path} is not a checkpoint file written by formctl`);
-  if (cp.qrId !== qrId) throw new UsageError(`--checkpoint: ${path} belongs to form ${cp.qrId}, not ${qrId}`);
-  return cp;
+  const r = CheckpointSchema.safeParse(raw);
+  if (!r.success) {
+    const issue = r.error.issues[0]!;
+    throw new UsageError(`--checkpoint: ${path} is not a checkpoint file written by formctl (${issue.path.join('.') || 'top level'}: ${issue.message})`);
+  }
+  if (r.data.qrId !== qrId) throw new UsageError(`--checkpoint: ${path} belongs to form ${r.data.qrId}, not ${qrId}`);
+  return r.data;
 }
 
 /** Serialises rows in one of the three formats; nothing but the current page is held in memory. */

@@ -1,5 +1,5 @@
 import { getSubmission } from '../../api/resources/submissions.js';
-import type { Deps } from '../../cli/factory.js';
+import type { Deps } from '../../cmdutil/factory.js';
 import { requireSubmissionId } from './ids.js';
 import { submissionView } from './views.js';
 

@@ -1,4 +1,4 @@
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 import { isHex24 } from '../../domain/ids.js';
 
 /** spec §2.1: a submission id is 24 hex characters; checked before any request. */

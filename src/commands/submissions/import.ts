@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
-import { ApiError } from '../../api/errors.js';
+import { ApiError } from '../../errors.js';
 import { createSubmission } from '../../api/resources/submissions.js';
-import type { Deps } from '../../cli/factory.js';
-import { UsageError, ValidationError } from '../../cli/errors.js';
-import { parseIntFlag } from '../../cli/flags.js';
-import { requireQrId } from '../../cli/input.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { UsageError, ValidationError } from '../../errors.js';
+import { parseIntFlag } from '../../cmdutil/flags.js';
+import { requireQrId } from '../../cmdutil/input.js';
 import { ADDRESS_PARTS, NAME_PARTS, VALUE_TYPES, validateSubmission, fieldLabel, type AnswerField, type FieldErrors } from '../../domain/answers.js';
 import { coerceAnswer } from '../../domain/coerce.js';
 import { partHeader } from '../../domain/flatten.js';

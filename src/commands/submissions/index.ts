@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
-import type { bind as Bind } from '../../cli/command.js';
-import { addConnectionFlags, addOutputFlags } from '../../cli/flags.js';
+import type { bind as Bind } from '../../cmdutil/command.js';
+import { addConnectionFlags, addOutputFlags } from '../../cmdutil/flags.js';
 import { schemaView, submissionView } from './views.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];

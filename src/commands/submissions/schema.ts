@@ -1,5 +1,5 @@
-import type { Deps } from '../../cli/factory.js';
-import { requireQrId } from '../../cli/input.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { requireQrId } from '../../cmdutil/input.js';
 import { loadSchema } from './schemaCache.js';
 import { schemaRows, schemaView } from './views.js';
 

@@ -1,4 +1,4 @@
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 import { parseInstant } from '../../domain/instants.js';
 
 /** --since/--until: ISO 8601 or Unix seconds (spec §4.4), checked before any request; sent as ISO. */

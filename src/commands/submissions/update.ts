@@ -1,7 +1,7 @@
 import { getSubmission, updateSubmission } from '../../api/resources/submissions.js';
-import type { Deps } from '../../cli/factory.js';
-import { UsageError } from '../../cli/errors.js';
-import { parseNumberFlag } from '../../cli/flags.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { UsageError } from '../../errors.js';
+import { parseNumberFlag } from '../../cmdutil/flags.js';
 import type { AnswerField } from '../../domain/answers.js';
 import { assertValid, buildAnswers, uploadAttachments, withLabels, type AnswerOpts } from './answersInput.js';
 import { requireSubmissionId } from './ids.js';

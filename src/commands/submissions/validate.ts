@@ -1,11 +1,11 @@
-import { ApiError } from '../../api/errors.js';
+import { ApiError } from '../../errors.js';
 import { validateSubmissionRemote } from '../../api/resources/submissions.js';
-import type { Deps } from '../../cli/factory.js';
-import { UsageError, ValidationError } from '../../cli/errors.js';
-import { requireQrId } from '../../cli/input.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { UsageError, ValidationError } from '../../errors.js';
+import { requireQrId } from '../../cmdutil/input.js';
 import { fieldsFromSchema } from '../../domain/schema.js';
 import { assertValid, buildAnswers, describeFieldErrors, type AnswerOpts } from './answersInput.js';
-import { loadSchema, readCachedSchema } from './schemaCache.js';
+import { DamagedCache, loadSchema, readCachedSchema } from './schemaCache.js';
 
 /** Checks answers and creates nothing: --attach files are checked locally and never uploaded. */
 export async function run(deps: Deps, [qrId]: unknown[], opts: AnswerOpts & { offline?: boolean }): Promise<void> {
@@ -13,6 +13,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: AnswerOpts & { of
   if (opts.offline) {
     const cached = readCachedSchema(deps, id);
     if (!cached) throw new UsageError(`--offline: no cached schema for ${id}; run \`formctl submissions schema ${id}\` once (one request)`);
+    if (cached instanceof DamagedCache) throw new UsageError(`--offline: ${cached.message.replace('QRID', id)}`);
     const fields = fieldsFromSchema(cached.schema);
     const { answers } = await buildAnswers(deps, opts, async () => fields);
     assertValid(fields, answers, 'create', `Submission validation failed (offline, against the schema cached ${cached.fetchedAt}).`);

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { ApiError, ConnectionError } from '../../api/errors.js';
+import { ApiError, ConnectionError } from '../../errors.js';
 import { listSubmissions, SUBMISSIONS_PAGE_MAX, type Submission } from '../../api/resources/submissions.js';
-import type { Deps } from '../../cli/factory.js';
-import { parseNumberFlag } from '../../cli/flags.js';
-import { requireQrId } from '../../cli/input.js';
-import { untilInterrupted } from '../../cli/interrupt.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { parseNumberFlag } from '../../cmdutil/flags.js';
+import { requireQrId } from '../../cmdutil/input.js';
+import { untilInterrupted } from '../../cmdutil/interrupt.js';
 import { paint } from '../../io/streams.js';
 import { parseTimeFlag } from './time.js';
 

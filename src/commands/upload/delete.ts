@@ -1,7 +1,7 @@
 import { deleteFormFile } from '../../api/resources/uploads.js';
-import type { Deps } from '../../cli/factory.js';
-import { CancelError, UsageError } from '../../cli/errors.js';
-import { requireQrId } from '../../cli/input.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { CancelError, UsageError } from '../../errors.js';
+import { requireQrId } from '../../cmdutil/input.js';
 
 export async function run(deps: Deps, [qrId, fileId]: unknown[], opts: { yes?: boolean }): Promise<void> {
   const id = requireQrId(qrId);

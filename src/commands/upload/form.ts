@@ -1,5 +1,5 @@
-import type { Deps } from '../../cli/factory.js';
-import { requireQrId } from '../../cli/input.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { requireQrId } from '../../cmdutil/input.js';
 import { send } from './send.js';
 
 export const run = (deps: Deps, [qrId, file]: unknown[]) => send(deps, 'form', requireQrId(qrId), String(file));

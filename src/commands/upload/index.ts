@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { bind as Bind } from '../../cli/command.js';
-import { addConnectionFlags, addOutputFlags } from '../../cli/flags.js';
+import type { bind as Bind } from '../../cmdutil/command.js';
+import { addConnectionFlags, addOutputFlags } from '../../cmdutil/flags.js';
 
 export function register(program: Command, bind: typeof Bind): void {
   const upload = program.command('upload').description('Upload, list and delete files (logos, form assets, submission files)');

@@ -1,5 +1,5 @@
 import { listLogos, type LogoItem } from '../../api/resources/uploads.js';
-import type { Deps } from '../../cli/factory.js';
+import type { Deps } from '../../cmdutil/factory.js';
 import type { View } from '../../output/format.js';
 
 const logoView: View<LogoItem> = { fields: ['fileId', 'fileUrl', 'mime', 'fileUsed'], columns: ['fileId', 'mime', 'fileUsed', 'fileUrl'], id: (l) => l.fileId };

@@ -1,9 +1,9 @@
 import { uploadFormFile, uploadLogo, type UploadResult } from '../../api/resources/uploads.js';
-import type { Deps } from '../../cli/factory.js';
-import { requireQrId } from '../../cli/input.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { requireQrId } from '../../cmdutil/input.js';
 import type { View } from '../../output/format.js';
 import { Progress } from '../../output/progressBar.js';
-import { checkUploadFile } from '../../cli/uploadFile.js';
+import { checkUploadFile } from '../../cmdutil/uploadFile.js';
 
 export const uploadView: View<UploadResult> = { fields: ['fileId', 'fileUrl'], columns: ['fileId', 'fileUrl'], id: (u) => u.fileId };
 

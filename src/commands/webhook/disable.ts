@@ -1,6 +1,6 @@
 import { putWebhook } from '../../api/resources/webhook.js';
-import type { Deps } from '../../cli/factory.js';
-import { CancelError } from '../../cli/errors.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { CancelError } from '../../errors.js';
 
 export async function run(deps: Deps, _args: unknown[], opts: { yes?: boolean }): Promise<void> {
   if (!opts.yes && !(await deps.prompter().confirm('Disable the webhook? Its URL and secret are cleared.', '--yes'))) throw new CancelError('nothing changed');

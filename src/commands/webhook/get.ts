@@ -1,5 +1,5 @@
 import { getWebhook } from '../../api/resources/webhook.js';
-import type { Deps } from '../../cli/factory.js';
+import type { Deps } from '../../cmdutil/factory.js';
 import { printSettings, settingsView } from './present.js';
 
 export async function run(deps: Deps, _args: unknown[], opts: { showSecret?: boolean }): Promise<void> {

@@ -2,10 +2,10 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { getWebhook, putWebhook, type WebhookSettings } from '../../api/resources/webhook.js';
-import type { Deps } from '../../cli/factory.js';
-import { UsageError } from '../../cli/errors.js';
-import { parseIntFlag } from '../../cli/flags.js';
-import { untilInterrupted } from '../../cli/interrupt.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { UsageError } from '../../errors.js';
+import { parseIntFlag } from '../../cmdutil/flags.js';
+import { untilInterrupted } from '../../cmdutil/interrupt.js';
 import { isLoopbackHost } from '../../domain/urls.js';
 import { verifyWebhook } from '../../domain/webhookSignature.js';
 import { paint } from '../../io/streams.js';

@@ -1,6 +1,6 @@
 import type { WebhookSettings } from '../../api/resources/webhook.js';
-import type { Deps } from '../../cli/factory.js';
-import { UsageError } from '../../cli/errors.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { UsageError } from '../../errors.js';
 import { maskSecret } from '../../config/resolve.js';
 import { MAX_WEBHOOK_URL } from '../../domain/limits.js';
 import { webhookUrlProblem } from '../../domain/urls.js';

@@ -1,6 +1,6 @@
 import { getWebhook, putWebhook } from '../../api/resources/webhook.js';
-import type { Deps } from '../../cli/factory.js';
-import { UsageError } from '../../cli/errors.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { UsageError } from '../../errors.js';
 import { printSettings, settingsView } from './present.js';
 
 export async function run(deps: Deps, _args: unknown[], opts: { showSecret?: boolean }): Promise<void> {

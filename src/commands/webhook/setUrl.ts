@@ -1,5 +1,5 @@
 import { getWebhook, putWebhook } from '../../api/resources/webhook.js';
-import type { Deps } from '../../cli/factory.js';
+import type { Deps } from '../../cmdutil/factory.js';
 import { checkWebhookUrl, printSettings, settingsView } from './present.js';
 
 export async function run(deps: Deps, [url]: unknown[]): Promise<void> {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Deps } from '../../cli/factory.js';
-import { ExitWith, UsageError } from '../../cli/errors.js';
-import { readStdin } from '../../cli/input.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { ExitWith, UsageError } from '../../errors.js';
+import { readStdin } from '../../cmdutil/input.js';
 import { verifyWebhook } from '../../domain/webhookSignature.js';
 import { secretFromFlagOrEnv } from './present.js';
 

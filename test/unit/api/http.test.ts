@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, ConnectionError } from '../../../src/api/errors.js';
+import { ApiError, ConnectionError } from '../../../src/errors.js';
 import { ApiClient, buildQuery } from '../../../src/api/http.js';
 
 type H = (req: IncomingMessage, res: ServerResponse, n: number) => void;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../src/cli/errors.js';
-import { parseJsonText, requireQrId } from '../../../src/cli/input.js';
-import { jsonErrorOffset } from '../../../src/cli/jsonPosition.js';
+import { UsageError } from '../../../src/errors.js';
+import { parseJsonText, requireQrId } from '../../../src/cmdutil/input.js';
+import { jsonErrorOffset } from '../../../src/cmdutil/jsonPosition.js';
 
 describe('JSON input errors say where', () => {
   it('gives line and column', () => {

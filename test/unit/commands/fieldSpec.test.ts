@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../src/cli/errors.js';
+import { UsageError } from '../../../src/errors.js';
 import { parseFieldSpec } from '../../../src/commands/forms/fieldSpec.js';
 
 describe("--field 'type:Label[*][:opt1|opt2]'", () => {

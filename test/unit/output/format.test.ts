@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../src/cli/errors.js';
+import { UsageError } from '../../../src/errors.js';
 import type { IOStreams } from '../../../src/io/streams.js';
 import { parseFields, renderList, renderOne, resolveFormat, type View } from '../../../src/output/format.js';
 

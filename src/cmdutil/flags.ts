@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { UsageError } from './errors.js';
+import { UsageError } from '../errors.js';
 
 export interface GlobalFlags {
   output?: string;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isQrId } from '../domain/ids.js';
 import type { IOStreams } from '../io/streams.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../errors.js';
 import { jsonErrorOffset } from './jsonPosition.js';
 
 export async function readStdin(io: IOStreams): Promise<string> {

@@ -1,15 +1,24 @@
 import type { Command } from 'commander';
 import { systemIO, type IOStreams } from '../io/streams.js';
+import type { Prompter } from '../io/prompter.js';
 import type { Deps } from './factory.js';
 import type { GlobalFlags } from './flags.js';
 
 export type CommandBody<O = Record<string, unknown>> = (deps: Deps, args: unknown[], opts: O, command: Command) => Promise<void>;
 
-/** The state of this run shared with main's error handler. */
-export const runState: { io: IOStreams; flags: GlobalFlags; cleanup?: () => Promise<void> } = {
+/** The state of this run shared with the entry's error handler (one run at a time per process). */
+export const runState: { io: IOStreams; flags: GlobalFlags; prompter?: Prompter; cleanup?: () => Promise<void> } = {
   io: systemIO(),
   flags: {},
 };
+
+/** A new run: its streams (the process's unless given) and prompter; nothing left from a previous run. */
+export function startRun(io: IOStreams | undefined, prompter: Prompter | undefined): void {
+  if (io) runState.io = io;
+  runState.prompter = prompter;
+  runState.flags = {};
+  runState.cleanup = undefined;
+}
 
 /**
  * Wires a commander verb to a lazily imported body: the module (and whatever heavy library it uses)
@@ -22,8 +31,11 @@ export function bind<O>(cmd: Command, load: () => Promise<{ run: CommandBody<O> 
     const flags = command.optsWithGlobals() as GlobalFlags;
     runState.flags = flags;
     const { createDeps } = await import('./factory.js');
-    const deps = createDeps(runState.io, flags);
+    const deps = createDeps(runState.io, flags, { prompter: runState.prompter });
     runState.cleanup = deps.cleanup;
+    // a damaged profile file is named before anything reads it (checked only when it changed)
+    const { verifyConfig } = await import('../config/store.js');
+    await verifyConfig(runState.io.env);
     const { run } = await load();
     await run(deps, args, command.opts() as O, command);
   });

@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { UsageError } from './errors.js';
+import { UsageError } from '../errors.js';
 import { refuseFile, sniffFile, SNIFF_BYTES, type Sniffed } from '../domain/fileTypes.js';
 import { MAX_UPLOAD_BYTES } from '../domain/limits.js';
 

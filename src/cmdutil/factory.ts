@@ -2,12 +2,12 @@ import { join } from 'node:path';
 import type { ApiClient } from '../api/http.js';
 import { checkBaseUrl, resolveTarget, type Target } from '../config/resolve.js';
 import { configDir, readConfig, type ConfigFile } from '../config/store.js';
-import { Prompter } from '../io/prompter.js';
+import { InquirerPrompter, type Prompter } from '../io/prompter.js';
 import { paint, type IOStreams } from '../io/streams.js';
 import { parseFields, renderList, renderOne, resolveFormat, type OutputOptions, type View } from '../output/format.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../errors.js';
 import { parseIntFlag, parseNumberFlag, type GlobalFlags } from './flags.js';
-import { NotLoggedInError } from './report.js';
+import { NotLoggedInError } from '../errors.js';
 import { VERSION } from '../version.js';
 
 
@@ -34,7 +34,7 @@ export function sandboxDataDir(env: NodeJS.ProcessEnv): string {
   return env.FORMCTL_SANDBOX_DIR || join(configDir(env), 'sandbox');
 }
 
-export function createDeps(io: IOStreams, flags: GlobalFlags): Deps & { cleanup(): Promise<void> } {
+export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { prompter?: Prompter } = {}): Deps & { cleanup(): Promise<void> } {
   let config: ConfigFile | undefined;
   let client: Promise<ApiClient> | undefined;
   let prompter: Prompter | undefined;
@@ -47,7 +47,7 @@ export function createDeps(io: IOStreams, flags: GlobalFlags): Deps & { cleanup(
     config: () => (config ??= readConfig(io.env)),
     target: () => resolveTarget(deps.config(), flags, io.env),
     client: () => (client ??= buildClient()),
-    prompter: () => (prompter ??= new Prompter(io)),
+    prompter: () => (prompter ??= overrides.prompter ?? new InquirerPrompter(io)),
     outputFor<T>(view: View<T>): OutputOptions {
       return {
         format: resolveFormat(flags.output, flags.json, deps.config().settings.output, io),

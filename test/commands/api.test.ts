@@ -1,0 +1,65 @@
+import { writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/cli.js';
+import { startSandbox, type SandboxHandle } from '../helpers/commandSandbox.js';
+
+let sb: SandboxHandle;
+const tmp = tempDir();
+beforeAll(async () => {
+  sb = await startSandbox();
+});
+afterAll(async () => {
+  await sb.stop();
+  tmp.remove();
+});
+
+describe('formctl api', () => {
+
+  it('POSTs a body from --input and from typed -F fields', async () => {
+    const file = `${tmp.path}/f.json`;
+    writeFileSync(file, JSON.stringify({ title: 'Raw', shortText: '', fields: [{ type: 'email' }] }));
+    const a = await sb.cli(['api', 'POST', '/forms', '--input', file]);
+    const qrId = JSON.parse(a.stdout).data.qrId;
+    expect(qrId).toMatch(/^[A-Z0-9]+$/);
+    const b = await sb.cli(['api', 'POST', `/forms/${qrId}/clone`, '-F', 'count=2']);
+    expect(JSON.parse(b.stdout).data.cloneData).toHaveLength(2);
+  });
+
+  it('prints the error envelope on stdout and exits by status', async () => {
+    const r = await sb.cli(['api', 'GET', '/forms/NOSUCH']);
+    expect(r.exitCode).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'failed', code: 400 });
+    const denied = await sb.cli(['api', 'POST', '/forms', '--input', '-'], { role: 'viewer', input: '{"title":"x","shortText":"","fields":[{"type":"email"}]}' });
+    expect(denied.exitCode).toBe(4);
+  });
+
+  it('accepts a path that repeats the base path, and full URLs of the same origin only', async () => {
+    expect((await sb.cli(['api', 'GET', '/v1/forms'])).exitCode).toBe(0);
+    expect((await sb.cli(['api', 'GET', `${sb.baseUrl}/forms?limit=1`])).exitCode).toBe(0);
+    const other = await sb.cli(['api', 'GET', 'https://evil.example/v1/forms']);
+    expect(other.exitCode).toBe(2);
+    expect(other.stderr).toMatch(/refusing to send the API key/);
+  });
+
+  it('streams binary responses to stdout in a pipe', async () => {
+    const id = JSON.parse((await sb.cli(['forms', 'create', '--title', 'Bin', '--field', 'email:e', '--json'])).stdout).qrId;
+    const r = await sb.cli(['api', 'GET', `/forms/${id}/download`, '-f', 'format=svg']);
+    expect(r.stdout).toMatch(/^<svg/);
+  });
+
+  it('keeps repeated parameters repeated (spec §4.1), from -f and from the path', async () => {
+    const make = async () => JSON.parse((await sb.cli(['forms', 'create', '--title', 'Rep', '--field', 'email:e', '--json'])).stdout).qrId as string;
+    const [a, b, c] = [await make(), await make(), await make()];
+    const r = await sb.cli(['api', 'DELETE', `/forms?ids=${a}`, '-f', `ids=${b}`, '-f', `ids=${c}`]);
+    expect(r.exitCode, r.stdout).toBe(0);
+    expect(JSON.parse(r.stdout).data.message).toBe('3 forms deleted successfully');
+    const log = await sb.requestsSince(0);
+    expect(log.at(-1)!.path).toBe(`/v1/forms?ids=${b}&ids=${c}&ids=${a}`);
+  });
+
+  it('rejects an unknown method before any request', async () => {
+    const before = await sb.requestCount();
+    expect((await sb.cli(['api', 'FETCH', '/forms'])).exitCode).toBe(2);
+    expect(await sb.requestCount()).toBe(before);
+  });
+});

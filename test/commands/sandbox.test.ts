@@ -1,0 +1,209 @@
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, cleanEnv, runCli, spawnCli, tempDir } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/inProcessCli.js';
+import { startSandbox, type SandboxHandle } from '../helpers/commandSandbox.js';
+
+describe('API rules of the sandbox', () => {
+  let sb: SandboxHandle;
+  beforeAll(async () => {
+    sb = await startSandbox();
+  });
+  afterAll(() => sb.stop());
+
+  it('wraps success and errors in the envelopes of spec §1 and §7', async () => {
+    const ok = await sb.api('GET', '/forms');
+    expect(ok.body).toMatchObject({ status: 'success', data: { items: [] } });
+    const bad = await sb.api('GET', '/forms/NOPE');
+    expect(bad).toEqual({ status: 400, body: { status: 'failed', message: 'Form not found', code: 400, data: {} } });
+  });
+
+  it('checks the route before the key: unknown route → 404 even without a key (spec §7 order)', async () => {
+    expect((await sb.api('GET', '/nothing-here', { key: '' })).status).toBe(404);
+    expect((await sb.api('PATCH', '/forms', { key: '' })).status).toBe(404); // method that does not exist
+    expect((await sb.api('GET', '/forms/lowercase')).status).toBe(404); // qrId pattern is part of the route
+  });
+
+  it('answers 401 for a missing or invalid key', async () => {
+    const res = await fetch(`${sb.baseUrl}/forms`);
+    expect(res.status).toBe(401);
+    expect((await sb.api('GET', '/forms', { key: 'fk_wrong' })).status).toBe(401);
+    const cli = await sb.cli(['forms', 'list'], { env: { FORMCTL_API_KEY: 'fk_wrong' } });
+    expect(cli.exitCode).toBe(4);
+  });
+
+  it('answers 400 with the spec message for an expired subscription, after the key and quota', async () => {
+    await sb.admin('PUT', '/_sandbox/account', { subscription: 'expired' });
+    try {
+      const r = await sb.cli(['forms', 'list']);
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toContain('You have a free plan. You can purchase or renew a paid plan to be able to continue.');
+      expect((await sb.api('GET', '/forms', { key: 'fk_wrong' })).status).toBe(401);
+    } finally {
+      await sb.admin('PUT', '/_sandbox/account', { subscription: 'active' });
+    }
+  });
+
+  it('lists the seeded keys with `sandbox keys`', async () => {
+    const r = await runInProcess(['sandbox', 'keys', '--data', sb.dataDir, '--json']);
+    const keys = JSON.parse(r.stdout) as Array<{ role: string; key: string }>;
+    expect(keys.map((k) => k.role)).toEqual(['owner', 'admin', 'editor', 'editor2', 'viewer', 'other']);
+    expect(keys.find((k) => k.role === 'viewer')!.key).toBe(sb.keys.viewer);
+  });
+});
+
+describe('spec §8: monthly limits per plan', () => {
+  let sb: SandboxHandle;
+  beforeAll(async () => {
+    sb = await startSandbox();
+  });
+  afterAll(() => sb.stop());
+
+  it('starts on free with 500 requests a month and follows the plan', async () => {
+    const limit = async () => (await sb.admin<Array<{ id: string; plan: string; monthlyLimit: number }>>('GET', '/_sandbox/account'))[0]!;
+    expect(await limit()).toMatchObject({ plan: 'free', monthlyLimit: 500 });
+    for (const [plan, n] of [['starter', 10_000], ['business', 30_000], ['professional', 50_000]] as const) {
+      await sb.admin('PUT', '/_sandbox/account', { plan });
+      expect((await limit()).monthlyLimit).toBe(n);
+    }
+  });
+});
+
+describe('spec §8: the monthly quota', () => {
+  let sb: SandboxHandle;
+  beforeAll(async () => {
+    sb = await startSandbox(['--quota', '5']);
+  });
+  afterAll(() => sb.stop());
+
+  it('counts every authenticated request, answers 429 with the spec message, resets next month', async () => {
+    for (let i = 0; i < 5; i++) expect((await sb.api('GET', '/forms')).status).toBe(200);
+    const before = await sb.requestCount();
+    const r = await sb.cli(['forms', 'list']);
+    expect(r.exitCode).toBe(5);
+    expect(r.stderr).toContain('Sorry, your API request limit has been reached (HTTP 429)');
+    expect(r.stderr).toMatch(/Not retried/);
+    // final: exactly one request, no retries that would burn nothing useful
+    expect(await sb.requestCount()).toBe(before + 1);
+    // a bad key is rejected before the quota (401, not 429)
+    expect((await sb.api('GET', '/forms', { key: 'fk_bad' })).status).toBe(401);
+    // the quota is per account: the other account still has its own
+    expect((await sb.api('GET', '/forms', { key: sb.keys.other })).status).toBe(200);
+    await sb.admin('POST', '/_sandbox/clock', { advanceSeconds: 32 * 86400 });
+    expect((await sb.api('GET', '/forms')).status).toBe(200);
+  });
+});
+
+describe('form slots per plan (spec §7; numbers in the README)', () => {
+  let sb: SandboxHandle;
+  beforeAll(async () => {
+    sb = await startSandbox(['--plan', 'free']);
+  });
+  afterAll(() => sb.stop());
+
+  it('refuses the 11th form on the free plan, and copies that would not fit', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const r = await sb.cli(['forms', 'create', '--title', `Slot ${i}`, '--field', 'email:e', '-q']);
+      expect(r.exitCode, r.stderr).toBe(0);
+      ids.push(r.stdout.trim());
+    }
+    const r = await sb.cli(['forms', 'create', '--title', 'One too many', '--field', 'email:e']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain('You have no form in your plan, please renew your plan to continue. (HTTP 400)');
+    expect((await sb.cli(['forms', 'clone', ids[0]!])).stderr).toMatch(/no form in your plan/);
+    // spec §7 order: the plan limit (400) is checked before the role (403)
+    expect((await sb.cli(['forms', 'create', '--title', 'x', '--field', 'email:e'], { role: 'viewer' })).exitCode).toBe(1);
+    await sb.admin('PUT', '/_sandbox/account', { plan: 'starter' });
+    expect((await sb.cli(['forms', 'create', '--title', 'x', '--field', 'email:e'], { role: 'viewer' })).exitCode).toBe(4);
+  });
+});
+
+describe('the embedded sandbox (--sandbox)', () => {
+
+  it('works as a profile made by `auth login --sandbox`', async () => {
+    const dir = tempDir();
+    const env = { FORMCTL_CONFIG_DIR: dir.path };
+    expect((await runInProcess(['auth', 'login', '--sandbox'], { env })).exitCode).toBe(0);
+    const r = await runInProcess(['forms', 'list', '--json'], { env });
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([]);
+    dir.remove();
+  });
+});
+
+describe('timeouts, interrupts and the request log', () => {
+  let sb: SandboxHandle;
+  beforeAll(async () => {
+    sb = await startSandbox();
+  });
+  afterAll(async () => {
+    await sb.admin('PUT', '/_sandbox/faults', { spec: 'off' });
+    await sb.stop();
+  });
+
+  it('--verbose logs each request and the count, never the key', async () => {
+    const r = await sb.cli(['forms', 'list', '--verbose']);
+    expect(r.stderr).toMatch(/\[api\] GET \/v1\/forms\?page=1&limit=100 → 200 \(\d+ ms\)/);
+    expect(r.stderr).toContain('[api] 1 API request this run');
+    expect(r.stderr).not.toContain(sb.keys.owner);
+  });
+
+  it('--timeout gives up on a slow answer and retries only what is safe', async () => {
+    await sb.admin('PUT', '/_sandbox/faults', { spec: 'rate=1,kinds=latency,latency=1500' });
+    const r = await sb.cli(['forms', 'list', '--timeout', '0.3', '--retries', '1']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(/did not answer: no response within 0.3 s/);
+    await sb.admin('PUT', '/_sandbox/faults', { spec: 'off' });
+  });
+
+});
+
+describe('resilience: faults injected by the sandbox', () => {
+  let sb: SandboxHandle;
+  beforeAll(async () => {
+    sb = await startSandbox(['--plan', 'business']);
+  });
+  afterAll(() => sb.stop());
+
+  it('forms list --all still returns every form exactly once with 40% of requests failing', async () => {
+    const ids: string[] = [];
+    for (let batch = 0; batch < 10; batch++) {
+      const made = await Promise.all(
+        Array.from({ length: 25 }, (_, i) => sb.api('POST', '/forms', { body: { title: `F${batch}-${i}`, shortText: '', fields: [{ type: 'email' }] } })),
+      );
+      for (const m of made) {
+        expect(m.status).toBe(200);
+        ids.push(m.body.data.qrId);
+      }
+    }
+    await sb.admin('PUT', '/_sandbox/faults', { spec: 'rate=0.4,kinds=500+503+429+drop+drop-after+latency,latency=20,retry-after=0,seed=8' });
+    try {
+      const since = await sb.lastRequestId();
+      const r = await sb.cli(['forms', 'list', '--all', '-q', '--retries', '8', '--verbose']);
+      expect(r.exitCode, r.stderr).toBe(0);
+      const got = r.stdout.trim().split('\n');
+      expect(got).toHaveLength(ids.length);
+      expect([...got].sort()).toEqual([...ids].sort());
+      // faults were really hit, and retried
+      const log = await sb.requestsSince(since);
+      expect(log.filter((l) => l.fault && l.fault !== 'latency').length).toBeGreaterThan(0);
+      expect(log.filter((l) => l.status === 200).length).toBe(3); // ceil(250 / 100) pages answered
+      expect(r.stderr).toMatch(/retrying/);
+    } finally {
+      await sb.admin('PUT', '/_sandbox/faults', { spec: 'off' });
+    }
+  });
+
+  it('does not repeat a form create after a 5xx (a retry could duplicate)', async () => {
+    await sb.admin('PUT', '/_sandbox/faults', { spec: 'rate=1,kinds=503' });
+    try {
+      const before = await sb.requestCount();
+      const r = await sb.cli(['forms', 'create', '--title', 'Once', '--field', 'email:e']);
+      expect(r.exitCode).toBe(1);
+      expect(await sb.requestCount()).toBe(before + 1);
+    } finally {
+      await sb.admin('PUT', '/_sandbox/faults', { spec: 'off' });
+    }
+  });
+});

@@ -1,0 +1,485 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnCli, tempDir } from '../helpers/cli.js';
+import { startSandbox, type SandboxHandle } from '../helpers/commandSandbox.js';
+
+let sb: SandboxHandle;
+const tmp = tempDir();
+
+beforeAll(async () => {
+  sb = await startSandbox(['--plan', 'enterprise']);
+});
+afterAll(async () => {
+  await sb.stop();
+  tmp.remove();
+});
+
+interface Made {
+  qrId: string;
+  keys: Record<string, string>;
+}
+
+/** A form made through the API, its field keys by label. */
+async function makeForm(body: Record<string, unknown>, role: keyof SandboxHandle['keys'] = 'owner'): Promise<Made> {
+  const r = await sb.api('POST', '/forms', { body: { shortText: '', ...body }, key: sb.keys[role] });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  const keys: Record<string, string> = {};
+  for (const f of r.body.data.fields) keys[f.option.label ?? f.type] = f.key;
+  return { qrId: r.body.data.qrId, keys };
+}
+
+const survey = () =>
+  makeForm({
+    title: 'Survey',
+    fields: [
+      { type: 'name', option: { label: 'Name', required: true } },
+      { type: 'email', option: { label: 'Mail', required: true } },
+      { type: 'radio', option: { label: 'Meal', options: [{ name: 'Veg', value: 'veg' }, { name: 'Fish', value: 'fish' }] } },
+      { type: 'shortText', option: { label: 'Note' } },
+    ],
+  });
+
+const requestsSince = (id: number) => sb.requestsSince(id);
+const lastRequestId = () => sb.lastRequestId();
+async function count(qrId: string) {
+  return (await sb.api('GET', `/forms/${qrId}/submissions?limit=1`)).body.data.total as number;
+}
+
+describe('schema and validation', () => {
+  it('serves the schema keyed by field key with valueType and an example, and caches it for offline checks', async () => {
+    const f = await survey();
+    const r = await sb.api('GET', `/forms/${f.qrId}/submission-schema`);
+    expect(r.body.data.qrId).toBe(f.qrId);
+    expect(r.body.data.fields[f.keys.Name!]).toMatchObject({ key: f.keys.Name, type: 'name', valueType: 'object', label: 'Name', required: true, example: { firstName: 'Ada', lastName: 'Lovelace' } });
+    expect(r.body.data.fields[f.keys.Meal!].options).toEqual([{ value: 'veg', name: 'Veg' }, { value: 'fish', name: 'Fish' }]);
+    const table = await sb.cli(['submissions', 'schema', f.qrId, '-o', 'csv']);
+    expect(table.stdout.split('\n')[0]).toBe('key,type,valueType,label,required,options,example');
+    // offline validation: zero requests
+    const before = await sb.requestCount();
+    const bad = await sb.cli(['submissions', 'validate', f.qrId, '--offline', '--set', 'Name=Ada Lovelace', '--set', 'Mail=nope']);
+    expect(bad.exitCode).toBe(3);
+    expect(bad.stderr).toMatch(/Mail \(.*, email\): "nope" is not an e-mail address \[invalid_email\]/);
+    const good = await sb.cli(['submissions', 'validate', f.qrId, '--offline', '--set', 'Name=Ada Lovelace', '--set', 'Mail=a@b.co']);
+    expect(good.exitCode).toBe(0);
+    expect(await sb.requestCount()).toBe(before);
+  });
+
+  it('validate creates nothing, and answers 400 with fieldErrors and _form', async () => {
+    const f = await survey();
+    const ok = await sb.api('POST', `/forms/${f.qrId}/submissions/validate`, { body: { answers: { [f.keys.Name!]: { firstName: 'A', lastName: 'B' }, [f.keys.Mail!]: 'a@b.co' } } });
+    expect(ok.body).toEqual({ status: 'success', data: { valid: true } });
+    const bad = await sb.api('POST', `/forms/${f.qrId}/submissions/validate`, { body: { answers: { zzz: 1, [f.keys.Meal!]: 'beef' } } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Submission validation failed.');
+    expect(bad.body.data.valid).toBe(false);
+    expect(bad.body.data.fieldErrors).toMatchObject({ zzz: { code: 'unknown_field' }, [f.keys.Name!]: { code: 'missing_entry', type: 'name' }, [f.keys.Meal!]: { code: 'invalid_option', type: 'radio' } });
+    const body = await sb.api('POST', `/forms/${f.qrId}/submissions/validate`, { body: { nope: 1 } });
+    expect(body.body.data.fieldErrors._form.code).toBe('invalid_body');
+    expect(await count(f.qrId)).toBe(0);
+  });
+
+  it('create refuses invalid answers with every field error by label, exit 3', async () => {
+    const f = await survey();
+    const r = await sb.cli(['submissions', 'create', f.qrId, '--answers', JSON.stringify({ [f.keys.Mail!]: 'x', [f.keys.Meal!]: 'beef' })]);
+    expect(r.exitCode).toBe(3);
+    expect(r.stderr).toContain('Submission validation failed.');
+    expect(r.stderr).toMatch(/Name \(.*name\): "Name" is required but has no entry \[missing_entry\]/);
+    expect(r.stderr).toMatch(/Mail \(.*email\).*\[invalid_email\]/);
+    expect(r.stderr).toMatch(/Meal \(.*radio\).*\[invalid_option\]/);
+  });
+});
+
+describe('create', () => {
+
+  it('refuses an ambiguous or unknown --set field before any request', async () => {
+    const f = await survey();
+    await sb.cli(['submissions', 'schema', f.qrId]);
+    const before = await sb.requestCount();
+    const r = await sb.cli(['submissions', 'create', f.qrId, '--set', 'Colour=red']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/no field with key or label "Colour"/);
+    expect((await sb.cli(['submissions', 'create', f.qrId, '--set', 'Name=A B', '--idempotency-key', 'x'.repeat(129)])).exitCode).toBe(2);
+    expect(await sb.requestCount()).toBe(before);
+  });
+
+  it('replays the same key and body: same id, nothing new (spec §8)', async () => {
+    const f = await survey();
+    const answers = JSON.stringify({ [f.keys.Name!]: { firstName: 'A', lastName: 'B' }, [f.keys.Mail!]: 'a@b.co' });
+    const a = await sb.cli(['submissions', 'create', f.qrId, '--answers', answers, '--idempotency-key', 'same-key-1', '-q']);
+    const b = await sb.cli(['submissions', 'create', f.qrId, '--answers', answers, '--idempotency-key', 'same-key-1', '-q']);
+    expect(b.stdout).toBe(a.stdout);
+    expect(b.stderr).toMatch(/nothing new was created/);
+    expect(await count(f.qrId)).toBe(1);
+    // key order does not make a different body
+    const raw = await sb.api('POST', `/forms/${f.qrId}/submissions`, { body: { answers: { [f.keys.Mail!]: 'a@b.co', [f.keys.Name!]: { lastName: 'B', firstName: 'A' } } } });
+    expect(raw.status).toBe(200);
+  });
+
+  it('answers 409 for the same key with another body — a changed timeSpentSeconds included — exit 1', async () => {
+    const f = await survey();
+    const answers = JSON.stringify({ [f.keys.Name!]: { firstName: 'A', lastName: 'B' }, [f.keys.Mail!]: 'a@b.co' });
+    await sb.cli(['submissions', 'create', f.qrId, '--answers', answers, '--idempotency-key', 'k409', '--time-spent', '10']);
+    const r = await sb.cli(['submissions', 'create', f.qrId, '--answers', answers, '--idempotency-key', 'k409', '--time-spent', '11']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(/Idempotency-Key was already used with a different request body \(HTTP 409\)/);
+    expect(await count(f.qrId)).toBe(1);
+  });
+
+  it('forgets a key after 24 hours', async () => {
+    const f = await survey();
+    const body = (mail: string) => ({ answers: { [f.keys.Name!]: { firstName: 'A', lastName: 'B' }, [f.keys.Mail!]: mail } });
+    const headers = { key: sb.keys.owner };
+    void headers;
+    const send = (mail: string) =>
+      fetch(`${sb.baseUrl}/forms/${f.qrId}/submissions`, { method: 'POST', headers: { authorization: `Bearer ${sb.keys.owner}`, 'content-type': 'application/json', 'idempotency-key': 'day-key' }, body: JSON.stringify(body(mail)) });
+    expect((await send('a@b.co')).status).toBe(200);
+    expect((await send('c@d.co')).status).toBe(409);
+    await sb.admin('POST', '/_sandbox/clock', { advanceSeconds: 24 * 3600 + 60 });
+    expect((await send('c@d.co')).status).toBe(200);
+    expect(await count(f.qrId)).toBe(2);
+    const long = await fetch(`${sb.baseUrl}/forms/${f.qrId}/submissions`, { method: 'POST', headers: { authorization: `Bearer ${sb.keys.owner}`, 'content-type': 'application/json', 'idempotency-key': 'k'.repeat(129) }, body: JSON.stringify(body('e@f.co')) });
+    expect(long.status).toBe(400);
+  });
+
+  it('refuses beyond the plan submission quota with the spec message', async () => {
+    const f = await survey();
+    await sb.admin('PUT', '/_sandbox/account', { submissionQuota: 0 });
+    try {
+      const r = await sb.cli(['submissions', 'create', f.qrId, '--set', 'Name=A B', '--set', 'Mail=a@b.co']);
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toContain('Your current plan does not support this action. Please upgrade your plan. (HTTP 400)');
+    } finally {
+      await sb.admin('PUT', '/_sandbox/account', { submissionQuota: null });
+    }
+  });
+
+  it('uploads --attach files (category=submission) and reads them back with URLs', async () => {
+    const f = await makeForm({ title: 'Files', fields: [{ type: 'picture', option: { label: 'Photos' } }, { type: 'signature', option: { label: 'Sign' } }] });
+    const file = `${tmp.path}/pic.png`;
+    writeFileSync(file, Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+    const r = await sb.cli(['submissions', 'create', f.qrId, '--attach', `Photos=${file}`, '--attach', `Photos=${file}`, '--attach', `Sign=${file}`, '-q']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const got = JSON.parse((await sb.cli(['submissions', 'get', r.stdout.trim(), '--json'])).stdout);
+    expect(got.answers[f.keys.Photos!]).toHaveLength(2);
+    const sig = got.answers[f.keys.Sign!];
+    expect(sig.fileUrl).toBe(`${sb.origin}/files/${sig.fileId}`);
+    expect(Buffer.from(await (await fetch(sig.fileUrl)).arrayBuffer())).toEqual(readFileSync(file));
+    // invalid answers are refused before any file is uploaded; validate never uploads
+    const since = await lastRequestId();
+    const bad = await sb.cli(['submissions', 'create', f.qrId, '--answers', '{"nope": 1}', '--attach', `Sign=${file}`]);
+    expect(bad.exitCode).toBe(3);
+    const checked = await sb.cli(['submissions', 'validate', f.qrId, '--attach', `Sign=${file}`]);
+    expect(checked.exitCode, checked.stderr).toBe(0);
+    const log = await requestsSince(since);
+    expect(log.filter((l) => l.path.includes('/uploads'))).toEqual([]);
+    expect(log.map((l) => `${l.method} ${l.path}`)).toEqual([`POST /v1/forms/${f.qrId}/submissions/validate`]);
+    const missing = await sb.api('POST', `/forms/${f.qrId}/submissions`, { body: { answers: { [f.keys.Sign!]: 'ffffffffffffffffffffffff' } } });
+    expect(missing.body.data.fieldErrors[f.keys.Sign!].code).toBe('file_not_found');
+    const big = `${tmp.path}/big.bin`;
+    writeFileSync(big, Buffer.alloc(20 * 1024 * 1024 + 1));
+    const tooBig = await sb.cli(['submissions', 'create', f.qrId, '--attach', `Sign=${big}`]);
+    expect(tooBig.exitCode).toBe(2);
+    expect(tooBig.stderr).toMatch(/limited to 20 MB/);
+  });
+});
+
+describe('quizzes (spec §4.4 filtering)', () => {
+  const quiz = (quizConfig: Record<string, unknown>) =>
+    makeForm({
+      title: 'Quiz',
+      isQuiz: true,
+      quizConfig,
+      fields: [
+        { type: 'radio', option: { label: 'Capital', options: [{ name: 'Paris', value: 'paris' }, { name: 'Lyon', value: 'lyon' }] }, quizConfig: { points: 2, correctAnswers: 'paris' } },
+        { type: 'number', option: { label: 'Sum' }, quizConfig: { points: 1, correctAnswers: ['4'] } },
+      ],
+    });
+
+  it('returns the score and correct answers by default', async () => {
+    const f = await quiz({});
+    const r = await sb.cli(['submissions', 'create', f.qrId, '--set', 'Capital=paris', '--set', 'Sum=5', '--json']);
+    const res = JSON.parse(r.stdout);
+    expect(res).toMatchObject({ points: 2, totalMarks: 3, percentage: 66.67, passed: false, passingScore: 70 });
+    expect(res.quizResult[1]).toMatchObject({ question: 'Sum', answer: '5', correct: false, points: 1, earnedPoints: 0, correctAnswer: ['4'] });
+  });
+
+  it('hides the score when showFinalScore is false, and correct answers when showAnswersResults is false', async () => {
+    const hidden = await quiz({ showFinalScore: false, showAnswersResults: false });
+    const r = JSON.parse((await sb.cli(['submissions', 'create', hidden.qrId, '--set', 'Capital=paris', '--set', 'Sum=4', '--json'])).stdout);
+    expect(r).not.toHaveProperty('points');
+    expect(r).not.toHaveProperty('percentage');
+    expect(r.passed).toBe(true);
+    expect(r.quizResult[0]).toEqual({ question: 'Capital', answer: 'paris', correct: true });
+    // the stored quizData stays whole (webhooks get it unfiltered, spec §6)
+    const got = JSON.parse((await sb.cli(['submissions', 'get', r.submissionId, '--json'])).stdout);
+    expect(got.quizData).toMatchObject({ points: 3, totalMarks: 3, percentage: 100 });
+    const shown = await quiz({ showFinalScore: true, showAnswersResults: false });
+    const s = JSON.parse((await sb.cli(['submissions', 'create', shown.qrId, '--set', 'Capital=lyon', '--json'])).stdout);
+    expect(s.points).toBe(0);
+    expect(s.quizResult[0]).not.toHaveProperty('correctAnswer');
+  });
+
+  it('prints the quiz result on a table', async () => {
+    const f = await quiz({});
+    const r = await sb.cli(['submissions', 'create', f.qrId, '--set', 'Capital=paris', '--set', 'Sum=4', '-o', 'table']);
+    expect(r.stdout).toMatch(/passed 3\/3 \(100%\), passing score 70%/);
+  });
+});
+
+describe('list, get, update, delete', () => {
+  it('lists newest first with page math, the top-level form, and an empty list as 200', async () => {
+    const f = await survey();
+    const empty = await sb.api('GET', `/forms/${f.qrId}/submissions`);
+    expect(empty.body.data).toEqual({ items: [], total: 0, page: 1, pageSize: 50, totalPages: 0 });
+    expect(empty.body.form.title).toBe('Survey');
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: f.qrId, count: 120 });
+    const page = await sb.api('GET', `/forms/${f.qrId}/submissions?limit=100&page=2`);
+    expect(page.body.data).toMatchObject({ total: 120, page: 2, pageSize: 100, totalPages: 2 });
+    expect(page.body.data.items).toHaveLength(20);
+    const first = (await sb.api('GET', `/forms/${f.qrId}/submissions?limit=3`)).body.data.items;
+    expect(first[0].createdAt >= first[1].createdAt && first[1].createdAt >= first[2].createdAt).toBe(true);
+    expect((await sb.api('GET', `/forms/${f.qrId}/submissions?limit=101`)).status).toBe(400);
+    const all = await sb.cli(['submissions', 'list', f.qrId, '--all', '-q']);
+    expect(new Set(all.stdout.trim().split('\n')).size).toBe(120);
+  });
+
+  it('pages stay exact after writes that land inside an already-paged window', async () => {
+    const f = await survey();
+    const t = Date.now() - 3_600_000;
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: f.qrId, count: 250, atMs: t });
+    const walk = async (limit: number) => {
+      const ids: string[] = [];
+      for (let page = 1; ; page++) {
+        const d = (await sb.api('GET', `/forms/${f.qrId}/submissions?limit=${limit}&page=${page}`)).body.data;
+        ids.push(...d.items.map((x: { id: string }) => x.id));
+        if (page >= d.totalPages) return ids;
+      }
+    };
+    expect(await walk(100)).toEqual(await walk(97)); // the second walk continues from remembered page ends
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: f.qrId, count: 5, atMs: t - 1 }); // older: lands on the last page
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: f.qrId, count: 5, atMs: t + 1 }); // newer: shifts every page
+    const after100 = await walk(100);
+    expect(after100).toHaveLength(260);
+    expect(after100).toEqual(await walk(97));
+    expect(new Set(after100).size).toBe(260);
+  });
+
+  it('filters since/until on createdAt, both bounds inclusive, ISO or Unix seconds', async () => {
+    const f = await survey();
+    const t = Date.parse('2026-01-10T10:00:00.000Z');
+    for (const [i, ms] of [t, t + 1000, t + 2000].entries()) {
+      await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: f.qrId, count: i + 1, atMs: ms });
+    }
+    const ids = async (...args: string[]) => (await sb.cli(['submissions', 'list', f.qrId, '--json', ...args])).stdout;
+    const n = async (...args: string[]) => JSON.parse(await ids(...args)).length as number;
+    expect(await n('--since', '2026-01-10T10:00:01.000Z')).toBe(5);
+    expect(await n('--until', '2026-01-10T10:00:01.000Z')).toBe(3);
+    expect(await n('--since', '2026-01-10T10:00:01Z', '--until', '2026-01-10T10:00:01Z')).toBe(2);
+    expect(await n('--since', String(t / 1000 + 2))).toBe(3);
+    expect(await n('--since', '2026-01-10T10:00:02.001Z')).toBe(0);
+    const bad = await sb.cli(['submissions', 'list', f.qrId, '--since', 'yesterday']);
+    expect(bad.exitCode).toBe(2);
+    expect((await sb.api('GET', `/forms/${f.qrId}/submissions?since=yesterday`)).status).toBe(400);
+  });
+
+  it('get returns the top-level form; update replaces answers (validated); --set keeps the rest', async () => {
+    const f = await survey();
+    const id = (await sb.cli(['submissions', 'create', f.qrId, '--set', 'Name=Ada Lovelace', '--set', 'Mail=a@b.co', '--set', 'Note=first', '-q'])).stdout.trim();
+    const got = await sb.api('GET', `/submissions/${id}`);
+    expect(got.body.form.fields.map((x: { key: string }) => x.key)).toContain(f.keys.Mail);
+    expect((await sb.cli(['submissions', 'update', id, '--set', 'Note=second'])).exitCode).toBe(0);
+    let answers = JSON.parse((await sb.cli(['submissions', 'get', id, '--json'])).stdout).answers;
+    expect(answers).toMatchObject({ [f.keys.Note!]: 'second', [f.keys.Mail!]: 'a@b.co' });
+    const bad = await sb.cli(['submissions', 'update', id, '--set', 'Mail=broken']);
+    expect(bad.exitCode).toBe(3);
+    expect((await sb.cli(['submissions', 'update', id, '--answers', JSON.stringify({ [f.keys.Name!]: { firstName: 'Z', lastName: 'Y' }, [f.keys.Mail!]: 'z@y.co' })])).exitCode).toBe(0);
+    answers = JSON.parse((await sb.cli(['submissions', 'get', id, '--json'])).stdout).answers;
+    expect(answers).toEqual({ [f.keys.Name!]: { firstName: 'Z', lastName: 'Y' }, [f.keys.Mail!]: 'z@y.co' });
+    expect((await sb.api('GET', '/submissions/ffffffffffffffffffffffff')).status).toBe(400);
+    expect((await sb.cli(['submissions', 'get', 'not-an-id'])).exitCode).toBe(2);
+  });
+
+  it('spec §5 roles: Viewer creates but cannot edit or delete; Editor edits but cannot delete (400)', async () => {
+    const f = await survey();
+    const v = await sb.cli(['submissions', 'create', f.qrId, '--set', 'Name=V W', '--set', 'Mail=v@w.co', '-q'], { role: 'viewer' });
+    expect(v.exitCode, v.stderr).toBe(0);
+    const id = v.stdout.trim();
+    const vEdit = await sb.cli(['submissions', 'update', id, '--set', 'Note=x'], { role: 'viewer' });
+    expect(vEdit.stderr).toMatch(/Viewers cannot edit submissions \(HTTP 400\)/);
+    expect((await sb.cli(['submissions', 'update', id, '--set', 'Note=x'], { role: 'editor' })).exitCode).toBe(0);
+    const eDel = await sb.cli(['submissions', 'delete', id, '--yes'], { role: 'editor' });
+    expect(eDel.exitCode).toBe(1);
+    expect(eDel.stderr).toMatch(/Editors cannot delete submissions \(HTTP 400\)/);
+    expect((await sb.cli(['submissions', 'delete', id, '--yes'], { role: 'viewer' })).stderr).toMatch(/HTTP 400/);
+    expect((await sb.cli(['submissions', 'delete', id, '--yes'], { role: 'admin' })).exitCode).toBe(0);
+    expect(await count(f.qrId)).toBe(0);
+  });
+
+  it('batch-deletes ids of one form in one request; ids of another form delete nothing', async () => {
+    const a = await survey();
+    const b = await survey();
+    const make = async (qrId: string) => (await sb.cli(['submissions', 'create', qrId, '--set', 'Name=A B', '--set', 'Mail=a@b.co', '-q'])).stdout.trim();
+    const ids = [await make(a.qrId), await make(a.qrId), await make(a.qrId)];
+    const foreign = await make(b.qrId);
+    const mixed = await sb.cli(['submissions', 'delete', ids[0]!, foreign, '--form', a.qrId, '--yes']);
+    expect(mixed.exitCode).toBe(1);
+    expect(mixed.stderr).toMatch(/not found in form/);
+    expect(await count(a.qrId)).toBe(3);
+    const since = await lastRequestId();
+    expect((await sb.cli(['submissions', 'delete', ...ids, '--form', a.qrId, '--yes'])).exitCode).toBe(0);
+    const log = await requestsSince(since);
+    expect(log.map((l) => `${l.method} ${l.path}`)).toEqual([`POST /v1/forms/${a.qrId}/submissions/batch-delete`]);
+    expect(await count(a.qrId)).toBe(0);
+    expect((await sb.api('GET', `/forms/${a.qrId}`)).body.data.submissions).toBe(0);
+  });
+});
+
+describe('export', () => {
+  it('exports 250 submissions in exactly 3 list requests, CSV in field order, atomically', async () => {
+    const f = await survey();
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: f.qrId, count: 250 });
+    const since = await lastRequestId();
+    const out = `${tmp.path}/export.csv`;
+    const r = await sb.cli(['submissions', 'export', f.qrId, '-o', out]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const log = await requestsSince(since);
+    expect(log.filter((l) => l.path.startsWith(`/v1/forms/${f.qrId}/submissions`))).toHaveLength(3);
+    expect(log).toHaveLength(3);
+    const lines = readFileSync(out, 'utf8').trim().split('\n');
+    expect(lines[0]).toBe('id,createdAt,updatedAt,Name (first name),Name (last name),Mail,Meal,Note');
+    expect(lines).toHaveLength(251);
+    expect(new Set(lines.slice(1).map((l) => l.split(',')[0])).size).toBe(250);
+    expect(r.stderr).toContain('Exported 250 submissions');
+    const dates = lines.slice(1).map((l) => l.split(',')[1]!);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('writes jsonl and json, keys as headers, oldest first', async () => {
+    const f = await survey();
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: f.qrId, count: 130 });
+    const jsonl = await sb.cli(['submissions', 'export', f.qrId, '--format', 'jsonl', '--order', 'oldest']);
+    const rows = jsonl.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(rows).toHaveLength(130);
+    expect(rows[0].createdAt <= rows[129].createdAt).toBe(true);
+    const json = JSON.parse((await sb.cli(['submissions', 'export', f.qrId, '--format', 'json'])).stdout);
+    expect(json).toHaveLength(130);
+    const keys = await sb.cli(['submissions', 'export', f.qrId, '--headers', 'key']);
+    expect(keys.stdout.split('\n')[0]).toBe(`id,createdAt,updatedAt,${f.keys.Name}.firstName,${f.keys.Name}.lastName,${f.keys.Mail},${f.keys.Meal},${f.keys.Note}`);
+  });
+
+  it('with --checkpoint exports only what is new: exactly 7, even sharing the last timestamp', async () => {
+    const f = await survey();
+    const t = Date.now() - 60_000;
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: f.qrId, count: 5, atMs: t - 5000 });
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: f.qrId, count: 3, atMs: t });
+    const cp = `${tmp.path}/cp-${f.qrId}.json`;
+    const first = await sb.cli(['submissions', 'export', f.qrId, '--format', 'jsonl', '--checkpoint', cp]);
+    expect(first.stdout.trim().split('\n')).toHaveLength(8);
+    expect(JSON.parse(readFileSync(cp, 'utf8'))).toMatchObject({ qrId: f.qrId, newestCreatedAt: new Date(t).toISOString() });
+    // 7 new: 4 at the very same instant as the checkpoint's newest, 3 later
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: f.qrId, count: 4, atMs: t });
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: f.qrId, count: 3, atMs: t + 10 });
+    const second = await sb.cli(['submissions', 'export', f.qrId, '--format', 'jsonl', '--checkpoint', cp]);
+    const got = second.stdout.trim().split('\n').map((l) => JSON.parse(l).id);
+    const before = new Set(first.stdout.trim().split('\n').map((l) => JSON.parse(l).id));
+    expect(got).toHaveLength(7);
+    expect(got.filter((id: string) => before.has(id))).toEqual([]);
+    const third = await sb.cli(['submissions', 'export', f.qrId, '--format', 'jsonl', '--checkpoint', cp]);
+    expect(third.stdout).toBe('');
+  });
+
+  it('leaves no file and keeps the checkpoint when it fails', async () => {
+    const f = await survey();
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: f.qrId, count: 250 });
+    const out = `${tmp.path}/fail.csv`;
+    const cp = `${tmp.path}/fail-cp.json`;
+    await sb.admin('PUT', '/_sandbox/faults', { spec: 'rate=1,kinds=500' });
+    try {
+      const r = await sb.cli(['submissions', 'export', f.qrId, '-o', out, '--checkpoint', cp, '--retries', '1']);
+      expect(r.exitCode).toBe(1);
+    } finally {
+      await sb.admin('PUT', '/_sandbox/faults', { spec: 'off' });
+    }
+    const { readdirSync, existsSync } = await import('node:fs');
+    expect(existsSync(out)).toBe(false);
+    expect(existsSync(cp)).toBe(false);
+    expect(readdirSync(tmp.path).filter((n) => n.includes('fail.csv'))).toEqual([]);
+  });
+});
+
+describe('import', () => {
+  const csvOf = (rows: string[][]) => rows.map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\n') + '\n';
+
+  it('dry-run validates every row offline, reports, writes the errors file and sends nothing (exit 3)', async () => {
+    const f = await survey();
+    const file = `${tmp.path}/dry.csv`;
+    writeFileSync(file, csvOf([['Name', 'Mail', 'Meal'], ['Ada Lovelace', 'a@b.co', 'veg'], ['Bob B', 'nope', 'veg'], ['Cy C', 'c@d.co', 'beef']]));
+    const errs = `${tmp.path}/dry.err.csv`;
+    const before = await sb.requestCount();
+    const r = await sb.cli(['submissions', 'import', f.qrId, file, '--dry-run', '--errors', errs, '--json']);
+    expect(r.exitCode).toBe(3);
+    expect(JSON.parse(r.stdout)).toMatchObject({ rows: 3, valid: 1, rejected: 2, created: 0, dryRun: true });
+    expect(await sb.requestCount()).toBe(before + 1); // the schema, once
+    expect(await count(f.qrId)).toBe(0);
+    const err = readFileSync(errs, 'utf8').split('\n');
+    expect(err[0]).toBe('Name,Mail,Meal,_row,_errors');
+    expect(err[1]).toMatch(/^Bob B,nope,veg,2,.*invalid_email/);
+  });
+
+  it('checks rows against the current form, not a stale cached schema', async () => {
+    const f = await survey();
+    await sb.cli(['submissions', 'schema', f.qrId]); // cached now
+    expect((await sb.cli(['forms', 'update', f.qrId, '--add-field', 'phone:Phone*'])).exitCode).toBe(0);
+    const file = `${tmp.path}/stale.csv`;
+    writeFileSync(file, csvOf([['Name', 'Mail'], ['Ada L', 'a@b.co'], ['Bob B', 'b@b.co']]));
+    const since = await lastRequestId();
+    const r = await sb.cli(['submissions', 'import', f.qrId, file, '--json']);
+    expect(r.exitCode).toBe(3);
+    expect(JSON.parse(r.stdout)).toMatchObject({ rows: 2, rejected: 2, created: 0 });
+    const log = await requestsSince(since);
+    expect(log.map((l) => `${l.method} ${l.path}`)).toEqual([`GET /v1/forms/${f.qrId}/submission-schema`]);
+  });
+
+  it('imports, and a second run replays instead of duplicating', async () => {
+    const f = await survey();
+    const file = `${tmp.path}/twice.csv`;
+    writeFileSync(file, csvOf([['Name (first name)', 'Name (last name)', 'Mail', 'Note'], ...Array.from({ length: 25 }, (_, i) => [`F${i}`, `L${i}`, `u${i}@x.co`, `row ${i}`])]));
+    const a = JSON.parse((await sb.cli(['submissions', 'import', f.qrId, file, '--json'])).stdout);
+    expect(a).toMatchObject({ rows: 25, created: 25, replayed: 0, rejected: 0 });
+    const b = JSON.parse((await sb.cli(['submissions', 'import', f.qrId, file, '--json'])).stdout);
+    expect(b).toMatchObject({ created: 0, replayed: 25 });
+    expect(await count(f.qrId)).toBe(25);
+  });
+
+});
+
+describe('resilience: 20% of requests fail with 5xx, 429 or dropped connections', () => {
+  it('export and import still complete, nothing lost, nothing duplicated', async () => {
+    const f = await survey();
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: f.qrId, count: 450 });
+    const file = `${tmp.path}/faulty.jsonl`;
+    writeFileSync(file, Array.from({ length: 120 }, (_, i) => JSON.stringify({ Name: `Q ${i}`, Mail: `q${i}@x.co`, Note: `faulty-${i}` })).join('\n'));
+    await sb.cli(['submissions', 'schema', f.qrId]);
+    await sb.admin('PUT', '/_sandbox/faults', { spec: 'rate=0.2,kinds=500+503+429+drop+drop-after,retry-after=0,seed=5' });
+    try {
+      const imp = await sb.cli(['submissions', 'import', f.qrId, file, '--concurrency', '4', '--retries', '10', '--json']);
+      expect(imp.exitCode, imp.stderr).toBe(0);
+      const summary = JSON.parse(imp.stdout);
+      expect(summary.created + summary.replayed).toBe(120);
+      const out = `${tmp.path}/faulty-export.jsonl`;
+      const exp = await sb.cli(['submissions', 'export', f.qrId, '--format', 'jsonl', '-o', out, '--retries', '10']);
+      expect(exp.exitCode, exp.stderr).toBe(0);
+      const rows = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      expect(rows).toHaveLength(570);
+      expect(new Set(rows.map((r) => r.id)).size).toBe(570);
+      const imported = rows.filter((r) => String(r.answers[f.keys.Note!] ?? '').startsWith('faulty-'));
+      expect(new Set(imported.map((r) => r.answers[f.keys.Note!])).size).toBe(120);
+      expect(imported).toHaveLength(120);
+      const log = await sb.requestsSince(0);
+      expect(log.filter((l) => l.fault === 'drop-after').length).toBeGreaterThan(0);
+    } finally {
+      await sb.admin('PUT', '/_sandbox/faults', { spec: 'off' });
+    }
+  });
+});
+
