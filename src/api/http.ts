@@ -142,13 +142,9 @@ export class ApiClient {
     } catch {
       body = undefined;
     }
-    const env = body as { status?: string; message?: string; code?: number; data?: unknown } | undefined;
+    const env = body as { status?: string } | undefined;
     if (res.status >= 200 && res.status < 300 && env?.status === 'success') return env as Envelope<T>;
-    if (env && env.status === 'failed') {
-      throw new ApiError(res.status, env.message ?? `HTTP ${res.status}`, env.code ?? res.status, (env.data as Record<string, unknown>) ?? {}, opts.method, opts.path);
-    }
-    const snippet = text.slice(0, 200).replace(/\s+/g, ' ');
-    throw new ApiError(res.status, `unexpected response (HTTP ${res.status})${snippet ? `: ${snippet}` : ''}`, res.status, {}, opts.method, opts.path);
+    throw apiErrorOf(res.status, body, text, opts.method, opts.path);
   }
 
   private async send(opts: RequestOptions): Promise<RawResponse> {
@@ -272,7 +268,20 @@ function describeNetworkError(code: string, url: URL, message: string): string {
   }
 }
 
-function readText(stream: IncomingMessage): Promise<string> {
+/**
+ * spec §7: a failed answer as an ApiError, from its error envelope when it has one (a body that is
+ * not an envelope is quoted, shortened).
+ */
+export function apiErrorOf(status: number, body: unknown, text: string, method: string, path: string): ApiError {
+  const env = body as { status?: string; message?: string; code?: number; data?: unknown } | undefined;
+  if (env && typeof env === 'object' && (env.status === 'failed' || typeof env.message === 'string')) {
+    return new ApiError(status, env.message ?? `HTTP ${status}`, env.code ?? status, (env.data as Record<string, unknown>) ?? {}, method, path);
+  }
+  const snippet = text.slice(0, 200).replace(/\s+/g, ' ');
+  return new ApiError(status, `unexpected response (HTTP ${status})${snippet ? `: ${snippet}` : ''}`, status, {}, method, path);
+}
+
+export function readText(stream: NodeJS.ReadableStream): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     stream.on('data', (c: Buffer) => chunks.push(c));

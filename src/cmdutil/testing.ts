@@ -4,7 +4,7 @@
 import { Readable, Writable } from 'node:stream';
 import { CancelError, UsageError } from '../errors.js';
 import type { Prompter } from '../io/prompter.js';
-import type { IOStreams } from '../io/streams.js';
+import { isCI, type IOStreams } from '../io/streams.js';
 import { createDeps, type Deps } from './factory.js';
 import type { GlobalFlags } from './flags.js';
 
@@ -49,7 +49,7 @@ export function testIO(opts: TestIOOptions = {}): TestIO {
     stdout.columns = stderr.columns = opts.columns ?? 100;
   }
   const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
-  const ci = env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0';
+  const ci = isCI(env);
   const io: IOStreams = {
     stdin,
     stdout,
@@ -60,6 +60,7 @@ export function testIO(opts: TestIOOptions = {}): TestIO {
     isStderrTTY: tty,
     color: tty && !noColor,
     colorErr: tty && !noColor,
+    ci,
     canPrompt: tty && !ci,
   };
   return { io, stdout: () => stdout.text(), stderr: () => stderr.text() };
@@ -84,7 +85,7 @@ export class ScriptedPrompter implements Prompter {
   ) {}
 
   private next(message: string, flag: string): boolean | string {
-    if (!this.io.canPrompt) throw new UsageError(`${message} needs an answer but ${this.io.env.CI ? 'CI is set' : 'stdin is not a terminal'}: pass ${flag}`);
+    if (!this.io.canPrompt) throw new UsageError(`${message} needs an answer but ${this.io.ci ? 'CI is set' : 'stdin is not a terminal'}: pass ${flag}`);
     this.asked.push(message);
     const step = this.script.shift();
     if (!step || !step.ask.test(message)) throw new Error(`unexpected question: "${message}"${step ? ` (the script expected ${step.ask})` : ''}`);

@@ -1,7 +1,7 @@
 // The profile file's shape as a zod schema. Loaded only when the file changed since it was last
 // checked (see verifyConfig in store.ts): zod costs more start-up than a one-request command may.
 import { z } from 'zod/v4';
-import type { ConfigFile } from './store.js';
+import type { ConfigFile } from './types.js';
 
 const Profile = z
   .object({

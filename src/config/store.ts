@@ -3,26 +3,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigFileError } from '../errors.js';
 
-export interface Profile {
-  baseUrl?: string;
-  apiKey?: string;
-  /** the account's plan, when known: lets the CLI check plan-gated settings before sending */
-  plan?: string;
-  /** true: the embedded sandbox over the default data dir */
-  sandbox?: boolean;
-}
-
-export interface Settings {
-  output?: string;
-  timeout?: number;
-  retries?: number;
-}
-
-export interface ConfigFile {
-  currentProfile?: string;
-  profiles: Record<string, Profile>;
-  settings: Settings;
-}
+export type { ConfigFile, Profile, Settings } from './types.js';
+import type { ConfigFile } from './types.js';
 
 export const CONFIG_FILE_NAME = 'config.json';
 

@@ -183,3 +183,16 @@ export function validateSubmission(fields: AnswerField[], body: unknown, opts: V
   }
   return errors;
 }
+
+/** The members of a whole submission (spec §2.7) or of a create body (spec §4.4). */
+const SUBMISSION_KEYS = new Set(['answers', 'timeSpentSeconds', 'timeExpired', 'id', 'qrId', 'createdAt', 'updatedAt', 'quizData']);
+
+/**
+ * The answers of an object that is either bare answers (field key → value) or a whole submission
+ * or create body ({answers: {…}, …}, as `submissions get` and exports write them).
+ */
+export function unwrapAnswers(obj: Record<string, unknown>): Record<string, unknown> {
+  const inner = obj.answers;
+  const whole = inner !== null && typeof inner === 'object' && !Array.isArray(inner) && Object.keys(obj).every((k) => SUBMISSION_KEYS.has(k));
+  return whole ? (inner as Record<string, unknown>) : obj;
+}

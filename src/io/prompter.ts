@@ -17,7 +17,7 @@ export class InquirerPrompter implements Prompter {
 
   private assertCanPrompt(what: string, flag: string): void {
     if (!this.io.canPrompt) {
-      const why = this.io.env.CI ? 'CI is set' : 'stdin is not a terminal';
+      const why = this.io.ci ? 'CI is set' : 'stdin is not a terminal';
       throw new UsageError(`${what} needs an answer but ${why}: pass ${flag}`);
     }
   }

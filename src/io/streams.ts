@@ -12,8 +12,15 @@ export interface IOStreams {
   color: boolean;
   /** colour on stderr */
   colorErr: boolean;
+  /** CI is set (and not "false" or "0"): no prompts, spinners or progress bars */
+  ci: boolean;
   /** prompting needs a terminal on stdin and stderr, and never happens when CI is set */
   canPrompt: boolean;
+}
+
+/** The one reading of the CI variable: set, and not "", "false" or "0". */
+export function isCI(env: NodeJS.ProcessEnv): boolean {
+  return env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0';
 }
 
 export function systemIO(env: NodeJS.ProcessEnv = process.env): IOStreams {
@@ -22,7 +29,7 @@ export function systemIO(env: NodeJS.ProcessEnv = process.env): IOStreams {
   const isStdinTTY = process.stdin.isTTY === true;
   const isStdoutTTY = process.stdout.isTTY === true;
   const isStderrTTY = process.stderr.isTTY === true;
-  const ci = env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0';
+  const ci = isCI(env);
   return {
     stdin: process.stdin,
     stdout: process.stdout,
@@ -33,6 +40,7 @@ export function systemIO(env: NodeJS.ProcessEnv = process.env): IOStreams {
     isStderrTTY,
     color: !noColor && (isStdoutTTY || forceColor),
     colorErr: !noColor && (isStderrTTY || forceColor),
+    ci,
     canPrompt: isStdinTTY && isStderrTTY && !ci,
   };
 }

@@ -10,7 +10,7 @@ export class Progress {
     private readonly label: string,
     private readonly total: number,
   ) {
-    this.enabled = io.isStderrTTY && !io.env.CI;
+    this.enabled = io.isStderrTTY && !io.ci;
   }
 
   update(done: number, extra = ''): void {

@@ -1,6 +1,8 @@
 // Route tables as data, matched by method and path. Shared by the API, the /_sandbox admin routes
 // and the public pages; each declares its own route type.
 
+import { QR_ID_PATTERN } from '../domain/ids.js';
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface PathRoute {
@@ -10,7 +12,7 @@ export interface PathRoute {
 }
 
 /** spec §4: `{qrId}` matches ^[A-Z0-9]+$ in every path. */
-const PARAM_PATTERNS: Record<string, string> = { qrId: '[A-Z0-9]+' };
+const PARAM_PATTERNS: Record<string, string> = { qrId: QR_ID_PATTERN.source.replace(/^\^|\$$/g, '') };
 
 export class RouteTable<R extends PathRoute> {
   private readonly compiled: Array<{ route: R; regex: RegExp; names: string[] }> = [];

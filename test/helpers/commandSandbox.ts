@@ -61,3 +61,5 @@ function fromServeFlags(args: string[]): Partial<SandboxOptions> {
   }
   return opts;
 }
+
+export type CommandSandbox = Awaited<ReturnType<typeof startSandbox>>;

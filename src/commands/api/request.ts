@@ -2,7 +2,6 @@ import { VERSION } from '../../version.js';
 import { existsSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { multipartFile } from '../../api/multipart.js';
-import { ApiError } from '../../errors.js';
 import type { Method, Query } from '../../api/http.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { UsageError } from '../../errors.js';
@@ -118,9 +117,8 @@ export async function run(deps: Deps, [methodArg, pathArg]: unknown[], opts: Opt
     await pipeline(res.body, deps.io.stdout, { end: false });
     return;
   }
-  const chunks: Buffer[] = [];
-  for await (const c of res.body) chunks.push(c as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
+  const { apiErrorOf, readText } = await import('../../api/http.js');
+  const text = await readText(res.body);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -128,8 +126,5 @@ export async function run(deps: Deps, [methodArg, pathArg]: unknown[], opts: Opt
     parsed = undefined;
   }
   deps.io.stdout.write(parsed === undefined ? `${text}\n` : `${JSON.stringify(parsed, null, 2)}\n`);
-  if (res.status >= 400) {
-    const env = (parsed ?? {}) as { message?: string; code?: number; data?: Record<string, unknown> };
-    throw new ApiError(res.status, env.message ?? `HTTP ${res.status}`, env.code ?? res.status, env.data ?? {}, method, path);
-  }
+  if (res.status >= 400) throw apiErrorOf(res.status, parsed, text, method, path);
 }

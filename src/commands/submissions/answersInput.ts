@@ -4,7 +4,7 @@ import type { Deps } from '../../cmdutil/factory.js';
 import { UsageError, ValidationError } from '../../errors.js';
 import { parseJsonText, readJsonInput } from '../../cmdutil/input.js';
 import { checkUploadFile } from '../../cmdutil/uploadFile.js';
-import { fieldLabel, validateSubmission, VALUE_TYPES, type AnswerField, type FieldErrors } from '../../domain/answers.js';
+import { fieldLabel, unwrapAnswers, validateSubmission, VALUE_TYPES, type AnswerField, type FieldErrors } from '../../domain/answers.js';
 import { coerceAnswer, findField } from '../../domain/coerce.js';
 
 export interface AnswerOpts {
@@ -26,11 +26,8 @@ async function readAnswersFlag(deps: Deps, raw: string): Promise<Record<string, 
     value = parseJsonText(raw, source);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${source}: answers must be a JSON object keyed by field key`);
-  // accept a whole body too ({answers: {...}}), as written by `submissions get`
-  const obj = value as Record<string, unknown>;
-  return obj.answers && typeof obj.answers === 'object' && !Array.isArray(obj.answers) && Object.keys(obj).every((k) => ['answers', 'timeSpentSeconds', 'timeExpired', 'id', 'qrId', 'createdAt', 'updatedAt', 'quizData'].includes(k))
-    ? (obj.answers as Record<string, unknown>)
-    : obj;
+  // a whole body too ({answers: {...}}), as written by `submissions get`
+  return unwrapAnswers(value as Record<string, unknown>);
 }
 
 function splitAssignment(flag: string, pair: string): [string, string] {

@@ -7,7 +7,7 @@ import type { Deps } from '../../cmdutil/factory.js';
 import { UsageError, ValidationError } from '../../errors.js';
 import { parseIntFlag } from '../../cmdutil/flags.js';
 import { requireQrId } from '../../cmdutil/input.js';
-import { ADDRESS_PARTS, NAME_PARTS, VALUE_TYPES, validateSubmission, fieldLabel, type AnswerField, type FieldErrors } from '../../domain/answers.js';
+import { ADDRESS_PARTS, NAME_PARTS, VALUE_TYPES, unwrapAnswers, validateSubmission, fieldLabel, type AnswerField, type FieldErrors } from '../../domain/answers.js';
 import { coerceAnswer } from '../../domain/coerce.js';
 import { partHeader } from '../../domain/flatten.js';
 import { fieldsFromSchema } from '../../domain/schema.js';
@@ -107,7 +107,7 @@ async function readRecords(text: string, format: 'csv' | 'jsonl', file: string):
     if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${file}: line ${i + 1} is not a JSON object`);
     // a line may be a whole submission ({answers: {…}}, as exports write them) or flat columns
     const obj = value as Record<string, unknown>;
-    const flat = obj.answers && typeof obj.answers === 'object' && !Array.isArray(obj.answers) ? (obj.answers as Record<string, unknown>) : obj;
+    const flat = unwrapAnswers(obj);
     for (const k of Object.keys(flat)) columns.add(k);
     records.push(flat);
   });

@@ -6,7 +6,7 @@ import { parseFields, renderList, renderOne, resolveFormat, type View } from '..
 
 const io = (tty: boolean): IOStreams => ({
   stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), env: {},
-  isStdinTTY: tty, isStdoutTTY: tty, isStderrTTY: tty, color: false, colorErr: false, canPrompt: tty,
+  isStdinTTY: tty, isStdoutTTY: tty, isStderrTTY: tty, color: false, colorErr: false, ci: false, canPrompt: tty,
 });
 
 interface Row { id: string; title: string; n: number; tags: string[] }
