@@ -20,7 +20,33 @@ export interface RequestOptions {
   stream?: { contentType: string; length: number; open: () => NodeJS.ReadableStream };
 }
 
+/** One HTTP exchange as the client asks it of a transport. */
+export interface TransportRequest {
+  url: URL;
+  method: Method;
+  headers: Record<string, string>;
+  body?: Buffer | NodeJS.ReadableStream;
+  timeoutMs: number;
+}
+
+export interface TransportResponse {
+  status: number;
+  headers: IncomingMessage['headers'];
+  stream: IncomingMessage;
+}
+
+/**
+ * What carries requests (octokit's injectable `fetch`): node:http(s) with keep-alive by default; tests
+ * and benchmarks inject their own. A failure before any answer is a ConnectionError telling whether
+ * the request may have reached the server.
+ */
+export interface Transport {
+  send(req: TransportRequest): Promise<TransportResponse>;
+  close(): void;
+}
+
 export interface ClientOptions {
+  transport?: Transport;
   baseUrl: string;
   apiKey: string;
   timeoutMs?: number;
@@ -40,11 +66,7 @@ export interface Envelope<T> {
   [extra: string]: unknown;
 }
 
-interface RawResponse {
-  status: number;
-  headers: IncomingMessage['headers'];
-  stream: IncomingMessage;
-}
+type RawResponse = TransportResponse;
 
 const IDEMPOTENT: ReadonlySet<Method> = new Set(['GET', 'PUT', 'DELETE']);
 
@@ -68,32 +90,18 @@ export function buildQuery(query: Query | undefined): string {
  */
 export class ApiClient {
   readonly base: URL;
-  private agent: HttpAgent | undefined;
-  /** node:https (and TLS) is loaded on the first https request only: start-up is a benchmark target */
-  private transport: Promise<{ request: typeof httpRequest; agent: HttpAgent }> | undefined;
+  private readonly transport: Transport;
   private readonly key: string;
   requestCount = 0;
 
   constructor(private readonly opts: ClientOptions) {
     this.base = new URL(opts.baseUrl.replace(/\/+$/, ''));
     this.key = opts.apiKey;
+    this.transport = opts.transport ?? new NodeHttpTransport(this.base.protocol === 'https:');
   }
 
   close(): void {
-    this.agent?.destroy();
-  }
-
-  private getTransport(): Promise<{ request: typeof httpRequest; agent: HttpAgent }> {
-    this.transport ??= (async () => {
-      if (this.base.protocol === 'https:') {
-        const https = await import('node:https');
-        this.agent = new https.Agent({ keepAlive: true });
-        return { request: https.request as unknown as typeof httpRequest, agent: this.agent };
-      }
-      this.agent = new HttpAgent({ keepAlive: true });
-      return { request: httpRequest, agent: this.agent };
-    })();
-    return this.transport;
+    this.transport.close();
   }
 
   /** Absolute URL of a path; the key is only ever sent to this origin. */
@@ -217,32 +225,65 @@ export class ApiClient {
       headers['content-length'] = String(opts.stream.length);
     }
     if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
-    const timeoutMs = this.opts.timeoutMs ?? 30_000;
-    const { request: send, agent } = await this.getTransport();
     this.requestCount++;
-    return new Promise<RawResponse>((resolve, reject) => {
+    const body = opts.stream ? opts.stream.open() : payload;
+    try {
+      return await this.transport.send({ url, method: opts.method, headers, body, timeoutMs: this.opts.timeoutMs ?? 30_000 });
+    } catch (e) {
+      if (e instanceof ConnectionError) throw new ConnectionError(describeNetworkError(e.code, url, e.message), e.code, e.requestSent, opts.method, opts.path);
+      throw e;
+    }
+  }
+}
+
+/** node:http(s) with a keep-alive agent; node:https (and TLS) is loaded on the first https request only. */
+export class NodeHttpTransport implements Transport {
+  private agent: HttpAgent | undefined;
+  private loaded: Promise<{ request: typeof httpRequest; agent: HttpAgent }> | undefined;
+
+  constructor(private readonly https: boolean) {}
+
+  private load(): Promise<{ request: typeof httpRequest; agent: HttpAgent }> {
+    this.loaded ??= (async () => {
+      if (this.https) {
+        const https = await import('node:https');
+        this.agent = new https.Agent({ keepAlive: true });
+        return { request: https.request as unknown as typeof httpRequest, agent: this.agent };
+      }
+      this.agent = new HttpAgent({ keepAlive: true });
+      return { request: httpRequest, agent: this.agent };
+    })();
+    return this.loaded;
+  }
+
+  close(): void {
+    this.agent?.destroy();
+  }
+
+  async send(r: TransportRequest): Promise<TransportResponse> {
+    const { request: send, agent } = await this.load();
+    return new Promise<TransportResponse>((resolve, reject) => {
       let sent = false;
       let settled = false;
-      const req = send(url, { method: opts.method, headers, agent }, (res) => {
+      const req = send(r.url, { method: r.method, headers: r.headers, agent }, (res) => {
         settled = true;
         clearTimeout(timer);
         resolve({ status: res.statusCode ?? 0, headers: res.headers, stream: res });
       });
-      const timer = setTimeout(() => req.destroy(Object.assign(new Error(`no response within ${timeoutMs / 1000} s`), { code: 'ETIMEDOUT' })), timeoutMs);
+      const timer = setTimeout(() => req.destroy(Object.assign(new Error(`no response within ${r.timeoutMs / 1000} s`), { code: 'ETIMEDOUT' })), r.timeoutMs);
       req.on('finish', () => (sent = true));
       req.on('error', (err: NodeJS.ErrnoException) => {
         clearTimeout(timer);
         if (settled) return;
         const code = err.code ?? 'ECONNERROR';
-        const reached = sent && code !== 'ECONNREFUSED';
-        reject(new ConnectionError(describeNetworkError(code, url, err.message), code, reached, opts.method, opts.path));
+        // a refused connection reached nothing; anything after the body went out may have been processed
+        reject(new ConnectionError(err.message, code, sent && code !== 'ECONNREFUSED', r.method, r.url.pathname));
       });
-      if (opts.stream) {
-        const body = opts.stream.open();
-        body.on('error', (e) => req.destroy(e));
-        body.pipe(req);
+      if (r.body && !Buffer.isBuffer(r.body)) {
+        r.body.on('error', (e) => req.destroy(e));
+        r.body.pipe(req);
       } else {
-        req.end(payload);
+        req.end(r.body);
       }
     });
   }
