@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { configEnv } from '../helpers/fixtures.js';
 import { startSandbox, type SandboxHandle } from '../helpers/commandSandbox.js';
 import { runInProcess } from '../helpers/inProcessCli.js';
 
@@ -10,10 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => sb.stop());
 
-function configEnv() {
-  const dir = tempDir();
-  return { dir, env: { FORMCTL_CONFIG_DIR: `${dir.path}/formctl` } };
-}
 
 describe('auth login', () => {
 

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { configEnv } from '../helpers/fixtures.js';
 import { startSandbox, type SandboxHandle } from '../helpers/sandbox.js';
 
 let sb: SandboxHandle;
@@ -9,10 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => sb.stop());
 
-function configEnv() {
-  const dir = tempDir();
-  return { dir, env: { FORMCTL_CONFIG_DIR: `${dir.path}/formctl` } };
-}
 
 describe('auth login', () => {
   it('reads the key from stdin with --with-key, stores it 0600 in a 0700 directory, never prints it', async () => {

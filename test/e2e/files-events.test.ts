@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, spawnCli, tempDir } from '../helpers/cli.js';
+import { fileFixtures, PNG } from '../helpers/fixtures.js';
 import { startSandbox, type SandboxHandle } from '../helpers/sandbox.js';
 
 let sb: SandboxHandle;
 const tmp = tempDir();
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 const png = `${tmp.path}/pixel.png`;
 const fakePng = `${tmp.path}/not-really.png`;
 
@@ -22,18 +22,7 @@ afterAll(async () => {
   tmp.remove();
 });
 
-async function makeForm(fields: unknown[] = [{ type: 'picture', option: { label: 'Photo' } }]) {
-  const r = await sb.api('POST', '/forms', { body: { title: 'Files', shortText: '', fields } });
-  return { qrId: r.body.data.qrId as string, keys: (r.body.data.fields as Array<{ key: string }>).map((f) => f.key) };
-}
-
-async function rawUpload(path: string, category: string, file: Buffer, name = 'f.bin') {
-  const fd = new FormData();
-  fd.append('category', category);
-  fd.append('userFile', new Blob([file]), name);
-  const res = await fetch(`${sb.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${sb.keys.owner}` }, body: fd });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
-}
+const { makeForm, rawUpload } = fileFixtures(() => sb);
 
 describe('uploads (spec §4.2)', () => {
   it('uploads form and submission files and serves them at fileUrl', async () => {

@@ -3,6 +3,7 @@ import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
+import { formFixtures } from '../helpers/fixtures.js';
 import { startSandbox, type SandboxHandle } from '../helpers/sandbox.js';
 
 // jsqr ships CommonJS typings with a default export
@@ -19,12 +20,7 @@ afterAll(async () => {
   tmp.remove();
 });
 
-async function create(title: string, role: 'owner' | 'editor' | 'admin' = 'owner', extra: string[] = []): Promise<string> {
-  const r = await sb.cli(['forms', 'create', '--title', title, '--short-text', 's', '--field', 'shortText:Question*', ...extra, '-q'], { role });
-  expect(r.stderr).toBe('');
-  expect(r.exitCode).toBe(0);
-  return r.stdout.trim();
-}
+const { create } = formFixtures(() => sb);
 
 describe('forms create', () => {
   it('creates from flags with server-assigned qrId and field keys (spec §4.1)', async () => {

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnCli, tempDir } from '../helpers/cli.js';
+import { submissionFixtures } from '../helpers/fixtures.js';
 import { startSandbox, type SandboxHandle } from '../helpers/sandbox.js';
 
 let sb: SandboxHandle;
@@ -14,36 +15,7 @@ afterAll(async () => {
   tmp.remove();
 });
 
-interface Made {
-  qrId: string;
-  keys: Record<string, string>;
-}
-
-/** A form made through the API, its field keys by label. */
-async function makeForm(body: Record<string, unknown>, role: keyof SandboxHandle['keys'] = 'owner'): Promise<Made> {
-  const r = await sb.api('POST', '/forms', { body: { shortText: '', ...body }, key: sb.keys[role] });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  const keys: Record<string, string> = {};
-  for (const f of r.body.data.fields) keys[f.option.label ?? f.type] = f.key;
-  return { qrId: r.body.data.qrId, keys };
-}
-
-const survey = () =>
-  makeForm({
-    title: 'Survey',
-    fields: [
-      { type: 'name', option: { label: 'Name', required: true } },
-      { type: 'email', option: { label: 'Mail', required: true } },
-      { type: 'radio', option: { label: 'Meal', options: [{ name: 'Veg', value: 'veg' }, { name: 'Fish', value: 'fish' }] } },
-      { type: 'shortText', option: { label: 'Note' } },
-    ],
-  });
-
-const requestsSince = (id: number) => sb.requestsSince(id);
-const lastRequestId = () => sb.lastRequestId();
-async function count(qrId: string) {
-  return (await sb.api('GET', `/forms/${qrId}/submissions?limit=1`)).body.data.total as number;
-}
+const { makeForm, survey, requestsSince, lastRequestId, count } = submissionFixtures(() => sb);
 
 describe('create', () => {
   it('creates from --set by label with values shaped per field, counts it on the form, and e-mails the owner', async () => {
