@@ -74,3 +74,15 @@ describe('contract checks in the sandbox', () => {
     expect(sb.sandbox.contract!.violations.splice(0)).toHaveLength(1); // taken out so that stop() passes
   });
 });
+
+describe('formctl sandbox openapi', () => {
+  it('prints the description as JSON on stdout (a verb run through testDeps)', async () => {
+    const { testDeps } = await import('../../src/cmdutil/testing.js');
+    const { run } = await import('../../src/commands/sandbox/openapi.js');
+    const t = testDeps();
+    await run(t.deps);
+    await t.cleanup();
+    expect(JSON.parse(t.stdout())).toEqual(doc);
+    expect(t.stderr()).toBe('');
+  });
+});

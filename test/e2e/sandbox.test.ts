@@ -1,6 +1,6 @@
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, runCli, spawnCli, tempDir } from '../helpers/cli.js';
+import { BIN, cleanEnv, runCli, spawnCli, tempDir, waitFor } from '../helpers/cli.js';
 import { startSandbox, type SandboxHandle } from '../helpers/sandbox.js';
 
 describe('state survives restarts and kill -9', () => {
@@ -73,9 +73,10 @@ describe('timeouts, interrupts and the request log', () => {
   });
 
   it('exits 130 on Ctrl-C', async () => {
-    await sb.admin('PUT', '/_sandbox/faults', { spec: 'rate=1,kinds=latency,latency=5000' });
+    // one slow answer, scoped to this request: the rule is used up when the request arrives
+    await sb.admin('POST', '/_sandbox/faults', { spec: 'kinds=latency,latency=5000,route=GET /forms,count=1' });
     const child = spawnCli(['forms', 'list'], { env: { FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner, FORMCTL_CONFIG_DIR: sb.configDir } });
-    await new Promise((r) => setTimeout(r, 700));
+    await waitFor(async () => (await sb.admin<{ rules: unknown[] }>('GET', '/_sandbox/faults')).rules.length === 0, 'the request to reach the sandbox');
     child.kill('SIGINT');
     const result = await child;
     expect(result.exitCode).toBe(130);

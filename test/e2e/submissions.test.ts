@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnCli, tempDir } from '../helpers/cli.js';
+import { spawnCli, tempDir, waitFor } from '../helpers/cli.js';
 import { submissionFixtures } from '../helpers/fixtures.js';
 import { startSandbox, type SandboxHandle } from '../helpers/sandbox.js';
 
@@ -43,7 +43,7 @@ describe('import', () => {
     writeFileSync(file, Array.from({ length: n }, (_, i) => JSON.stringify({ Name: `P ${i}`, Mail: `p${i}@x.co`, Note: `row-${i}` })).join('\n'));
     await sb.admin('PUT', '/_sandbox/faults', { spec: 'rate=1,kinds=latency,latency=15' });
     const child = spawnCli(['submissions', 'import', f.qrId, file, '--concurrency', '2'], { env: { FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner, FORMCTL_CONFIG_DIR: sb.configDir } });
-    for (let i = 0; i < 100 && (await count(f.qrId)) < 30; i++) await new Promise((r) => setTimeout(r, 50));
+    await waitFor(async () => (await count(f.qrId)) >= 30, '30 rows imported');
     child.kill('SIGKILL');
     await child;
     await sb.admin('PUT', '/_sandbox/faults', { spec: 'off' });
@@ -72,11 +72,15 @@ describe('watch', () => {
     let err = '';
     child.stdout!.on('data', (c: Buffer) => (out += c));
     child.stderr!.on('data', (c: Buffer) => (err += c));
-    await new Promise((r) => setTimeout(r, 1200));
+    // both watchers have read the service's newest submission (their starting point)
+    const polls = async (since: number) => (await sb.requestsSince(since)).filter((r) => r.method === 'GET' && r.path.startsWith(`/v1/forms/${f.qrId}/submissions`)).length;
+    await waitFor(async () => (await polls(0)) >= 2, 'both watchers to start');
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await sb.cli(['submissions', 'create', f.qrId, '--set', `Name=W ${i}`, '--set', 'Mail=w@x.co', '-q'])).stdout.trim());
-    for (let i = 0; i < 60 && out.trim().split('\n').filter(Boolean).length < 3; i++) await new Promise((r) => setTimeout(r, 100));
-    await new Promise((r) => setTimeout(r, 1500)); // another poll or two: nothing printed twice
+    await waitFor(() => out.trim().split('\n').filter(Boolean).length >= 3, 'three printed submissions');
+    // two more polls of each watcher after the last print: nothing printed twice
+    const after = await sb.lastRequestId();
+    await waitFor(async () => (await polls(after)) >= 4, 'two more polls of each watcher');
     child.kill('SIGINT');
     exec.kill('SIGINT');
     const [res] = await Promise.all([child, exec]);

@@ -55,3 +55,17 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Cli
 export function spawnCli(args: string[], opts: RunOptions = {}): ResultPromise {
   return execa('node', [BIN, ...args], { env: cleanEnv(opts.env), extendEnv: false, reject: false, buffer: false });
 }
+
+/**
+ * Waits until `check` holds (polled every 20 ms): tests wait on events and output, never for a
+ * fixed time. Fails with `what` after `timeoutMs`.
+ */
+export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 15_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v) return v as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
