@@ -150,11 +150,12 @@ describe('timeouts, interrupts and the request log', () => {
   });
 
   it('--timeout gives up on a slow answer and retries only what is safe', async () => {
-    await sb.admin('PUT', '/_sandbox/faults', { spec: 'rate=1,kinds=latency,latency=1500' });
+    // scoped to this command's two attempts: other tests never meet it
+    await sb.admin('POST', '/_sandbox/faults', { spec: 'kinds=latency,latency=1500,route=GET /forms,count=2' });
     const r = await sb.cli(['forms', 'list', '--timeout', '0.3', '--retries', '1']);
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toMatch(/did not answer: no response within 0.3 s/);
-    await sb.admin('PUT', '/_sandbox/faults', { spec: 'off' });
+    expect((await sb.admin<{ rules: unknown[] }>('GET', '/_sandbox/faults')).rules).toEqual([]);
   });
 
 });
@@ -196,14 +197,14 @@ describe('resilience: faults injected by the sandbox', () => {
   });
 
   it('does not repeat a form create after a 5xx (a retry could duplicate)', async () => {
-    await sb.admin('PUT', '/_sandbox/faults', { spec: 'rate=1,kinds=503' });
+    await sb.admin('POST', '/_sandbox/faults', { spec: 'kinds=503,route=POST /forms' });
     try {
       const before = await sb.requestCount();
       const r = await sb.cli(['forms', 'create', '--title', 'Once', '--field', 'email:e']);
       expect(r.exitCode).toBe(1);
       expect(await sb.requestCount()).toBe(before + 1);
     } finally {
-      await sb.admin('PUT', '/_sandbox/faults', { spec: 'off' });
+      await sb.admin('DELETE', '/_sandbox/faults');
     }
   });
 });

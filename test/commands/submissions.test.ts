@@ -365,12 +365,12 @@ describe('export', () => {
     await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: f.qrId, count: 250 });
     const out = `${tmp.path}/fail.csv`;
     const cp = `${tmp.path}/fail-cp.json`;
-    await sb.admin('PUT', '/_sandbox/faults', { spec: 'rate=1,kinds=500' });
+    await sb.admin('POST', '/_sandbox/faults', { spec: `kinds=500,route=GET /forms/${f.qrId}/submissions` });
     try {
       const r = await sb.cli(['submissions', 'export', f.qrId, '-o', out, '--checkpoint', cp, '--retries', '1']);
       expect(r.exitCode).toBe(1);
     } finally {
-      await sb.admin('PUT', '/_sandbox/faults', { spec: 'off' });
+      await sb.admin('DELETE', '/_sandbox/faults');
     }
     const { readdirSync, existsSync } = await import('node:fs');
     expect(existsSync(out)).toBe(false);
