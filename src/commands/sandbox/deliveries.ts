@@ -1,19 +1,9 @@
 import type { Deps } from '../../cmdutil/factory.js';
 import type { View } from '../../output/format.js';
+import type { DeliveryRecord } from '../../sandbox/repo/deliveries.js';
 import { withStore } from './openStore.js';
 
-interface Delivery {
-  id: string;
-  submissionId: string;
-  qrId: string;
-  url: string;
-  status: number | null;
-  error: string | null;
-  ms: number;
-  signature: string;
-  body: string;
-  at: string;
-}
+type Delivery = Omit<DeliveryRecord, 'accountId'>;
 
 const view: View<Delivery> = {
   fields: ['id', 'submissionId', 'qrId', 'url', 'status', 'error', 'ms', 'signature', 'body', 'at'],
@@ -27,6 +17,6 @@ export async function run(deps: Deps, _args: unknown[], opts: { data?: string })
   const rows = await withStore(deps, opts.data, (store) => store.deliveries.all());
   await deps.printList(
     view,
-    rows.map((r) => ({ id: String(r.id), submissionId: String(r.submission_id), qrId: String(r.qr_id), url: String(r.url), status: r.status as number | null, error: r.error as string | null, ms: Math.round(Number(r.ms)), signature: String(r.signature), body: String(r.body), at: String(r.at) })),
+    rows.map((r) => ({ id: r.id, submissionId: r.submission_id, qrId: r.qr_id, url: r.url, status: r.status, error: r.error, ms: Math.round(r.ms), signature: r.signature, body: r.body, at: r.at })),
   );
 }

@@ -14,6 +14,21 @@ export interface DeliveryRecord {
   at: string;
 }
 
+/** A stored attempt, as GET /_sandbox/deliveries lists it. */
+export interface DeliveryRow {
+  id: string;
+  account_id: string;
+  submission_id: string;
+  qr_id: string;
+  url: string;
+  status: number | null;
+  error: string | null;
+  ms: number;
+  signature: string;
+  body: string;
+  at: string;
+}
+
 /** Webhook delivery attempts and their outcome (GET /_sandbox/deliveries). */
 export class Deliveries {
   constructor(private readonly db: Db) {}
@@ -25,7 +40,7 @@ export class Deliveries {
   }
 
   /** oldest first */
-  all(): Array<Record<string, unknown>> {
-    return this.db.sql(`SELECT * FROM deliveries ORDER BY at, rowid`).all() as Array<Record<string, unknown>>;
+  all(): DeliveryRow[] {
+    return this.db.sql(`SELECT id, account_id, submission_id, qr_id, url, status, error, ms, signature, body, at FROM deliveries ORDER BY at, rowid`).all() as DeliveryRow[];
   }
 }
