@@ -24,8 +24,36 @@ export const EXIT = {
   validation: 3,
   auth: 4,
   rateLimit: 5,
+  /** SIGHUP: the terminal was closed */
+  hangup: 129,
   interrupted: 130,
+  /** stdout was closed by its reader (`| head`), as a process killed by SIGPIPE */
+  brokenPipe: 141,
+  /** SIGTERM (CI timeouts) */
+  terminated: 143,
 } as const;
+
+/** The reader of stdout went away (`formctl … | head -1`): not an error to report. */
+export function isBrokenPipe(err: unknown): boolean {
+  return (err as NodeJS.ErrnoException | undefined)?.code === 'EPIPE';
+}
+
+const WRITE_ERRORS: Record<string, string> = {
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  EIO: 'input/output error',
+  EFBIG: 'file too large',
+  EROFS: 'read-only file system',
+  EACCES: 'permission denied',
+  EBADF: 'the output is closed',
+};
+
+/** A system error writing output, in one sentence ("cannot write the output: no space left on device"). */
+export function describeWriteError(err: unknown): string | undefined {
+  const e = err as NodeJS.ErrnoException | undefined;
+  const what = e?.code ? WRITE_ERRORS[e.code] : undefined;
+  return what && (e?.syscall === 'write' || e?.syscall === undefined) ? `cannot write the output: ${what} (${e!.code})` : undefined;
+}
 
 /** Answers refused by validation, locally or by the API (exit 3); lines name each field by its label. */
 export class ValidationError extends Error {
@@ -115,6 +143,7 @@ export class ConfigFileError extends Error {
 /** The one place that maps failures to exit codes (README "Exit codes"). */
 export function exitCodeFor(err: unknown): number {
   if (err instanceof ExitWith) return err.code;
+  if (isBrokenPipe(err)) return EXIT.brokenPipe;
   if (err instanceof UsageError || err instanceof ConfigFileError) return EXIT.usage;
   if (err instanceof ValidationError) return EXIT.validation;
   if (err instanceof CancelError) return EXIT.interrupted;

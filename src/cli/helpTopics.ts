@@ -2,12 +2,17 @@
 export const HELP_TOPICS: Record<string, string> = {
   'exit-codes': `Exit codes:
   0    success
-  1    API error or unexpected failure (including 400 business rules, 404, 409, 5xx, network)
-  2    usage or bad input, found before any request was made
-  3    submission validation failed (the API answered "Submission validation failed.")
+  1    API error or unexpected failure (including 400 business rules, 404, 409, 5xx, network);
+       a failed write of the output (a full disk)
+  2    usage or bad input, found before any request was made (also a damaged config file)
+  3    submission validation failed: the API's fieldErrors, or the same check made locally
+       before any request; an import with rejected rows
   4    authentication or permission: 401 (missing/invalid key) or 403 (role cannot do this)
   5    rate limit or monthly quota (429)
+  129  the terminal was closed (SIGHUP), after cleaning up
   130  interrupted (Ctrl-C) or cancelled at a prompt
+  141  stdout was closed by its reader (\`| head\`): the command stopped quietly, as SIGPIPE would
+  143  terminated (SIGTERM, e.g. a CI timeout), after cleaning up: no temporary file is left
 `,
   environment: `Environment variables:
   FORMCTL_API_KEY       API key; overrides the profile's key (never printed)
@@ -16,6 +21,7 @@ export const HELP_TOPICS: Record<string, string> = {
   FORMCTL_CONFIG_DIR    directory of the profile file (default: $XDG_CONFIG_HOME/formctl or ~/.config/formctl)
   FORMCTL_SANDBOX_DIR   data directory of the embedded sandbox (default: <config dir>/sandbox)
   FORMCTL_RETRY_BASE_MS base of the retry backoff in ms (default 1000: waits 1, 2, 4 s); for tests
+  FORMCTL_SANDBOX_CONTRACT  1: sandboxes check their traffic against the OpenAPI description (tests)
   NO_COLOR              turn colour off
   CI                    never prompt; commands that would ask fail and name the flag to pass
 `,

@@ -1,5 +1,5 @@
 import { paint, type IOStreams } from '../io/streams.js';
-import { ApiError, CancelError, ConfigFileError, ConnectionError, ExitWith, NotLoggedInError, UsageError, ValidationError, exitCodeFor, isQuotaExhausted } from '../errors.js';
+import { ApiError, CancelError, ConfigFileError, ConnectionError, ExitWith, NotLoggedInError, UsageError, ValidationError, describeWriteError, exitCodeFor, isBrokenPipe, isQuotaExhausted } from '../errors.js';
 
 export { exitCodeFor };
 
@@ -13,6 +13,7 @@ function hint(err: ApiError): string | undefined {
 }
 
 export function reportError(io: IOStreams, err: unknown, jsonErrors: boolean): void {
+  if (isBrokenPipe(err)) return; // the reader went away: nothing to say, and nowhere to say it
   const code = exitCodeFor(err);
   if (jsonErrors) {
     const envelope =
@@ -25,7 +26,7 @@ export function reportError(io: IOStreams, err: unknown, jsonErrors: boolean): v
     return;
   }
   const p = paint(io.colorErr);
-  const message = (err as Error)?.message ?? String(err);
+  const message = describeWriteError(err) ?? (err as Error)?.message ?? String(err);
   if (err instanceof ExitWith) {
     io.stderr.write(`${message}\n`);
     return;

@@ -2,7 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { bind, runState, startRun } from '../cmdutil/command.js';
 import type { Prompter } from '../io/prompter.js';
 import type { IOStreams } from '../io/streams.js';
-import { EXIT } from '../errors.js';
+import { EXIT, describeWriteError, isBrokenPipe } from '../errors.js';
 import { VERSION } from '../version.js';
 import { addConnectionFlags } from '../cmdutil/flags.js';
 
@@ -76,6 +76,41 @@ export async function buildProgram(argv: string[], loadAll = false): Promise<Com
   return program;
 }
 
+/** Ends the run now: cleanups first (temporary files, a restored webhook), then the exit code. */
+function endNow(code: number): void {
+  void Promise.resolve(runState.cleanup?.())
+    .catch(() => undefined)
+    .finally(() => process.exit(code));
+}
+
+/**
+ * Signals end the run with their conventional codes after the cleanups (Ctrl-C 130, SIGTERM from
+ * CI timeouts 143, SIGHUP from a closed terminal 129). A closed stdout (`| head`) ends it quietly
+ * with 141, as SIGPIPE would; any other write failure (a full disk) is one line and exit 1. Either
+ * way nothing more is fetched for output nobody can receive.
+ */
+function guardProcess(): void {
+  const signals: Array<[NodeJS.Signals, number]> = [['SIGINT', EXIT.interrupted], ['SIGTERM', EXIT.terminated], ['SIGHUP', EXIT.hangup]];
+  // `on`, not `once`: a listener that stays registered tells signal-exit (used by ora's cursor
+  // handling) that the signal is handled here, so it does not kill the process before cleanups
+  let ending = false;
+  for (const [signal, code] of signals) {
+    process.on(signal, () => {
+      if (ending) return;
+      ending = true;
+      endNow(code);
+    });
+  }
+  let failed = false;
+  process.stdout.on('error', (err) => {
+    if (failed) return;
+    failed = true;
+    if (isBrokenPipe(err)) return endNow(EXIT.brokenPipe);
+    process.stderr.write(`error: ${describeWriteError(err) ?? `cannot write the output: ${err.message}`}\n`);
+    endNow(EXIT.error);
+  });
+}
+
 /** Where a run talks to: the process's streams, or a test's (in-process command tests). */
 export interface RunContext {
   io?: IOStreams;
@@ -86,11 +121,8 @@ export interface RunContext {
 export async function run(argv: string[], ctx: RunContext = {}): Promise<number> {
   startRun(ctx.io, ctx.prompter);
   const io = runState.io;
-  const onInterrupt = () => {
-    void Promise.resolve(runState.cleanup?.()).finally(() => process.exit(EXIT.interrupted));
-  };
-  // a test's run in this process leaves the process's signals alone
-  if (!ctx.io) process.once('SIGINT', onInterrupt);
+  // a test's run in this process leaves the process's signals and streams alone
+  if (!ctx.io) guardProcess();
   let code: number = EXIT.ok;
   try {
     const program = await buildProgram(argv);

@@ -1,12 +1,12 @@
 /**
  * For commands that run until stopped (serve, listen, watch): replaces the default Ctrl-C handling
- * (cleanups, then exit 130) with a graceful stop. Resolves on SIGINT or SIGTERM; the command then
+ * (cleanups, then exit 130) with a graceful stop. Resolves on SIGINT, SIGTERM or SIGHUP (a closed terminal); the command then
  * finishes its own way and exits 0.
  */
 export function untilInterrupted(): Promise<void> {
-  process.removeAllListeners('SIGINT');
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  for (const s of signals) process.removeAllListeners(s);
   return new Promise((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
+    for (const s of signals) process.once(s, () => resolve());
   });
 }

@@ -5,12 +5,13 @@ export async function withSpinner<T>(io: IOStreams, text: string, work: () => Pr
   if (!io.isStderrTTY || io.ci) return work();
   const { default: ora } = await import('ora');
   const spinner = ora({ text, stream: io.stderr, color: 'cyan', isEnabled: true }).start();
+  // Ctrl-C (or any exit) while spinning: the spinner's line is cleared, not left on screen
+  const clear = () => spinner.stop();
+  process.once('exit', clear);
   try {
-    const result = await work();
+    return await work();
+  } finally {
     spinner.stop();
-    return result;
-  } catch (e) {
-    spinner.stop();
-    throw e;
+    process.removeListener('exit', clear);
   }
 }

@@ -27,7 +27,8 @@ function bearerKey(req: IncomingMessage): string | undefined {
 /** Answers an injected fault before the API sees the request; false when the request goes on. */
 async function injectFault(fault: PickedFault | null, req: IncomingMessage, res: ServerResponse): Promise<'dropped' | 'answered' | false> {
   if (!fault) return false;
-  if (fault.kind === 'latency') await new Promise((r) => setTimeout(r, fault.profile.latencyMs));
+  // unref: an injected delay never keeps a stopping sandbox's process alive
+  if (fault.kind === 'latency') await new Promise((r) => setTimeout(r, fault.profile.latencyMs).unref());
   if (fault.kind === 'drop') {
     req.socket.destroy();
     return 'dropped';

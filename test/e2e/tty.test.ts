@@ -1,6 +1,7 @@
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, runCli, tempDir, waitFor } from '../helpers/cli.js';
+import { startSandbox } from '../helpers/sandbox.js';
 
 // A real terminal: util-linux `script` runs formctl on a pseudo-terminal; keys are typed into it.
 const dir = tempDir();
@@ -14,7 +15,8 @@ afterAll(() => dir.remove());
 
 function onTerminal(args: string[], extra: Record<string, string | undefined> = {}) {
   const command = ['node', BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  const child = execa('script', ['-qec', command, '/dev/null'], { env: env(extra), extendEnv: false, reject: false, buffer: false, stdin: 'pipe' });
+  // a terminal of a real size (a pseudo-terminal starts at 0 × 0)
+  const child = execa('script', ['-qec', `stty cols 100 rows 30; ${command}`, '/dev/null'], { env: env(extra), extendEnv: false, reject: false, buffer: false, stdin: 'pipe' });
   let screen = '';
   child.stdout!.on('data', (c: Buffer) => (screen += c.toString()));
   return { child, screen: () => screen };
@@ -38,5 +40,24 @@ describe('on a real terminal', () => {
     expect(r.exitCode).toBe(2);
     expect(t.screen()).toContain('--yes');
     expect(t.screen()).not.toContain('(y/N)');
+  });
+});
+
+describe('a spinner on a real terminal', () => {
+  it('is cleared from the screen when Ctrl-C stops the command (exit 130)', async () => {
+    const sb = await startSandbox();
+    try {
+      const q = (await sb.cli(['forms', 'create', '--title', 'Spin', '--field', 'email:E', '-q'])).stdout.trim();
+      await sb.admin('POST', '/_sandbox/faults', { spec: `kinds=latency,latency=10000,route=POST /forms/${q}/submissions,count=1` });
+      const t = onTerminal(['submissions', 'create', q, '--set', 'E=a@example.com'], { NO_COLOR: undefined, FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner });
+      await waitFor(async () => (await sb.admin<{ rules: unknown[] }>('GET', '/_sandbox/faults')).rules.length === 0 && t.screen().includes('Submitting'), 'the spinner');
+      t.child.stdin!.write('\u0003'); // Ctrl-C typed at the terminal
+      expect((await t.child).exitCode).toBe(130);
+      const screen = t.screen();
+      const afterSpinner = screen.slice(screen.lastIndexOf('Submitting'));
+      expect(afterSpinner).toMatch(/\u001b\[1G\u001b\[0?K/); // the spinner's line was erased
+    } finally {
+      await sb.stop();
+    }
   });
 });

@@ -1,0 +1,96 @@
+import { execa, type Options } from 'execa';
+import { closeSync, existsSync, openSync, readdirSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, cleanEnv, spawnCli, tempDir, waitFor } from '../helpers/cli.js';
+import { startSandbox, type SandboxHandle } from '../helpers/sandbox.js';
+
+let sb: SandboxHandle;
+let qrId: string;
+const tmp = tempDir();
+const env = () => ({ FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner, FORMCTL_CONFIG_DIR: sb.configDir });
+
+beforeAll(async () => {
+  sb = await startSandbox(['--plan', 'enterprise']);
+  qrId = (await sb.cli(['forms', 'create', '--title', 'Pipes', '--field', 'shortText:Note', '-q'])).stdout.trim();
+  await sb.admin('POST', '/_sandbox/seed-submissions', { qrId, count: 1000 });
+});
+afterAll(async () => {
+  await sb.stop();
+  tmp.remove();
+});
+
+/** `formctl … | head -N` in a real shell: formctl's exit code, head's output, formctl's stderr. */
+async function piped(args: string[], lines = 1) {
+  const quoted = ['node', BIN, ...args].map((a) => `'${a}'`).join(' ');
+  const r = await execa('bash', ['-c', `${quoted} 2>"$ERR" | head -${lines}; echo "\${PIPESTATUS[0]}" > "$CODE"`], {
+    env: cleanEnv({ ...env(), ERR: `${tmp.path}/err`, CODE: `${tmp.path}/code` }), extendEnv: false, reject: false,
+  });
+  const { readFileSync } = await import('node:fs');
+  return { out: r.stdout, stderr: readFileSync(`${tmp.path}/err`, 'utf8'), exitCode: Number(readFileSync(`${tmp.path}/code`, 'utf8')) };
+}
+
+describe('a closed stdout ends the command quietly (exit 141, as SIGPIPE)', () => {
+  it('submissions list --all -o jsonl | head -1', async () => {
+    const r = await piped(['submissions', 'list', qrId, '--all', '-o', 'jsonl']);
+    expect(JSON.parse(r.out).qrId).toBe(qrId);
+    expect(r.stderr).toBe('');
+    expect(r.exitCode).toBe(141);
+  });
+  it('submissions list --all (JSON) | head -1, and export | head -2', async () => {
+    for (const [args, n] of [[['submissions', 'list', qrId, '--all'], 1], [['submissions', 'export', qrId], 2]] as const) {
+      const r = await piped([...args], n);
+      expect(r.out.split('\n')).toHaveLength(n);
+      expect(r.stderr, args.join(' ')).toBe('');
+      expect(r.exitCode, args.join(' ')).toBe(141);
+    }
+  });
+});
+
+describe('a full disk is one line, exit 1', () => {
+  it('forms list -o json > /dev/full', async () => {
+    const fd = openSync('/dev/full', 'w');
+    try {
+      const r = await execa('node', [BIN, 'forms', 'list', '-o', 'json'], { env: cleanEnv(env()), extendEnv: false, reject: false, stdout: fd } as Options);
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toBe('error: cannot write the output: no space left on device (ENOSPC)');
+    } finally {
+      closeSync(fd);
+    }
+  });
+});
+
+describe('signals', () => {
+  it('SIGTERM during an export (a CI timeout) leaves no temporary file and keeps the checkpoint (exit 143)', async () => {
+    const dir = `${tmp.path}/nightly`;
+    (await import('node:fs')).mkdirSync(dir);
+    const cp = `${tmp.path}/nightly.ckpt`;
+    const checkpoint = JSON.stringify({ version: 1, qrId, newestCreatedAt: '2000-01-01T00:00:00.000Z', idsAtNewest: [], exported: 0, updatedAt: '2000-01-01T00:00:00.000Z' });
+    writeFileSync(cp, checkpoint);
+    await sb.admin('POST', '/_sandbox/faults', { spec: `kinds=latency,latency=1000,route=GET /forms/${qrId}/submissions` });
+    try {
+      const child = spawnCli(['submissions', 'export', qrId, '-o', `${dir}/out.csv`, '--checkpoint', cp, '--concurrency', '1'], { env: env() });
+      await waitFor(() => readdirSync(dir).some((f) => f.endsWith('.part')), 'the temporary file');
+      child.kill('SIGTERM');
+      expect((await child).exitCode).toBe(143);
+    } finally {
+      await sb.admin('DELETE', '/_sandbox/faults');
+    }
+    expect(readdirSync(dir)).toEqual([]);
+    expect(existsSync(`${dir}/out.csv`)).toBe(false);
+    expect((await import('node:fs')).readFileSync(cp, 'utf8')).toBe(checkpoint);
+  });
+
+  it('webhook listen --register puts the previous webhook back when the terminal closes (SIGHUP)', async () => {
+    await sb.cli(['webhook', 'enable', 'https://hooks.example.com/before']);
+    const child = spawnCli(['webhook', 'listen', '--port', '0', '--register'], { env: env() });
+    let err = '';
+    child.stderr!.on('data', (c: Buffer) => (err += c));
+    await waitFor(() => err.includes('Listening on'), 'the listener');
+    expect(JSON.parse((await sb.cli(['webhook', 'get', '--json'])).stdout).url).toMatch(/^http:\/\/127\.0\.0\.1:/);
+    child.kill('SIGHUP');
+    expect((await child).exitCode).toBe(0);
+    expect(err).toContain('Webhook setting restored.');
+    expect(JSON.parse((await sb.cli(['webhook', 'get', '--json'])).stdout)).toMatchObject({ enabled: true, url: 'https://hooks.example.com/before' });
+    await sb.cli(['webhook', 'disable', '--yes']);
+  });
+});
