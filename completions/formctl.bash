@@ -71,7 +71,7 @@ _formctl_values() {
     'submissions export|--format') echo 'csv jsonl json' ;;
     'submissions export|--headers') echo 'label key' ;;
     'submissions export|--order') echo 'newest oldest' ;;
-    'submissions import|--format') echo 'csv jsonl' ;;
+    'submissions import|--format') echo 'csv jsonl json' ;;
     'sandbox serve|--plan') echo 'free starter business professional enterprise' ;;
   esac
 }

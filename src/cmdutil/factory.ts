@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { ApiClient } from '../api/http.js';
-import { checkBaseUrl, resolveTarget, type Target } from '../config/resolve.js';
+import { checkBaseUrl, profileProblem, resolveTarget, type Target } from '../config/resolve.js';
 import { configDir, readConfig, type ConfigFile } from '../config/store.js';
 import { InquirerPrompter, type Prompter } from '../io/prompter.js';
 import { paint, type IOStreams } from '../io/streams.js';
@@ -45,7 +45,11 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
     io,
     flags,
     config: () => (config ??= readConfig(io.env)),
-    target: () => resolveTarget(deps.config(), flags, io.env),
+    target: () => {
+      const problem = profileProblem(deps.config(), flags, io.env);
+      if (problem) throw new UsageError(problem);
+      return resolveTarget(deps.config(), flags, io.env);
+    },
     client: () => (client ??= buildClient()),
     prompter: () => (prompter ??= overrides.prompter ?? new InquirerPrompter(io)),
     outputFor<T>(view: View<T>): OutputOptions {

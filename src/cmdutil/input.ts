@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { isQrId } from '../domain/ids.js';
+import { MAX_QR_ID } from '../domain/limits.js';
 import type { IOStreams } from '../io/streams.js';
 import { UsageError } from '../errors.js';
 import { jsonErrorOffset } from './jsonPosition.js';
@@ -29,25 +30,37 @@ export function parseJsonText(text: string, source: string): unknown {
   }
 }
 
+const READ_ERRORS: Record<string, string> = {
+  ENOENT: 'no such file',
+  EISDIR: 'is a directory',
+  EACCES: 'cannot read it (permission denied)',
+  EPERM: 'cannot read it (not permitted)',
+};
+
+/** The bytes of `path`, or of stdin for `-`; a file that cannot be read is a usage error in one sentence. */
+export async function readInputBytes(io: IOStreams, pathOrDash: string, what: string): Promise<Buffer> {
+  if (pathOrDash === '-') {
+    if (io.isStdinTTY) throw new UsageError(`${what} -: expected data on stdin, but stdin is a terminal`);
+    return Buffer.from(await readStdin(io));
+  }
+  try {
+    return readFileSync(pathOrDash);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? '';
+    throw new UsageError(`${what}: cannot read ${pathOrDash}: ${READ_ERRORS[code] ?? code ?? (e as Error).message}`);
+  }
+}
+
 /** `path` or `-` for stdin; the flag name goes into the error messages. */
 export async function readJsonInput(io: IOStreams, pathOrDash: string, flag: string): Promise<unknown> {
-  let text: string;
-  if (pathOrDash === '-') {
-    if (io.isStdinTTY) throw new UsageError(`${flag} -: expected JSON on stdin, but stdin is a terminal`);
-    text = await readStdin(io);
-  } else {
-    try {
-      text = readFileSync(pathOrDash, 'utf8');
-    } catch (e) {
-      throw new UsageError(`${flag}: cannot read ${pathOrDash}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    }
-  }
+  const text = (await readInputBytes(io, pathOrDash, flag)).toString('utf8');
   return parseJsonText(text, pathOrDash === '-' ? 'stdin' : pathOrDash);
 }
 
 /** spec §4: qrId matches ^[A-Z0-9]+$; checked before any request. */
 export function requireQrId(value: unknown, what = 'QRID'): string {
   const s = String(value ?? '');
+  if (s.length > MAX_QR_ID) throw new UsageError(`${what}: a form id of ${s.length} characters is not a form id (at most ${MAX_QR_ID})`);
   if (!isQrId(s)) {
     const hint = isQrId(s.toUpperCase()) ? ` (ids are upper case: ${s.toUpperCase()})` : '';
     throw new UsageError(`${what}: "${s}" is not a form id; expected upper-case letters and digits${hint}`);

@@ -31,7 +31,10 @@ export function resolveTarget(config: ConfigFile, flags: TargetFlags, env: NodeJ
   const baseUrl = sandbox ? undefined : (explicitUrl ?? profile?.baseUrl);
   let apiKey: string | undefined;
   let keySource: KeySource | undefined;
-  if (env.FORMCTL_API_KEY) {
+  // an explicit --sandbox beats the environment: its key belongs to the service, not to the sandbox
+  if (flags.sandbox === true) {
+    keySource = 'sandbox';
+  } else if (env.FORMCTL_API_KEY) {
     apiKey = env.FORMCTL_API_KEY;
     keySource = 'env FORMCTL_API_KEY';
   } else if (sandbox) {
@@ -51,9 +54,14 @@ export function checkBaseUrl(raw: string): { ok: true; url: string } | { ok: fal
   } catch {
     return { ok: false, message: `base URL "${raw}" is not a valid URL (expected e.g. https://api.example.com/v1)` };
   }
-  if (url.protocol === 'https:') return { ok: true, url: raw.replace(/\/+$/, '') };
-  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return { ok: true, url: raw.replace(/\/+$/, '') };
-  return { ok: false, message: `base URL must use https (plain http only for loopback addresses), got ${url.protocol}//${url.host}` };
+  const secure = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+  if (!secure) return { ok: false, message: `base URL must use https (plain http only for loopback addresses), got ${url.protocol}//${url.host}` };
+  // spec §9: the version is part of the base address, which ends in /v1
+  const trimmed = raw.replace(/\/+$/, '');
+  if (!/\/v1$/.test(new URL(trimmed).pathname)) {
+    return { ok: false, message: `base URL must end in /v1 (spec §9: the version is part of the address), got ${trimmed}; did you mean ${trimmed}/v1?` };
+  }
+  return { ok: true, url: trimmed };
 }
 
 /**
@@ -66,4 +74,15 @@ export function maskSecret(value: string): string {
   const underscore = value.indexOf('_');
   const prefix = underscore > 0 && underscore < 8 ? value.slice(0, underscore + 1) : value.slice(0, 3);
   return `${prefix}…${value.slice(-4)}`;
+}
+
+/** A profile named by --profile or FORMCTL_PROFILE must exist (a typo must not fall back to another key). */
+export function profileProblem(config: ConfigFile, flags: TargetFlags, env: NodeJS.ProcessEnv): string | undefined {
+  const named = flags.profile ?? env.FORMCTL_PROFILE;
+  if (named === undefined) return undefined;
+  const where = flags.profile !== undefined ? '--profile' : 'FORMCTL_PROFILE';
+  if (named.trim() === '') return `${where}: expected a profile name, got an empty one`;
+  if (config.profiles[named]) return undefined;
+  const known = Object.keys(config.profiles);
+  return `${where}: no profile "${named}"; ${known.length ? `the profiles are ${known.map((k) => `"${k}"`).join(', ')}` : 'there are no profiles yet'} (formctl auth login --profile ${named} makes it)`;
 }

@@ -8,7 +8,13 @@ export function parseInstant(raw: string): number | undefined {
     const n = Number(t);
     return Math.round(n > 1e11 ? n : n * 1000);
   }
-  if (!/^\d{4}-\d{2}-\d{2}/.test(t)) return undefined;
+  const date = /^(\d{4})-(\d{2})-(\d{2})/.exec(t);
+  if (!date) return undefined;
+  // a calendar day that does not exist (2026-02-30, 2026-13-01) is no time, not the day it rolls over to
+  const [y, m, d] = [Number(date[1]), Number(date[2]), Number(date[3])];
+  if (m < 1 || m > 12 || d < 1 || d > new Date(Date.UTC(y, m, 0)).getUTCDate()) return undefined;
+  const time = /T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(t);
+  if (time && (Number(time[1]) > 23 || Number(time[2]) > 59 || Number(time[3] ?? 0) > 59)) return undefined;
   const ms = Date.parse(t);
   return Number.isNaN(ms) ? undefined : ms;
 }

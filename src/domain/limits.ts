@@ -14,3 +14,5 @@ export const FORMS_PAGE_DEFAULT = 5;
 export const FORMS_PAGE_MAX = 100;
 /** copies per clone request (the clone body is not shown; README: sandbox assumptions) */
 export const MAX_CLONES = 10;
+/** qrIds are short (the service's are 8 characters); the spec gives no maximum, formctl refuses more than this before sending (README) */
+export const MAX_QR_ID = 64;

@@ -29,6 +29,14 @@ export interface SandboxOptions {
   faults?: FaultProfile;
   /** check every request and response against the OpenAPI description (tests) */
   contract?: boolean;
+  /** required (header X-Sandbox-Token) by the /_sandbox routes; set when serving beyond loopback */
+  adminToken?: string;
+}
+
+/** `.` or `..` as a path segment, also percent-encoded. */
+export function hasDotSegment(rawUrl: string): boolean {
+  const path = rawUrl.split('?')[0]!.replace(/%2e/gi, '.');
+  return path.split('/').some((seg) => seg === '.' || seg === '..');
 }
 
 export interface RunningSandbox {
@@ -66,11 +74,14 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
   const dispatcher = new WebhookDispatcher(sb.store, sb.events);
 
   const server = createServer((req, res) => {
+    // a path with dot segments (/v1/forms/../../_sandbox/keys) would be normalised into another
+    // route: refused as it is, never resolved
+    if (hasDotSegment(req.url ?? '/')) return sendJson(res, 400, failure(400, 'Path must not contain . or .. segments'));
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
     const origin = `http://${req.headers.host ?? 'localhost'}`;
     let work: Promise<void> | void | false;
     if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) work = handleApi(sb, apiRoutes, req, res, url, origin);
-    else if (url.pathname.startsWith('/_sandbox/')) work = handleAdmin(sb, req, res, url);
+    else if (url.pathname.startsWith('/_sandbox/')) work = handleAdmin(sb, req, res, url, opts.adminToken);
     else work = handlePublic(sb, req, res, url, origin);
     if (work === false) work = sendJson(res, 404, failure(404, `Route not found: ${req.method} ${url.pathname}`));
     Promise.resolve(work).catch((e: unknown) => {

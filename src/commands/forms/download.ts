@@ -5,6 +5,7 @@ import type { Deps } from '../../cmdutil/factory.js';
 import { UsageError } from '../../errors.js';
 import { parseIntFlag } from '../../cmdutil/flags.js';
 import { requireQrId } from '../../cmdutil/input.js';
+import { checkOutputPath } from '../../cmdutil/outputPath.js';
 import { tempPathFor } from '../../io/atomicFile.js';
 
 interface Opts {
@@ -21,6 +22,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   if (toStdout && deps.io.isStdoutTTY) {
     throw new UsageError(`refusing to write ${opts.format} image bytes to a terminal: pass -o FILE (e.g. -o ${id}.${opts.format}) or redirect stdout`);
   }
+  if (!toStdout) checkOutputPath('-o', opts.output!);
   if (!toStdout && existsSync(opts.output!) && !opts.force) {
     throw new UsageError(`${opts.output} exists: pass --force to overwrite`);
   }

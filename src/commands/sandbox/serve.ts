@@ -29,10 +29,12 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
   const format = deps.flags.output ?? (deps.flags.json ? 'json' : undefined);
   const dataDir = opts.data ?? sandboxDataDir(deps.io.env);
   const { startSandbox } = await import('../../sandbox/server.js');
-  const sb = await startSandbox({ dataDir, host: opts.host, port, plan: opts.plan, quota, faults, contract: deps.io.env.FORMCTL_SANDBOX_CONTRACT === '1' });
+  // beyond loopback, anyone who can reach the sandbox could read its keys: the admin routes need a token
+  const adminToken = isLoopbackHost(opts.host) ? undefined : (await import('node:crypto')).randomBytes(18).toString('base64url');
+  const sb = await startSandbox({ dataDir, host: opts.host, port, plan: opts.plan, quota, faults, adminToken, contract: deps.io.env.FORMCTL_SANDBOX_CONTRACT === '1' });
   const keys = Object.fromEntries(sb.keys.map((k) => [k.role, k.key]));
   if (format === 'json' || format === 'jsonl') {
-    deps.io.stdout.write(`${JSON.stringify({ baseUrl: sb.baseUrl, origin: sb.origin, dataDir, keys })}\n`);
+    deps.io.stdout.write(`${JSON.stringify({ baseUrl: sb.baseUrl, origin: sb.origin, dataDir, keys, ...(adminToken ? { adminToken } : {}) })}\n`);
   } else {
     const p = paint(deps.io.color);
     const lines = [
@@ -45,6 +47,7 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
       'Point formctl at it:',
       `  export FORMCTL_BASE_URL=${sb.baseUrl} FORMCTL_API_KEY=${keys.owner}`,
       '',
+      ...(adminToken ? [`The /_sandbox routes need the header  X-Sandbox-Token: ${adminToken}`, ''] : []),
       'Press Ctrl-C to stop.',
     ];
     deps.io.stdout.write(`${lines.join('\n')}\n`);

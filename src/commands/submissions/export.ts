@@ -7,6 +7,7 @@ import type { Deps } from '../../cmdutil/factory.js';
 import { UsageError } from '../../errors.js';
 import { parseIntFlag } from '../../cmdutil/flags.js';
 import { requireQrId } from '../../cmdutil/input.js';
+import { checkOutputPath } from '../../cmdutil/outputPath.js';
 import type { AnswerField } from '../../domain/answers.js';
 import { submissionColumns } from '../../domain/flatten.js';
 import { commitTempFile, tempPathFor, writeFileAtomic } from '../../io/atomicFile.js';
@@ -106,6 +107,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   if (checkpoint && (!since || checkpoint.newestCreatedAt > since)) since = checkpoint.newestCreatedAt;
   const skip = new Set(checkpoint && since === checkpoint.newestCreatedAt ? checkpoint.idsAtNewest : []);
   const toStdout = opts.output === undefined || opts.output === '-';
+  if (!toStdout) checkOutputPath('-o', opts.output!);
 
   const client = await deps.client();
   const fetchPage = (page: number) => listSubmissions(client, id, { page, limit: SUBMISSIONS_PAGE_MAX, since, until });

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
-import { ApiError } from '../../errors.js';
 import { createSubmission } from '../../api/resources/submissions.js';
 import type { Deps } from '../../cmdutil/factory.js';
-import { UsageError, ValidationError } from '../../errors.js';
+import { ApiError, UsageError, ValidationError } from '../../errors.js';
 import { parseIntFlag } from '../../cmdutil/flags.js';
-import { requireQrId } from '../../cmdutil/input.js';
+import { parseJsonText, readInputBytes, requireQrId } from '../../cmdutil/input.js';
+import { checkOutputPath } from '../../cmdutil/outputPath.js';
 import { ADDRESS_PARTS, NAME_PARTS, VALUE_TYPES, unwrapAnswers, validateSubmission, fieldLabel, type AnswerField, type FieldErrors } from '../../domain/answers.js';
 import { coerceAnswer } from '../../domain/coerce.js';
 import { partHeader } from '../../domain/flatten.js';
@@ -17,7 +16,7 @@ import { describeFieldErrors } from './answersInput.js';
 import { loadSchema } from './schemaCache.js';
 
 interface Opts {
-  format?: 'csv' | 'jsonl';
+  format?: 'csv' | 'jsonl' | 'json';
   dryRun?: boolean;
   concurrency: string;
   errors?: string;
@@ -81,7 +80,31 @@ export function importKey(qrId: string, fileHash: string, row: number): string {
   return `import-${createHash('sha256').update(`${qrId}\n${fileHash}\n${row}`).digest('hex').slice(0, 48)}`;
 }
 
-async function readRecords(text: string, format: 'csv' | 'jsonl', file: string): Promise<{ columns: string[]; records: Record<string, unknown>[] }> {
+/** The input's format: by its extension, or for stdin by its first character. */
+function formatOf(path: string, content: Buffer): 'csv' | 'jsonl' | 'json' {
+  const ext = extname(path).toLowerCase();
+  if (ext === '.jsonl' || ext === '.ndjson') return 'jsonl';
+  if (ext === '.json') return 'json';
+  if (ext === '.csv' || path !== '-') return 'csv';
+  const first = content.toString('utf8').trimStart()[0];
+  return first === '[' ? 'json' : first === '{' ? 'jsonl' : 'csv';
+}
+
+/** spec §2.8 values are text: a NUL byte is refused locally, naming the row and column. */
+function refuseNul(records: Record<string, unknown>[], file: string): void {
+  records.forEach((r, i) => {
+    for (const [k, v] of Object.entries(r)) {
+      if (JSON.stringify(v ?? '').includes('\\u0000')) throw new UsageError(`${file}: row ${i + 1}, column "${k}" contains a NUL byte`);
+    }
+  });
+}
+
+async function readRecords(text: string, format: 'csv' | 'jsonl' | 'json', file: string): Promise<{ columns: string[]; records: Record<string, unknown>[] }> {
+  if (format === 'json') {
+    const value = parseJsonText(text, file);
+    if (!Array.isArray(value)) throw new UsageError(`${file}: expected a JSON array of rows (as \`submissions export --format json\` writes)`);
+    return jsonRecords(value.map((v, i) => [v, i + 1] as const), file);
+  }
   if (format === 'csv') {
     const { parse } = await import('csv-parse/sync');
     let rows: string[][];
@@ -94,27 +117,32 @@ async function readRecords(text: string, format: 'csv' | 'jsonl', file: string):
     if (!header) throw new UsageError(`${file}: empty file`);
     return { columns: header, records: data.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? '']))) };
   }
-  const records: Record<string, unknown>[] = [];
-  const columns = new Set<string>();
+  const lines: Array<readonly [unknown, number]> = [];
   text.split('\n').forEach((line, i) => {
     if (line.trim() === '') return;
-    let value: unknown;
     try {
-      value = JSON.parse(line);
+      lines.push([JSON.parse(line), i + 1]);
     } catch {
       throw new UsageError(`${file}: line ${i + 1} is not valid JSON`);
     }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${file}: line ${i + 1} is not a JSON object`);
-    // a line may be a whole submission ({answers: {…}}, as exports write them) or flat columns
-    const obj = value as Record<string, unknown>;
-    const flat = unwrapAnswers(obj);
+  });
+  return jsonRecords(lines, file);
+}
+
+/** JSON rows: each a whole submission ({answers: {…}}, as exports write them) or flat columns. */
+function jsonRecords(rows: ReadonlyArray<readonly [unknown, number]>, file: string): { columns: string[]; records: Record<string, unknown>[] } {
+  const records: Record<string, unknown>[] = [];
+  const columns = new Set<string>();
+  for (const [value, n] of rows) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${file}: row ${n} is not a JSON object`);
+    const flat = unwrapAnswers(value as Record<string, unknown>);
     for (const k of Object.keys(flat)) columns.add(k);
     records.push(flat);
-  });
+  }
   return { columns: [...columns], records };
 }
 
-async function writeErrors(path: string, format: 'csv' | 'jsonl', columns: string[], rejected: Row[], fields: AnswerField[]): Promise<void> {
+async function writeErrors(path: string, format: 'csv' | 'jsonl' | 'json', columns: string[], rejected: Row[], fields: AnswerField[]): Promise<void> {
   let text: string;
   if (format === 'csv') {
     const { stringify } = await import('csv-stringify/sync');
@@ -130,15 +158,12 @@ export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Prom
   const id = requireQrId(qrId);
   const path = String(file);
   const concurrency = parseIntFlag('--concurrency', opts.concurrency, 1, 16)!;
-  const format = opts.format ?? (extname(path).toLowerCase() === '.jsonl' || extname(path).toLowerCase() === '.ndjson' ? 'jsonl' : 'csv');
-  let content: Buffer;
-  try {
-    content = readFileSync(path);
-  } catch (e) {
-    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+  if (opts.errors) checkOutputPath('--errors', opts.errors);
+  const content = await readInputBytes(deps.io, path, 'FILE');
+  const format = opts.format ?? formatOf(path, content);
   const fileHash = createHash('sha256').update(content).digest('hex');
-  const { columns, records } = await readRecords(content.toString('utf8'), format, path);
+  const { columns, records } = await readRecords(content.toString('utf8'), format, path === '-' ? 'stdin' : path);
+  refuseNul(records, path === '-' ? 'stdin' : path);
 
   // always fresh: rows checked against a stale cached schema would each cost a request to be refused
   const { schema } = await loadSchema(deps, id, { refresh: true });

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod/v4';
 import { buildOpenApi } from '../../domain/openapi.js';
@@ -84,8 +85,12 @@ export const ADMIN_ROUTES = new RouteTable<AdminRoute<any>>([
   admin({ method: 'POST', path: '/_sandbox/clock', body: zodBody(ClockBody, { optional: true }), handler: (sb, b) => ({ offsetMs: sb.store.meta.advanceClock(b.advanceSeconds * 1000), now: sb.now().toISOString() }) }),
 ]);
 
-export async function handleAdmin(sb: SandboxInstance, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+export async function handleAdmin(sb: SandboxInstance, req: IncomingMessage, res: ServerResponse, url: URL, token?: string): Promise<void> {
   try {
+    // served beyond loopback, the admin routes (which list every key) need the token printed at start
+    if (token !== undefined && !safeEqual(String(req.headers['x-sandbox-token'] ?? ''), token)) {
+      throw new ApiFailure(401, 'The /_sandbox routes need the X-Sandbox-Token header printed by `sandbox serve`');
+    }
     const match = ADMIN_ROUTES.match(req.method ?? 'GET', url.pathname);
     if (!match) throw new ApiFailure(404, `Route not found: ${req.method} ${url.pathname}`);
     const body = match.route.body ? match.route.body(await readJsonBody(req)) : undefined;
@@ -96,4 +101,10 @@ export async function handleAdmin(sb: SandboxInstance, req: IncomingMessage, res
     if (!req.readableEnded) req.resume();
     sendJson(res, err.status, failure(err.status, err.message, err.data));
   }
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }

@@ -15,3 +15,12 @@ describe('one reading of shared rules', () => {
     for (const v of [undefined, '', 'false', '0']) expect(isCI({ CI: v })).toBe(false);
   });
 });
+
+describe('since/until instants (spec §4.4)', async () => {
+  const { parseInstant } = await import('../../../src/domain/instants.js');
+  it('refuses calendar days that do not exist instead of rolling them over', () => {
+    for (const bad of ['2026-02-30', '2026-13-01', '2026-00-10', '2026-04-31', '2025-02-29', '2026-06-15T24:00:00Z', '2026-06-15T10:60:00Z']) expect(parseInstant(bad), bad).toBeUndefined();
+    expect(parseInstant('2024-02-29')).toBe(Date.UTC(2024, 1, 29));
+    expect(parseInstant('2026-06-15T23:59:59Z')).toBe(Date.UTC(2026, 5, 15, 23, 59, 59));
+  });
+});

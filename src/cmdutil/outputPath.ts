@@ -1,0 +1,29 @@
+import { accessSync, constants, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { UsageError } from '../errors.js';
+
+/**
+ * A file the command will write, checked before the first request (quota is money): not a
+ * directory, in a directory that exists and can be written. Messages name the path as typed.
+ */
+export function checkOutputPath(flag: string, path: string): void {
+  let st: ReturnType<typeof statSync> | undefined;
+  try {
+    st = statSync(path);
+  } catch { /* does not exist yet: its directory is checked below */ }
+  if (st?.isDirectory()) throw new UsageError(`${flag} ${path}: is a directory; name a file in it`);
+  const dir = dirname(resolve(path));
+  let dirStat: ReturnType<typeof statSync>;
+  try {
+    dirStat = statSync(dir);
+  } catch {
+    throw new UsageError(`${flag} ${path}: the directory ${dirname(path)} does not exist`);
+  }
+  if (!dirStat.isDirectory()) throw new UsageError(`${flag} ${path}: ${dirname(path)} is not a directory`);
+  try {
+    accessSync(dir, constants.W_OK);
+    if (st) accessSync(path, constants.W_OK);
+  } catch {
+    throw new UsageError(`${flag} ${path}: cannot write there (permission denied)`);
+  }
+}

@@ -1,0 +1,126 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/cli.js';
+import { startSandbox, type CommandSandbox } from '../helpers/commandSandbox.js';
+import { inProcessSandbox } from '../helpers/inProcessSandbox.js';
+
+// issue 8: what broke when formctl was tried as a new user would; each check spends no request
+let sb: CommandSandbox;
+let qrId: string;
+const tmp = tempDir();
+beforeAll(async () => {
+  sb = await startSandbox();
+  qrId = (await sb.cli(['forms', 'create', '--title', 'Hard', '--field', 'shortText:Note', '--field', 'email:Mail', '-q'])).stdout.trim();
+});
+afterAll(async () => {
+  await sb.stop();
+  tmp.remove();
+});
+
+/** Runs a command and checks it was refused with exit 2 before any request; returns stderr. */
+async function refusedLocally(args: string[], opts: { env?: Record<string, string | undefined>; input?: string } = {}): Promise<string> {
+  const before = await sb.lastRequestId();
+  const r = await sb.cli(args, opts);
+  expect(r.exitCode, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+  expect(await sb.lastRequestId(), `${args.join(' ')} sent a request`).toBe(before);
+  expect(r.stderr).not.toMatch(/\n\s+at /); // never a stack trace
+  return r.stderr;
+}
+
+describe('check before spending (quota is money)', () => {
+  it('refuses calendar days that do not exist', async () => {
+    expect(await refusedLocally(['submissions', 'list', qrId, '--until', '2026-02-30'])).toContain('--until: "2026-02-30" is not a time');
+    expect(await refusedLocally(['submissions', 'export', qrId, '--since', '2026-13-01'])).toContain('--since: "2026-13-01" is not a time');
+  });
+
+  it('checks output paths before the first request, naming the path as typed', async () => {
+    const dir = `${tmp.path}/out`;
+    mkdirSync(dir);
+    expect(await refusedLocally(['submissions', 'export', qrId, '-o', dir])).toContain(`-o ${dir}: is a directory`);
+    expect(await refusedLocally(['submissions', 'export', qrId, '-o', '/missing/dir/x.csv'])).toContain('-o /missing/dir/x.csv: the directory /missing/dir does not exist');
+    expect(await refusedLocally(['forms', 'download', qrId, '--format', 'png', '-o', '/missing/q.png'])).toContain('-o /missing/q.png: the directory /missing does not exist');
+    const rows = `${tmp.path}/rows.csv`;
+    writeFileSync(rows, 'Note,Mail\nhello,a@example.com\n');
+    expect(await refusedLocally(['submissions', 'import', qrId, rows, '--errors', '/missing/e.csv'])).toContain('--errors /missing/e.csv: the directory /missing does not exist');
+  });
+
+  it('refuses a 5,000-character form id, an unreadable input, a directory and a NUL byte', async () => {
+    expect(await refusedLocally(['forms', 'get', 'A'.repeat(5000)])).toContain('a form id of 5000 characters is not a form id');
+    expect(await refusedLocally(['submissions', 'import', qrId, tmp.path])).toContain(`cannot read ${tmp.path}: is a directory`);
+    expect(await refusedLocally(['submissions', 'import', qrId, `${tmp.path}/nope.csv`])).toContain('no such file');
+    expect(await refusedLocally(['forms', 'create', '--file', tmp.path])).toContain('is a directory');
+    const nul = `${tmp.path}/nul.jsonl`;
+    writeFileSync(nul, `${JSON.stringify({ Note: 'a\u0000b', Mail: 'a@example.com' })}\n`);
+    expect(await refusedLocally(['submissions', 'import', qrId, nul])).toContain('row 1, column "Note" contains a NUL byte');
+  });
+
+  it('refuses a base URL that does not end in /v1, from a flag and in config', async () => {
+    expect(await refusedLocally(['forms', 'list', '--base-url', 'https://api.example.com'])).toContain('base URL must end in /v1');
+    expect(await refusedLocally(['config', 'set', 'base-url', 'https://api.example.com'])).toContain('did you mean https://api.example.com/v1?');
+  });
+
+  it('refuses a profile that does not exist, also with the environment set, and lists the profiles', async () => {
+    expect((await sb.cli(['config', 'set', 'base-url', 'https://api.example.com/v1', '--profile', 'work'])).exitCode).toBe(0);
+    const stderr = await refusedLocally(['forms', 'list', '--profile', 'wrok']);
+    expect(stderr).toContain('--profile: no profile "wrok"; the profiles are "work"');
+    expect(await refusedLocally(['forms', 'list', '--profile', ''])).toContain('--profile: expected a profile name');
+    expect(await refusedLocally(['forms', 'list'], { env: { FORMCTL_PROFILE: 'nope' } })).toContain('FORMCTL_PROFILE: no profile "nope"');
+  });
+});
+
+describe('input', () => {
+  it('imports from stdin (-) and reads a .json file as JSON', async () => {
+    const stdin = await sb.cli(['submissions', 'import', qrId, '-'], { input: `${JSON.stringify({ Note: 'from stdin', Mail: 'a@example.com' })}\n` });
+    expect(stdin.exitCode, stdin.stderr).toBe(0);
+    const json = `${tmp.path}/rows.json`;
+    writeFileSync(json, JSON.stringify([{ Note: 'from json', Mail: 'b@example.com' }]));
+    const r = await sb.cli(['submissions', 'import', qrId, json]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const notes = JSON.parse((await sb.cli(['submissions', 'list', qrId, '--json'])).stdout).map((s: { answers: Record<string, unknown> }) => Object.values(s.answers));
+    expect(notes.flat()).toEqual(expect.arrayContaining(['from stdin', 'from json']));
+  });
+});
+
+describe('--sandbox beats the environment', () => {
+  it('uses the embedded sandbox and its key even when FORMCTL_API_KEY and FORMCTL_BASE_URL are set', async () => {
+    const dir = tempDir();
+    const r = await sb.cli(['--sandbox', 'forms', 'list', '--json'], { env: { FORMCTL_SANDBOX_DIR: `${dir.path}/sb`, FORMCTL_API_KEY: 'fk_from_env', FORMCTL_BASE_URL: 'https://api.example.com/v1' } });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([]);
+    dir.remove();
+  });
+});
+
+describe('the sandbox guards its admin routes', () => {
+  it('refuses a path with dot segments instead of resolving it to /_sandbox/keys', async () => {
+    const raw = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        // the path exactly as written (a URL object would normalise it first)
+        const { hostname, port } = new URL(sb.origin);
+        const req = request({ hostname, port, path, method: 'GET', headers: { authorization: `Bearer ${sb.keys.owner}` } }, (res) => {
+          let body = '';
+          res.on('data', (c) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const path of ['/v1/forms/../../_sandbox/keys', '/v1/%2e%2e/_sandbox/keys', '/v1/./forms']) {
+      const r = await raw(path);
+      expect(r.status, path).toBe(400);
+      expect(r.body).not.toContain(sb.keys.owner);
+    }
+  });
+
+  it('asks for the token printed at start when served beyond loopback', async () => {
+    const guarded = await inProcessSandbox({ adminToken: 'tok-123' });
+    try {
+      expect((await fetch(`${guarded.origin}/_sandbox/keys`)).status).toBe(401);
+      const ok = await fetch(`${guarded.origin}/_sandbox/keys`, { headers: { 'x-sandbox-token': 'tok-123' } });
+      expect(ok.status).toBe(200);
+    } finally {
+      await guarded.stop();
+    }
+  });
+});
