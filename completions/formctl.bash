@@ -3,7 +3,7 @@ _formctl_words() {
   case "$1" in
     '') echo 'auth config forms submissions upload webhook api sandbox completion --base-url --profile --retries --sandbox --timeout --verbose --version -V' ;;
     'auth') echo 'login status logout list switch' ;;
-    'auth login') echo '--base-url --check --plan --profile --sandbox --with-key' ;;
+    'auth login') echo '--base-url --check --no-check --plan --profile --sandbox --with-key' ;;
     'auth status') echo '--check --fields --json --output --quiet -o -q' ;;
     'auth logout') echo '--profile' ;;
     'auth list') echo '--fields --json --output --quiet -o -q' ;;
@@ -49,8 +49,8 @@ _formctl_words() {
     'webhook set-url') echo '--fields --json --output --quiet -o -q' ;;
     'webhook rotate') echo '--fields --json --output --quiet --show-secret -o -q' ;;
     'webhook disable') echo '--yes -y' ;;
-    'webhook listen') echo '--forward-to --port --register --secret' ;;
-    'webhook verify') echo '--secret --signature' ;;
+    'webhook listen') echo '--forward-to --port --register --secret-file' ;;
+    'webhook verify') echo '--secret-file --signature' ;;
     'webhook trigger') echo '--fields --json --output --quiet -o -q' ;;
     'api') echo '--field --form --header --idempotency-key --input --raw-field -F -H -f' ;;
     'sandbox') echo 'serve keys outbox deliveries openapi reset' ;;

@@ -32,6 +32,7 @@ complete -c formctl -n '__fish_formctl_path '\''auth'\''' -a 'list' -d 'List pro
 complete -c formctl -n '__fish_formctl_path '\''auth'\''' -a 'switch' -d 'Make another profile the current one'
 complete -c formctl -n '__fish_formctl_path '\''auth'\'' '\''login'\''' -l base-url
 complete -c formctl -n '__fish_formctl_path '\''auth'\'' '\''login'\''' -l check
+complete -c formctl -n '__fish_formctl_path '\''auth'\'' '\''login'\''' -l no-check
 complete -c formctl -n '__fish_formctl_path '\''auth'\'' '\''login'\''' -l plan -x -a 'free starter business professional enterprise'
 complete -c formctl -n '__fish_formctl_path '\''auth'\'' '\''login'\''' -l profile
 complete -c formctl -n '__fish_formctl_path '\''auth'\'' '\''login'\''' -l sandbox
@@ -243,8 +244,8 @@ complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''disable'\''' -l 
 complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''listen'\''' -l forward-to
 complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''listen'\''' -l port
 complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''listen'\''' -l register
-complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''listen'\''' -l secret
-complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''verify'\''' -l secret
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''listen'\''' -l secret-file
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''verify'\''' -l secret-file
 complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''verify'\''' -l signature
 complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''trigger'\''' -l fields
 complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''trigger'\''' -l json

@@ -17,7 +17,8 @@ export const HELP_TOPICS: Record<string, string> = {
   environment: `Environment variables:
   FORMCTL_API_KEY       API key; overrides the profile's key (never printed)
   FORMCTL_BASE_URL      API base URL ending in /v1; overrides the profile's
-  FORMCTL_PROFILE       profile to use instead of the current one
+  FORMCTL_PROFILE       profile to use instead of the current one (it must exist)
+  FORMCTL_WEBHOOK_SECRET  webhook secret for webhook listen and verify (never a flag value)
   FORMCTL_CONFIG_DIR    directory of the profile file (default: $XDG_CONFIG_HOME/formctl or ~/.config/formctl)
   FORMCTL_SANDBOX_DIR   data directory of the embedded sandbox (default: <config dir>/sandbox)
   FORMCTL_RETRY_BASE_MS base of the retry backoff in ms (default 1000: waits 1, 2, 4 s); for tests

@@ -124,3 +124,18 @@ describe('the sandbox guards its admin routes', () => {
     }
   });
 });
+
+describe('auth login checks the key before saving it', () => {
+  it('refuses a wrong key by default (one request, said up front), and --no-check saves it unchecked', async () => {
+    const dir = tempDir();
+    const env = { FORMCTL_CONFIG_DIR: `${dir.path}/cfg`, FORMCTL_API_KEY: undefined, FORMCTL_BASE_URL: undefined };
+    const wrong = await sb.cli(['auth', 'login', '--with-key', '--base-url', sb.baseUrl, '--profile', 'typo'], { env, input: 'fk_wrong\n' });
+    expect(wrong.exitCode).toBe(4);
+    expect(wrong.stderr).toContain('Checking the key with one request');
+    expect((await sb.cli(['auth', 'list', '--json'], { env })).stdout).not.toContain('typo');
+    const offline = await sb.cli(['auth', 'login', '--with-key', '--base-url', sb.baseUrl, '--profile', 'later', '--no-check'], { env, input: 'fk_unchecked\n' });
+    expect(offline.exitCode, offline.stderr).toBe(0);
+    expect(offline.stderr).toContain('(not checked)');
+    dir.remove();
+  });
+});

@@ -123,12 +123,18 @@ describe('webhook verify', () => {
     const sig = `sha256=${createHmac('sha256', 'whsec_x').update(body).digest('hex')}`;
     const file = `${tmp.path}/body.json`;
     writeFileSync(file, body);
-    expect((await runCli(['webhook', 'verify', '--secret', 'whsec_x', '--signature', sig, file])).exitCode).toBe(0);
-    expect((await runCli(['webhook', 'verify', '--secret', 'whsec_x', '--signature', sig], { input: body })).exitCode).toBe(0);
+    const secretFile = `${tmp.path}/secret`;
+    writeFileSync(secretFile, 'whsec_x\n');
+    expect((await runCli(['webhook', 'verify', '--secret-file', secretFile, '--signature', sig, file])).exitCode).toBe(0);
+    expect((await runCli(['webhook', 'verify', '--secret-file', secretFile, '--signature', sig], { input: body })).exitCode).toBe(0);
     const bad = await runCli(['webhook', 'verify', '--signature', sig], { input: `${body} `, env: { FORMCTL_WEBHOOK_SECRET: 'whsec_x' } });
     expect(bad.exitCode).toBe(1);
     expect(bad.stderr).toMatch(/does NOT match/);
-    expect((await runCli(['webhook', 'verify', '--secret', 'whsec_other', '--signature', sig, file])).exitCode).toBe(1);
+    expect((await runCli(['webhook', 'verify', '--signature', sig, file], { env: { FORMCTL_WEBHOOK_SECRET: 'whsec_other' } })).exitCode).toBe(1);
     expect((await runCli(['webhook', 'verify', '--signature', sig, file])).exitCode).toBe(2); // no secret
+    // issue 8: a secret is never a flag value (it would show in ps and shell history)
+    const asFlag = await runCli(['webhook', 'verify', '--secret', 'whsec_x', '--signature', sig, file]);
+    expect(asFlag.exitCode).toBe(2);
+    expect(asFlag.stderr).toContain("unknown option '--secret'");
   });
 });

@@ -14,7 +14,8 @@ export function register(program: Command, bind: typeof Bind): void {
       .option('--with-key', 'read the API key from stdin instead of prompting')
       .option('--sandbox', 'make a profile that uses the embedded sandbox (no key needed)')
       .addOption(new Option('--plan <plan>', "the account's plan, so plan limits are checked before sending").choices([...PLANS]))
-      .option('--check', 'make one request to verify the key (costs one request of quota)')
+      .option('--check', 'check the key with one request before saving it (the default)')
+      .option('--no-check', 'save the key without the one request that checks it (offline set-up)')
       .addHelpText('after', '\nThe key is never accepted as a flag value: it would be left in shell history and `ps`.\n\nExamples:\n  formctl auth login --base-url https://api.example.com/v1\n  echo "$FORM_KEY" | formctl auth login --with-key --base-url https://api.example.com/v1 --profile ci\n  formctl auth login --sandbox'),
     () => import('./login.js'),
   );

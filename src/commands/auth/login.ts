@@ -42,7 +42,9 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
   if (!key) throw new UsageError('the API key is empty');
   if (/\s/.test(key)) throw new UsageError('the API key contains white space; paste only the key');
 
-  if (opts.check) {
+  // like gh: a key is checked before it is saved, with one request, said up front (--no-check skips it)
+  if (opts.check !== false) {
+    deps.info(`Checking the key with one request (GET /forms; --no-check skips it)…`);
     const { ApiClient } = await import('../../api/http.js');
     const client = new ApiClient({ baseUrl: checked.url, apiKey: key, retries: 1 });
     try {
@@ -55,5 +57,5 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
     c.profiles[name] = { ...c.profiles[name], baseUrl: checked.url, apiKey: key, plan: opts.plan ?? c.profiles[name]?.plan, sandbox: undefined };
     c.currentProfile = name;
   }, io.env);
-  deps.info(`Logged in to ${checked.url} as profile "${name}" (key ${maskSecret(key)})${opts.check ? '; the key works' : ''}.`);
+  deps.info(`Logged in to ${checked.url} as profile "${name}" (key ${maskSecret(key)})${opts.check !== false ? '; the key works' : ' (not checked)'}.`);
 }

@@ -25,7 +25,9 @@ export function parseFieldSpec(spec: string): FieldFromSpec {
     required = true;
     label = label.slice(0, -1).trim();
   }
-  const option: Record<string, unknown> = { label: label || type, required };
+  // a field without a label is a question nobody can read: refused before a form is made
+  if (!label) throw new UsageError(`--field "${spec}": a label is needed, e.g. --field '${type}:${type === 'email' ? 'E-mail' : 'Your label'}${required ? '*' : ''}'`);
+  const option: Record<string, unknown> = { label, required };
   const values = optionsRaw?.split('|').map((s) => s.trim()).filter(Boolean) ?? [];
   if (optionsRaw !== undefined && values.length === 0) throw new UsageError(`--field "${spec}": options after the second ':' are empty`);
   if (type === 'sheet' || type === 'checkList') {

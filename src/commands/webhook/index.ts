@@ -16,8 +16,8 @@ export function register(program: Command, bind: typeof Bind): void {
       .option('--port <port>', 'port on 127.0.0.1; 0 picks a free one', '4242')
       .option('--forward-to <url>', 'relay each verified delivery, raw body and headers unchanged, to this URL')
       .option('--register', "point the account's webhook at this listener while it runs (sandbox), and put the old setting back on exit")
-      .option('--secret <secret>', 'the webhook secret (default: env FORMCTL_WEBHOOK_SECRET, else fetched once with webhook get)')
-      .addHelpText('after', '\nExamples:\n  formctl --sandbox webhook listen --register --forward-to http://127.0.0.1:3000/hooks\n  formctl webhook listen --secret "$WEBHOOK_SECRET" --port 8080 | jq .submission.id'),
+      .option('--secret-file <file>', 'a file holding the webhook secret, or - for stdin (default: env FORMCTL_WEBHOOK_SECRET, else fetched once with webhook get); never a flag value')
+      .addHelpText('after', '\nExamples:\n  formctl --sandbox webhook listen --register --forward-to http://127.0.0.1:3000/hooks\n  FORMCTL_WEBHOOK_SECRET="$WEBHOOK_SECRET" formctl webhook listen --port 8080 | jq .submission.id'),
     () => import('./listen.js'),
   );
   bind(
@@ -25,9 +25,9 @@ export function register(program: Command, bind: typeof Bind): void {
       .command('verify')
       .description('Check a delivery signature over raw bytes: exit 0 when it matches, 1 when not')
       .argument('[file]', 'the raw request body; - or nothing for stdin')
-      .option('--secret <secret>', 'the webhook secret (default: env FORMCTL_WEBHOOK_SECRET)')
+      .option('--secret-file <file>', 'a file holding the webhook secret (default: env FORMCTL_WEBHOOK_SECRET); never a flag value')
       .requiredOption('--signature <value>', 'the X-Service-Signature header, sha256=…')
-      .addHelpText('after', '\nExample (a receiver in shell):\n  formctl webhook verify --secret "$SECRET" --signature "$HTTP_X_SERVICE_SIGNATURE" body.json && handle body.json'),
+      .addHelpText('after', '\nExample (a receiver in shell):\n  FORMCTL_WEBHOOK_SECRET="$SECRET" formctl webhook verify --signature "$HTTP_X_SERVICE_SIGNATURE" body.json && handle body.json'),
     () => import('./verify.js'),
   );
   bind(

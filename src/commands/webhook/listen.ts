@@ -9,13 +9,13 @@ import { untilInterrupted } from '../../cmdutil/interrupt.js';
 import { isLoopbackHost } from '../../domain/urls.js';
 import { verifyWebhook } from '../../domain/webhookSignature.js';
 import { paint } from '../../io/streams.js';
-import { secretFromFlagOrEnv } from './present.js';
+import { secretFromFileOrEnv } from './present.js';
 
 interface Opts {
   port: string;
   forwardTo?: string;
   register?: boolean;
-  secret?: string;
+  secretFile?: string;
 }
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -51,8 +51,10 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
     } catch {
       throw new UsageError(`--forward-to: "${opts.forwardTo}" is not a URL`);
     }
+    // deliveries are relayed over HTTP: any other scheme would fail at the first delivery
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new UsageError(`--forward-to: "${opts.forwardTo}" must be an http:// or https:// URL`);
   }
-  let secret = secretFromFlagOrEnv(deps, opts.secret);
+  let secret = await secretFromFileOrEnv(deps, opts.secretFile);
   const p = paint(deps.io.colorErr);
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
@@ -78,7 +80,7 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
   }
   if (!secret) {
     server.close();
-    throw new UsageError('no webhook secret: enable the webhook first, pass --secret, or use --register');
+    throw new UsageError('no webhook secret: enable the webhook first, set FORMCTL_WEBHOOK_SECRET or pass --secret-file FILE, or use --register');
   }
   const key = secret;
   const seen = new Set<string>();

@@ -1,3 +1,4 @@
+import { readInputBytes } from '../../cmdutil/input.js';
 import type { WebhookSettings } from '../../api/resources/webhook.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { UsageError } from '../../errors.js';
@@ -23,6 +24,15 @@ export function checkWebhookUrl(raw: string): string {
   return url;
 }
 
-export function secretFromFlagOrEnv(deps: Deps, flag: string | undefined): string | undefined {
-  return flag ?? (deps.io.env.FORMCTL_WEBHOOK_SECRET || undefined);
+/**
+ * The webhook secret from `--secret-file FILE` (or `-` for stdin), else FORMCTL_WEBHOOK_SECRET: like
+ * the API key, never a flag value (flag values show in `ps` and shell history).
+ */
+export async function secretFromFileOrEnv(deps: Deps, file: string | undefined): Promise<string | undefined> {
+  if (file !== undefined) {
+    const text = (await readInputBytes(deps.io, file, '--secret-file')).toString('utf8').trim();
+    if (!text) throw new UsageError(`--secret-file ${file}: the file is empty`);
+    return text;
+  }
+  return deps.io.env.FORMCTL_WEBHOOK_SECRET || undefined;
 }

@@ -11,7 +11,10 @@ describe("--field 'type:Label[*][:opt1|opt2]'", () => {
       { name: 'fish', value: 'fish' },
     ]));
   it('turns sheet options into row labels', () => expect(parseFieldSpec('sheet:Grid:a|b').option.rowLabels).toEqual(['a', 'b']));
-  it('defaults the label to the type', () => expect(parseFieldSpec('phone').option.label).toBe('phone'));
+  it('needs a label (issue 8: `--field email` made a form with an unlabelled question)', () => {
+    expect(() => parseFieldSpec('phone')).toThrow(/a label is needed/);
+    expect(() => parseFieldSpec('email:*')).toThrow(/a label is needed/);
+  });
   it('rejects an unknown type', () => expect(() => parseFieldSpec('slider:x')).toThrow(UsageError));
   it('rejects a radio without options', () => expect(() => parseFieldSpec('radio:Pick')).toThrow(/needs options/));
   it('rejects options on a text field', () => expect(() => parseFieldSpec('email:x:a|b')).toThrow(/takes no options/));
