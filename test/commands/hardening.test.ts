@@ -139,3 +139,49 @@ describe('auth login checks the key before saving it', () => {
     dir.remove();
   });
 });
+
+describe('export requests', () => {
+  it('--concurrency 1 means one request at a time', async () => {
+    const q = (await sb.cli(['forms', 'create', '--title', 'One at a time', '--field', 'shortText:Note', '-q'])).stdout.trim();
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: q, count: 500 });
+    await sb.admin('POST', '/_sandbox/faults', { spec: `kinds=latency,latency=30,route=GET /forms/${q}/submissions` });
+    const before = await sb.lastRequestId();
+    try {
+      const r = await sb.cli(['submissions', 'export', q, '-o', `${tmp.path}/one.csv`, '--concurrency', '1']);
+      expect(r.exitCode, r.stderr).toBe(0);
+    } finally {
+      await sb.admin('DELETE', '/_sandbox/faults');
+    }
+    // each logged request spans [end - ms, end]: with one at a time, no two overlap
+    const spans = (await sb.requestsSince(before))
+      .filter((x) => x.path.startsWith(`/v1/forms/${q}/submissions`))
+      .map((x) => {
+        const end = Date.parse((x as unknown as { at: string }).at);
+        return [end - (x as unknown as { ms: number }).ms, end] as const;
+      })
+      .sort((a, b) => a[0] - b[0]);
+    expect(spans).toHaveLength(5);
+    for (let i = 1; i < spans.length; i++) expect(spans[i]![0]).toBeGreaterThanOrEqual(spans[i - 1]![1] - 1);
+  });
+
+  it('asks for no further page once the monthly quota is used up', async () => {
+    const q = (await sb.cli(['forms', 'create', '--title', 'Quota', '--field', 'shortText:Note', '-q'])).stdout.trim();
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: q, count: 2000 });
+    const used = (await sb.admin<Array<{ id: string; usedThisMonth: number }>>('GET', '/_sandbox/account')).find((a) => a.id === 'acct_main')!.usedThisMonth;
+    await sb.admin('PUT', '/_sandbox/account', { quota: used + 3 });
+    const before = await sb.lastRequestId();
+    try {
+      const r = await sb.cli(['submissions', 'export', q, '-o', `${tmp.path}/quota.csv`, '--concurrency', '4']);
+      expect(r.exitCode).toBe(5);
+    } finally {
+      await sb.admin('PUT', '/_sandbox/account', { quota: null });
+    }
+    const log = await sb.requestsSince(before);
+    const refused = log.filter((x) => x.status === 429).length;
+    expect(refused).toBeGreaterThan(0);
+    // at most the pages already in flight are refused (the sandbox answers them one by one, so the
+    // moment the client learnt of the first refusal is not in its log: this is a bound, not an order)
+    expect(refused).toBeLessThanOrEqual(4);
+    expect(log.length).toBeLessThanOrEqual(3 + 4);
+  });
+});

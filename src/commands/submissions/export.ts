@@ -4,7 +4,7 @@ import type { Writable } from 'node:stream';
 import type { Page } from '../../api/paginate.js';
 import { listSubmissions, SUBMISSIONS_PAGE_MAX, type FormDefinition, type Submission } from '../../api/resources/submissions.js';
 import type { Deps } from '../../cmdutil/factory.js';
-import { UsageError } from '../../errors.js';
+import { ApiError, UsageError, isQuotaExhausted } from '../../errors.js';
 import { parseIntFlag } from '../../cmdutil/flags.js';
 import { requireQrId } from '../../cmdutil/input.js';
 import { checkOutputPath } from '../../cmdutil/outputPath.js';
@@ -147,12 +147,18 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const order = Array.from({ length: pages }, (_, i) => (opts.order === 'oldest' ? pages - i : i + 1));
   const inflight = new Map<number, Promise<Page<Submission>>>([[1, Promise.resolve(first)]]);
   let next = 0;
+  // once the monthly quota is used up (a final 429), no further page is asked for: each would fail too
+  let quotaGone = false;
   const launch = () => {
-    while (next < order.length && inflight.size < concurrency + 1) {
+    // at most `concurrency` pages unconsumed, the one awaited included: --concurrency 1 is one at a time
+    while (!quotaGone && next < order.length && inflight.size < concurrency) {
       const p = order[next++]!;
-      if (inflight.has(p)) continue;
+      if (p === 1 || inflight.has(p)) continue; // page 1 came first, before the loop
       const pending = fetchPage(p);
-      pending.catch(() => {}); // awaited below in order; keeps a failure from going unhandled meanwhile
+      pending.catch((e: unknown) => {
+        // awaited below in order; this keeps a failure from going unhandled meanwhile
+        if (e instanceof ApiError && isQuotaExhausted(e.status, e.message)) quotaGone = true;
+      });
       inflight.set(p, pending);
     }
   };
