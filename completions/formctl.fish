@@ -261,6 +261,7 @@ complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'serve' -d 'Serv
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'keys' -d 'List the seeded API keys (owner, admin, editor, editor2, viewer, other account)'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'outbox' -d 'List the e-mails the sandbox "sent" (shares, notifications)'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'deliveries' -d 'List webhook delivery attempts and their outcome'
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'plan' -d 'Set the plan of the sandbox'\''s main account (form slots, quota, quiz features)'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'openapi' -d 'Print the API v1 contract as an OpenAPI 3.1 description (JSON), for code generators, mock servers and API clients'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'reset' -d 'Delete the sandbox data directory'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''serve'\''' -l data
@@ -288,6 +289,7 @@ complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''deliveries'\''' 
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''deliveries'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''deliveries'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''deliveries'\''' -l quiet
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''plan'\''' -l data
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''reset'\''' -l data
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''reset'\''' -l yes
 complete -c formctl -n '__fish_formctl_path '\''completion'\''' -a 'bash zsh fish'

@@ -36,7 +36,9 @@ export function reportError(io: IOStreams, err: unknown, jsonErrors: boolean): v
     return;
   }
   if (err instanceof ApiError) {
-    io.stderr.write(`${p.red('error:')} ${message} ${p.dim(`(HTTP ${err.status})`)}\n`);
+    // a message that already names the status is not followed by it again
+    const status = message.includes(`(HTTP ${err.status})`) ? '' : ` ${p.dim(`(HTTP ${err.status})`)}`;
+    io.stderr.write(`${p.red('error:')} ${message}${status}\n`);
     for (const [key, fe] of Object.entries(err.fieldErrors ?? {})) {
       io.stderr.write(`  - ${key}${fe.type ? ` (${fe.type})` : ''}: ${fe.message} ${p.dim(`[${fe.code}]`)}\n`);
     }

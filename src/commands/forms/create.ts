@@ -1,6 +1,7 @@
 import { createForm } from '../../api/resources/forms.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { checkFormCreate } from '../../domain/form.js';
+import { ApiError, UsageError } from '../../errors.js';
 import { withSpinner } from '../../output/progress.js';
 import { checkPlanLocally, readBodyFile, rejectProblems } from './body.js';
 import { parseFieldSpec } from './fieldSpec.js';
@@ -19,6 +20,11 @@ interface Opts {
 
 export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<void> {
   deps.outputFor(formView);
+  // without a file, what is missing is named by its flag, not by the JSON property it becomes
+  if (opts.file === undefined) {
+    const missing = [opts.title === undefined ? '--title TEXT' : undefined, opts.field?.length ? undefined : "at least one --field 'type:Label' (the form's fields)"].filter(Boolean);
+    if (missing.length) throw new UsageError(`forms create needs ${missing.join(' and ')} (or --file FORM.json); e.g. formctl forms create --title "Event sign-up" --field 'email:E-mail*'`);
+  }
   const body = await readBodyFile(deps, opts.file);
   if (opts.title !== undefined) body.title = opts.title;
   if (opts.shortText !== undefined) body.shortText = opts.shortText;
@@ -32,6 +38,12 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
   if (!check.ok) rejectProblems('the form', check.problems);
   checkPlanLocally(deps, body);
   const client = await deps.client();
-  const form = await withSpinner(deps.io, 'Creating form…', () => createForm(client, check.value));
+  const form = await withSpinner(deps.io, 'Creating form…', () => createForm(client, check.value)).catch((e: unknown) => {
+    // the embedded sandbox starts on the free plan (10 forms): say how to lift that, in one command
+    if (e instanceof ApiError && e.status === 400 && /no form in your plan/i.test(e.message) && deps.target().sandbox) {
+      deps.info('The sandbox starts on the free plan (10 forms). Lift it with: formctl sandbox plan business');
+    }
+    throw e;
+  });
   await printForm(deps, form);
 }

@@ -32,6 +32,15 @@ export function register(program: Command, bind: typeof Bind): void {
   );
   bind(
     sandbox
+      .command('plan')
+      .description("Set the plan of the sandbox's main account (form slots, quota, quiz features)")
+      .argument('<plan>', PLANS.join(', '))
+      .option('--data <dir>', 'data directory')
+      .addHelpText('after', '\nExamples:\n  formctl sandbox plan business     # 500 forms, 30,000 requests a month, team and advanced quiz settings\n  formctl sandbox plan free'),
+    () => import('./plan.js'),
+  );
+  bind(
+    sandbox
       .command('openapi')
       .description('Print the API v1 contract as an OpenAPI 3.1 description (JSON), for code generators, mock servers and API clients')
       .addHelpText('after', '\nExamples:\n  formctl sandbox openapi > form-service-v1.json\n  formctl sandbox openapi | jq \'.paths | keys\''),

@@ -31,7 +31,7 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
   const { startSandbox } = await import('../../sandbox/server.js');
   // beyond loopback, anyone who can reach the sandbox could read its keys: the admin routes need a token
   const adminToken = isLoopbackHost(opts.host) ? undefined : (await import('node:crypto')).randomBytes(18).toString('base64url');
-  const sb = await startSandbox({ dataDir, host: opts.host, port, plan: opts.plan, quota, faults, adminToken, contract: deps.io.env.FORMCTL_SANDBOX_CONTRACT === '1' });
+  const sb = await listening(startSandbox({ dataDir, host: opts.host, port, plan: opts.plan, quota, faults, adminToken, contract: deps.io.env.FORMCTL_SANDBOX_CONTRACT === '1' }), opts.host, port);
   const keys = Object.fromEntries(sb.keys.map((k) => [k.role, k.key]));
   if (format === 'json' || format === 'jsonl') {
     deps.io.stdout.write(`${JSON.stringify({ baseUrl: sb.baseUrl, origin: sb.origin, dataDir, keys, ...(adminToken ? { adminToken } : {}) })}\n`);
@@ -55,4 +55,17 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
   if (!isLoopbackHost(opts.host)) deps.warn(`serving on ${opts.host}: the sandbox is for local development; anyone who can reach it can use its keys`);
   await untilInterrupted();
   await sb.close();
+}
+
+/** A port or address that cannot be had is one sentence with what to do, not a raw EADDRINUSE. */
+async function listening<T>(started: Promise<T>, host: string, port: number): Promise<T> {
+  try {
+    return await started;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is in use: pass --port 0 for a free one, or another --port`);
+    if (code === 'EADDRNOTAVAIL') throw new UsageError(`--host ${host}: not an address of this machine`);
+    if (code === 'EACCES') throw new UsageError(`port ${port} needs privileges: pick one above 1023, or --port 0`);
+    throw e;
+  }
 }

@@ -20,7 +20,7 @@ export async function printSettings(deps: Deps, s: WebhookSettings, secret: 'mas
 export function checkWebhookUrl(raw: string): string {
   const url = raw.trim();
   const problem = webhookUrlProblem(url, MAX_WEBHOOK_URL);
-  if (problem) throw new UsageError(`URL: ${problem}`);
+  if (problem) throw new UsageError(problem.replace(/^url\b/, 'the webhook URL'));
   return url;
 }
 
