@@ -18,19 +18,17 @@ export interface ContractViolation {
   problems: string[];
 }
 
-export class ContractChecker {
-  readonly violations: ContractViolation[] = [];
+/**
+ * The description's validators, compiled on first use and shared by every checker of the process:
+ * they are pure functions of the description (nothing a sandbox changes), and compiling them again
+ * for each embedded sandbox would cost every test command its start-up.
+ */
+class Validators {
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly schemas = new Map<string, Json>();
 
-  static async create(): Promise<ContractChecker> {
-    const mod = (await import('ajv/dist/2020.js')) as unknown as { default: AjvClass & { default?: AjvClass } };
-    return new ContractChecker(new (mod.default.default ?? mod.default)({ strict: false, validateFormats: false, allErrors: true }));
-  }
-
-  private constructor(private readonly ajv: InstanceType<AjvClass>) {
+  constructor(private readonly ajv: InstanceType<AjvClass>) {
     const doc = buildOpenApi();
-    // each schema is compiled on first use, with the components beside it for its $refs
     const withComponents = (schema: Json) => ({ ...schema, components: doc.components });
     for (const op of OPERATIONS) {
       const entry = (doc.paths as Json)[op.path][op.method] as Json;
@@ -42,7 +40,7 @@ export class ContractChecker {
     this.schemas.set('error', withComponents({ $ref: '#/components/schemas/ErrorEnvelope' }));
   }
 
-  private validator(name: string): ValidateFunction | undefined {
+  get(name: string): ValidateFunction | undefined {
     let v = this.compiled.get(name);
     if (!v) {
       const schema = this.schemas.get(name);
@@ -51,6 +49,26 @@ export class ContractChecker {
       this.compiled.set(name, v);
     }
     return v;
+  }
+}
+
+let shared: Promise<Validators> | undefined;
+
+export class ContractChecker {
+  readonly violations: ContractViolation[] = [];
+
+  static async create(): Promise<ContractChecker> {
+    shared ??= (async () => {
+      const mod = (await import('ajv/dist/2020.js')) as unknown as { default: AjvClass & { default?: AjvClass } };
+      return new Validators(new (mod.default.default ?? mod.default)({ strict: false, validateFormats: false, allErrors: true }));
+    })();
+    return new ContractChecker(await shared);
+  }
+
+  private constructor(private readonly validators: Validators) {}
+
+  private validator(name: string): ValidateFunction | undefined {
+    return this.validators.get(name);
   }
 
   private record(operationId: string, kind: 'request' | 'response', validate: ValidateFunction, status?: number): string {
