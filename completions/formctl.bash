@@ -18,7 +18,7 @@ _formctl_words() {
     'forms list') echo '--all --fields --json --limit --output --page --quiet --sort -o -q' ;;
     'forms get') echo '--fields --json --output --quiet -o -q' ;;
     'forms create') echo '--field --fields --file --json --locale --no-notify --notify --output --quiet --quiz --short-text --title -o -q' ;;
-    'forms update') echo '--add-field --fields --file --json --locale --no-notify --notify --output --quiet --remove-field --short-text --title -o -q' ;;
+    'forms update') echo '--add-field --fields --file --json --locale --no-notify --notify --output --quiet --remove-field --replace-fields --short-text --title -o -q' ;;
     'forms archive') echo '--fields --json --output --quiet -o -q' ;;
     'forms restore') echo '--fields --json --output --quiet -o -q' ;;
     'forms delete') echo '--fields --json --output --quiet --yes -o -q -y' ;;

@@ -104,6 +104,7 @@ complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''update'\''' -l not
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''update'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''update'\''' -l quiet
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''update'\''' -l remove-field
+complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''update'\''' -l replace-fields
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''update'\''' -l short-text
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''update'\''' -l title
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''archive'\''' -l fields

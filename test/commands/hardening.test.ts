@@ -221,3 +221,17 @@ describe('messages', () => {
     dir.remove();
   });
 });
+
+describe('forms update --file with a fields list', () => {
+  it('replaces every field only with --replace-fields', async () => {
+    const q = (await sb.cli(['forms', 'create', '--title', 'Two fields', '--field', 'shortText:Kept', '--field', 'email:Also kept', '-q'])).stdout.trim();
+    const patch = `${tmp.path}/fields.json`;
+    writeFileSync(patch, JSON.stringify({ fields: [{ type: 'phone', option: { label: 'Phone' } }] }));
+    const refused = await refusedLocally(['forms', 'update', q, '--file', patch]);
+    expect(refused).toContain('pass --replace-fields');
+    expect((await sb.api('GET', `/forms/${q}`)).body.data.fields).toHaveLength(2);
+    const r = await sb.cli(['forms', 'update', q, '--file', patch, '--replace-fields']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect((await sb.api('GET', `/forms/${q}`)).body.data.fields.map((f: { type: string }) => f.type)).toEqual(['phone']);
+  });
+});

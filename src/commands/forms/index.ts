@@ -45,7 +45,8 @@ export function register(program: Command, bind: typeof Bind): void {
       .option('--no-notify', 'no e-mail per submission')
       .option('--add-field <spec>', "append a field: 'type:Label[*][:opt1|opt2]' (repeatable; reads the form first)", collect)
       .option('--remove-field <key>', 'remove the field with this key (repeatable; reads the form first)', collect)
-      .option('--file <path>', 'JSON body of PUT /forms/{qrId}, or - for stdin; flags override it'),
+      .option('--file <path>', 'JSON body of PUT /forms/{qrId}, or - for stdin; flags override it')
+      .option('--replace-fields', 'let a "fields" list in --file replace every field (fields left out are deleted)'),
     () => import('./update.js'),
   );
   bind(addOutputFlags(verb('archive', 'Archive a form (it then answers like an unknown form until restored)').argument('<qrId>', 'form id'), { fields: resultView.fields }), () =>

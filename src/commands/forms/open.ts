@@ -9,7 +9,9 @@ export async function run(deps: Deps, [qrId]: unknown[]): Promise<void> {
   if (deps.io.isStdoutTTY) {
     // drawn locally from the short link: no second request
     const { default: QRCode } = await import('qrcode');
-    deps.io.stdout.write(await QRCode.toString(form.shortUrl, { type: 'terminal', small: true }));
+    const { renderQrTerminal } = await import('../../output/qrTerminal.js');
+    const qr = QRCode.create(form.shortUrl, { errorCorrectionLevel: 'M' });
+    deps.io.stdout.write(renderQrTerminal(qr.modules.size, (x, y) => qr.modules.get(y, x) === 1));
     deps.info(`${form.title} — scan the code or open the link.`);
   }
 }

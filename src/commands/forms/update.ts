@@ -16,6 +16,7 @@ interface Opts {
   notify?: boolean;
   addField?: string[];
   removeField?: string[];
+  replaceFields?: boolean;
   file?: string;
 }
 
@@ -31,6 +32,10 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const removed = new Set(opts.removeField ?? []);
   const editsFields = added.length > 0 || removed.size > 0;
   if (editsFields && body.fields !== undefined) throw new UsageError('--add-field/--remove-field cannot be combined with "fields" in --file');
+  // spec §2.2: a `fields` list replaces every field (fields left out are removed): only when asked
+  if (body.fields !== undefined && !opts.replaceFields) {
+    throw new UsageError(`--file ${opts.file}: its "fields" list replaces every field of the form (fields left out are deleted, with their answers' meaning): pass --replace-fields to do that, or use --add-field/--remove-field`);
+  }
   if (Object.keys(body).length === 0 && !editsFields) {
     throw new UsageError('nothing to update: give --title, --short-text, --locale, --notify/--no-notify, --add-field, --remove-field or --file');
   }
