@@ -54,6 +54,8 @@ export interface ClientOptions {
   userAgent?: string;
   /** request log line sink (--verbose); never given the key */
   log?: (line: string) => void;
+  /** told before each retry's wait (a terminal shows it, so long retries are not silent) */
+  onRetry?: (r: { method: Method; path: string; attempt: number; delayMs: number; why: string }) => void;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   now?: () => number;
@@ -180,6 +182,7 @@ export class ApiClient {
         const decision = this.decide(attempt, safeToRepeat, outcome);
         this.opts.log?.(`${shown} → ${res.status} (${ms} ms)${decision.retry ? `; retrying in ${(decision.delayMs / 1000).toFixed(1)} s: ${decision.reason}` : ''}`);
         if (!decision.retry) return { ...res, stream: replay(res.stream, text) };
+        this.opts.onRetry?.({ method: opts.method, path: opts.path, attempt, delayMs: decision.delayMs, why: `HTTP ${res.status}${message ? ` (${message})` : ''}` });
         await sleep(decision.delayMs);
         continue;
       } catch (e) {
@@ -191,6 +194,7 @@ export class ApiClient {
       const ms = Math.round(performance.now() - started);
       this.opts.log?.(`${shown} → ${outcome.code} (${ms} ms)${decision.retry ? `; retrying in ${(decision.delayMs / 1000).toFixed(1)} s` : `; ${decision.reason}`}`);
       if (!decision.retry) throw failure;
+      this.opts.onRetry?.({ method: opts.method, path: opts.path, attempt, delayMs: decision.delayMs, why: failure.message });
       await sleep(decision.delayMs);
     }
   }

@@ -12,6 +12,16 @@ function hint(err: ApiError): string | undefined {
   return undefined;
 }
 
+/** What a lost answer to a POST may have done, and the command that shows whether it did. */
+function lostPostHint(path: string): string {
+  const form = /^\/forms\/([A-Z0-9]+)\//.exec(path)?.[1];
+  if (path === '/forms') return 'The connection dropped after the request was sent: the form may have been created. Check with `formctl forms list --sort newest` before trying again.';
+  if (form && path.endsWith('/clone')) return `The connection dropped after the request was sent: copies may have been made. Check with \`formctl forms list\` before trying again.`;
+  if (form && path.endsWith('/uploads')) return `The connection dropped after the request was sent: the file may have been stored. Check before uploading it again.`;
+  if (form && path.endsWith('/share')) return `The connection dropped after the request was sent: the e-mail may have gone out. Check with the recipients before sending again.`;
+  return 'The connection dropped after the request was sent: it may have been carried out. Check before trying again.';
+}
+
 export function reportError(io: IOStreams, err: unknown, jsonErrors: boolean): void {
   if (isBrokenPipe(err)) return; // the reader went away: nothing to say, and nowhere to say it
   const code = exitCodeFor(err);
@@ -53,7 +63,13 @@ export function reportError(io: IOStreams, err: unknown, jsonErrors: boolean): v
     for (const line of err.lines) io.stderr.write(`  - ${line}\n`);
     return;
   }
-  if (err instanceof UsageError || err instanceof ConnectionError || err instanceof NotLoggedInError || err instanceof ConfigFileError) {
+  if (err instanceof ConnectionError) {
+    io.stderr.write(`${p.red('error:')} ${message}\n`);
+    // a POST whose answer was lost may have been carried out: it was not repeated, so say how to look
+    if (err.requestSent && err.method === 'POST') io.stderr.write(`${p.dim(lostPostHint(err.path))}\n`);
+    return;
+  }
+  if (err instanceof UsageError || err instanceof NotLoggedInError || err instanceof ConfigFileError) {
     io.stderr.write(`${p.red('error:')} ${message}\n`);
     return;
   }

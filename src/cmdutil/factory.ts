@@ -109,6 +109,10 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
       userAgent: `formctl/${VERSION}`,
       baseDelayMs: baseDelay,
       log: flags.verbose ? (line) => io.stderr.write(`${p.dim('[api]')} ${line}\n`) : undefined,
+      // on a terminal a retry is never silent (with --verbose the request log says it already)
+      onRetry: io.isStderrTTY && !flags.verbose
+        ? (r) => io.stderr.write(`${p.yellow('retrying')} ${r.method} ${r.path} in ${(r.delayMs / 1000).toFixed(1)} s (attempt ${r.attempt + 1} of ${retries + 1}): ${r.why}\n`)
+        : undefined,
     });
     deps.onCleanup(() => {
       if (flags.verbose) io.stderr.write(`${p.dim('[api]')} ${c.requestCount} API request${c.requestCount === 1 ? '' : 's'} this run\n`);

@@ -36,6 +36,34 @@ class Capture extends Writable {
   text(): string {
     return Buffer.concat(this.chunks).toString('utf8');
   }
+
+  // what a terminal's stream offers (tty.WriteStream), for spinners and progress bars
+  cursorTo(x: number, y?: number | (() => void), cb?: () => void): boolean {
+    this.write(typeof y === 'number' ? `\u001b[${y + 1};${x + 1}H` : `\u001b[${x + 1}G`);
+    (typeof y === 'function' ? y : cb)?.();
+    return true;
+  }
+
+  moveCursor(dx: number, dy: number, cb?: () => void): boolean {
+    if (dy) this.write(`\u001b[${Math.abs(dy)}${dy < 0 ? 'A' : 'B'}`);
+    if (dx) this.write(`\u001b[${Math.abs(dx)}${dx < 0 ? 'D' : 'C'}`);
+    cb?.();
+    return true;
+  }
+
+  clearLine(dir: -1 | 0 | 1, cb?: () => void): boolean {
+    this.write(dir < 0 ? '\u001b[1K' : dir > 0 ? '\u001b[0K' : '\u001b[2K');
+    cb?.();
+    return true;
+  }
+
+  getColorDepth(): number {
+    return 8;
+  }
+
+  hasColors(): boolean {
+    return true;
+  }
 }
 
 export function testIO(opts: TestIOOptions = {}): TestIO {

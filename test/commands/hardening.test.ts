@@ -235,3 +235,22 @@ describe('forms update --file with a fields list', () => {
     expect((await sb.api('GET', `/forms/${q}`)).body.data.fields.map((f: { type: string }) => f.type)).toEqual(['phone']);
   });
 });
+
+describe('retries and lost answers are never silent on a terminal', () => {
+  it('says what is retried and when', async () => {
+    await sb.admin('POST', '/_sandbox/faults', { spec: 'kinds=503,route=GET /forms,count=1' });
+    const r = await sb.run(['forms', 'list'], { tty: true });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/retrying GET \/forms in \d+\.\d s \(attempt 2 of 4\): HTTP 503/);
+    // in a pipe the output stays clean
+    await sb.admin('POST', '/_sandbox/faults', { spec: 'kinds=503,route=GET /forms,count=1' });
+    expect((await sb.cli(['forms', 'list', '--json'])).stderr).toBe('');
+  });
+
+  it('after a POST whose answer was lost, says the form may exist and how to check', async () => {
+    await sb.admin('POST', '/_sandbox/faults', { spec: 'kinds=drop-after,route=POST /forms,count=1' });
+    const r = await sb.cli(['forms', 'create', '--title', 'Maybe', '--field', 'email:E']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain('the form may have been created. Check with `formctl forms list --sort newest`');
+  });
+});
