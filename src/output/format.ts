@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
 import type { IOStreams } from '../io/streams.js';
+import { fitWidths, oneLine, truncate } from './fit.js';
 
 export const FORMATS = ['table', 'json', 'jsonl', 'csv'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -59,8 +60,13 @@ async function table(io: IOStreams, rows: Record<string, unknown>[], columns: re
     const chalk = new Chalk({ level: 1 });
     head = head.map((h) => chalk.bold(h));
   }
-  const t = new Table({ head, style: { head: [], border: [] } });
-  for (const r of rows) t.push(columns.map((c) => cell(r[c])));
+  // on a terminal every row is one line and the table fits its width; elsewhere nothing is cut
+  const texts = rows.map((r) => columns.map((c) => oneLine(cell(r[c]))));
+  const limit = io.isStdoutTTY ? ((io.stdout as { columns?: number }).columns ?? 80) : Infinity;
+  const natural = columns.map((c, i) => Math.max(c.length, ...texts.map((t) => [...t[i]!].length)));
+  const widths = Number.isFinite(limit) ? fitWidths(natural, limit) : natural;
+  const t = new Table({ head, style: { head: [], border: [] }, colWidths: widths.map((w) => w + 2), wordWrap: false });
+  for (const row of texts) t.push(row.map((text, i) => truncate(text, widths[i]!)));
   return `${t.toString()}\n`;
 }
 
@@ -101,7 +107,8 @@ export async function renderOne<T>(io: IOStreams, opts: OutputOptions, view: Vie
       // one record: a key/value listing reads better than a one-row table
       const names = chosen ?? view.fields;
       const width = Math.max(...names.map((n) => n.length));
-      return names.map((n) => `${n.padEnd(width)}  ${cell(record[n])}\n`).join('');
+      const limit = io.isStdoutTTY ? ((io.stdout as { columns?: number }).columns ?? 80) - width - 2 : Infinity;
+      return names.map((n) => `${n.padEnd(width)}  ${Number.isFinite(limit) ? truncate(oneLine(cell(record[n])), Math.max(limit, 10)) : cell(record[n])}\n`).join('');
     }
   }
 }

@@ -254,3 +254,29 @@ describe('retries and lost answers are never silent on a terminal', () => {
     expect(r.stderr).toContain('the form may have been created. Check with `formctl forms list --sort newest`');
   });
 });
+
+describe('tables', () => {
+  it('fit the terminal, one line per row; a pipe gets every character', async () => {
+    const long = 'T'.repeat(100_000);
+    const q = (await sb.cli(['forms', 'create', '--title', long, '--field', 'email:E', '-q'])).stdout.trim();
+    const r = await sb.run(['forms', 'list', '--limit', '100'], { tty: true, columns: 80 });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
+    expect(lines.some((l) => l.includes(q) && l.includes('T…'))).toBe(true);
+    const piped = await sb.cli(['forms', 'list', '--limit', '100', '-o', 'table']);
+    expect(piped.stdout).toContain(long);
+    const one = await sb.run(['forms', 'get', q], { tty: true, columns: 80 });
+    for (const line of one.stdout.trimEnd().split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
+  });
+});
+
+describe('submissions get -o table', () => {
+  it('shows the answers by label, like the list', async () => {
+    const created = await sb.cli(['submissions', 'create', qrId, '--set', 'Note=by label', '--set', 'Mail=l@example.com', '-q']);
+    const r = await sb.cli(['submissions', 'get', created.stdout.trim(), '-o', 'table']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Note\s+by label$/m);
+    expect(r.stdout).toMatch(/^Mail\s+l@example\.com$/m);
+  });
+});

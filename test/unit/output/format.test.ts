@@ -57,3 +57,13 @@ describe('renderers', () => {
     expect(await renderOne(io(false), { format: 'table', quiet: false, fields: ['id', 'n'] }, view, rows[0]!)).toBe('id  A1\nn   1\n');
   });
 });
+
+describe('tables fit the terminal', async () => {
+  const { fitWidths, truncate } = await import('../../../src/output/fit.js');
+  it('cuts the widest columns first and ends cut text with …', () => {
+    expect(fitWidths([10, 100, 8], 60)).toEqual([10, 32, 8]); // 60 - (3*3+1) = 50 for the text
+    expect(fitWidths([5, 5], 80)).toEqual([5, 5]);
+    expect(truncate('abcdefgh', 5)).toBe('abcd…');
+    expect(truncate('abc', 5)).toBe('abc');
+  });
+});
