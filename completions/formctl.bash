@@ -53,13 +53,14 @@ _formctl_words() {
     'webhook verify') echo '--secret-file --signature' ;;
     'webhook trigger') echo '--fields --json --output --quiet -o -q' ;;
     'api') echo '--field --form --header --idempotency-key --input --raw-field -F -H -f' ;;
-    'sandbox') echo 'serve keys outbox deliveries plan openapi reset' ;;
+    'sandbox') echo 'serve keys outbox deliveries plan openapi logs reset' ;;
     'sandbox serve') echo '--data --faults --fields --host --json --output --plan --port --quiet --quota -o -q' ;;
     'sandbox keys') echo '--data --fields --json --output --quiet -o -q' ;;
     'sandbox outbox') echo '--data --fields --json --output --quiet -o -q' ;;
     'sandbox deliveries') echo '--data --fields --json --output --quiet -o -q' ;;
     'sandbox plan') echo '--data' ;;
     'sandbox openapi') echo '' ;;
+    'sandbox logs') echo '--data --fields --follow --interval --json --output --quiet --since -o -q' ;;
     'sandbox reset') echo '--data --yes -y' ;;
     'completion') echo 'bash zsh fish' ;;
   esac

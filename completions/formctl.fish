@@ -264,6 +264,7 @@ complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'outbox' -d 'Lis
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'deliveries' -d 'List webhook delivery attempts and their outcome'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'plan' -d 'Set the plan of the sandbox'\''s main account (form slots, quota, quiz features)'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'openapi' -d 'Print the API v1 contract as an OpenAPI 3.1 description (JSON), for code generators, mock servers and API clients'
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'logs' -d 'List the sandbox'\''s request log: every API request, its status, time and injected fault'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'reset' -d 'Delete the sandbox data directory'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''serve'\''' -l data
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''serve'\''' -l faults
@@ -291,6 +292,14 @@ complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''deliveries'\''' 
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''deliveries'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''deliveries'\''' -l quiet
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''plan'\''' -l data
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''logs'\''' -l data
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''logs'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''logs'\''' -l follow
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''logs'\''' -l interval
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''logs'\''' -l json
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''logs'\''' -l output
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''logs'\''' -l quiet
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''logs'\''' -l since
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''reset'\''' -l data
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''reset'\''' -l yes
 complete -c formctl -n '__fish_formctl_path '\''completion'\''' -a 'bash zsh fish'

@@ -212,7 +212,12 @@ describe('messages', () => {
   it('the embedded sandbox on the free plan says how to lift the form limit, in one command', async () => {
     const dir = tempDir();
     const env = { FORMCTL_SANDBOX_DIR: `${dir.path}/sb` };
-    for (let i = 0; i < 10; i++) expect((await sb.cli(['--sandbox', 'forms', 'create', '--title', `F${i}`, '--field', 'email:E', '-q'], { env })).exitCode).toBe(0);
+    // ten forms straight into the data dir (the free plan's slots), then the eleventh through formctl
+    const { SandboxStore } = await import('../../src/sandbox/repo/store.js');
+    const store = new SandboxStore(`${dir.path}/sb`);
+    const doc = { title: 'F', shortText: '', description: '', fields: [{ key: 'f1', type: 'email', option: { label: 'E' } }] };
+    for (let i = 0; i < 10; i++) store.forms.insert({ accountId: 'acct_main', creatorId: 'seed', doc: doc as never, at: new Date().toISOString() });
+    store.close();
     const full = await sb.cli(['--sandbox', 'forms', 'create', '--title', 'F10', '--field', 'email:E'], { env });
     expect(full.exitCode).toBe(1);
     expect(full.stderr).toContain('formctl sandbox plan business');
@@ -278,5 +283,23 @@ describe('submissions get -o table', () => {
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^Note\s+by label$/m);
     expect(r.stdout).toMatch(/^Mail\s+l@example\.com$/m);
+  });
+});
+
+describe('sandbox inspection reads the sandbox the profile points at', () => {
+  it('outbox, deliveries and logs come from a served sandbox through its /_sandbox routes', async () => {
+    // sb serves from its own data dir; the default (embedded) data dir is elsewhere and empty
+    const other = tempDir();
+    const env = { FORMCTL_SANDBOX_DIR: `${other.path}/embedded` };
+    expect((await sb.cli(['forms', 'share', qrId, '--to', 'served@example.com'], { env })).exitCode).toBe(0);
+    const outbox = JSON.parse((await sb.cli(['sandbox', 'outbox', '--json'], { env })).stdout) as Array<{ recipients: string }>;
+    expect(outbox.some((m) => m.recipients === 'served@example.com')).toBe(true);
+    const last = await sb.lastRequestId();
+    const logs = JSON.parse((await sb.cli(['sandbox', 'logs', '--since', String(last - 1), '--json'], { env })).stdout) as Array<{ id: number; path: string }>;
+    expect(logs.map((l) => l.id)).toEqual([last]);
+    expect(JSON.parse((await sb.cli(['sandbox', 'deliveries', '--json'], { env })).stdout)).toEqual(expect.any(Array));
+    // --data still reads a data dir directly
+    expect(JSON.parse((await sb.cli(['sandbox', 'outbox', '--json', '--data', sb.dataDir], { env })).stdout)).toEqual(outbox);
+    other.remove();
   });
 });

@@ -94,3 +94,19 @@ describe('signals', () => {
     await sb.cli(['webhook', 'disable', '--yes']);
   });
 });
+
+describe('sandbox logs --follow', () => {
+  it('prints each new request as a JSON line until Ctrl-C (exit 0)', async () => {
+    const child = spawnCli(['sandbox', 'logs', '--follow', '--interval', '100', '-o', 'jsonl', '--since', String(await sb.lastRequestId())], { env: env() });
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (c: Buffer) => (out += c));
+    child.stderr!.on('data', (c: Buffer) => (err += c));
+    await waitFor(() => err.includes('Following the request log'), 'the follower');
+    await sb.api('GET', `/forms/${qrId}`);
+    await waitFor(() => out.includes(`/v1/forms/${qrId}`), 'the request in the log');
+    child.kill('SIGINT');
+    expect((await child).exitCode).toBe(0);
+    expect(JSON.parse(out.trim().split('\n').at(-1)!)).toMatchObject({ method: 'GET', path: `/v1/forms/${qrId}`, status: 200 });
+  });
+});

@@ -1,7 +1,7 @@
 import type { Deps } from '../../cmdutil/factory.js';
 import type { View } from '../../output/format.js';
 import type { DeliveryRecord } from '../../sandbox/repo/deliveries.js';
-import { withStore } from './openStore.js';
+import { sandboxSource } from './source.js';
 
 type Delivery = Omit<DeliveryRecord, 'accountId'>;
 
@@ -14,7 +14,7 @@ const view: View<Delivery> = {
 /** Every webhook delivery attempt and its outcome (spec §6), from the sandbox's data dir. */
 export async function run(deps: Deps, _args: unknown[], opts: { data?: string }): Promise<void> {
   deps.outputFor(view);
-  const rows = await withStore(deps, opts.data, (store) => store.deliveries.all());
+  const rows = await sandboxSource(deps, opts.data).deliveries();
   await deps.printList(
     view,
     rows.map((r) => ({ id: r.id, submissionId: r.submission_id, qrId: r.qr_id, url: r.url, status: r.status, error: r.error, ms: Math.round(r.ms), signature: r.signature, body: r.body, at: r.at })),

@@ -23,11 +23,11 @@ export function register(program: Command, bind: typeof Bind): void {
     () => import('./keys.js'),
   );
   bind(
-    addOutputFlags(sandbox.command('outbox').description('List the e-mails the sandbox "sent" (shares, notifications)')).option('--data <dir>', 'data directory'),
+    addOutputFlags(sandbox.command('outbox').description('List the e-mails the sandbox "sent" (shares, notifications)')).option('--data <dir>', 'data directory (default: the served sandbox the profile points at, else the embedded one)'),
     () => import('./outbox.js'),
   );
   bind(
-    addOutputFlags(sandbox.command('deliveries').description('List webhook delivery attempts and their outcome')).option('--data <dir>', 'data directory'),
+    addOutputFlags(sandbox.command('deliveries').description('List webhook delivery attempts and their outcome')).option('--data <dir>', 'data directory (default: the served sandbox the profile points at, else the embedded one)'),
     () => import('./deliveries.js'),
   );
   bind(
@@ -45,6 +45,15 @@ export function register(program: Command, bind: typeof Bind): void {
       .description('Print the API v1 contract as an OpenAPI 3.1 description (JSON), for code generators, mock servers and API clients')
       .addHelpText('after', '\nExamples:\n  formctl sandbox openapi > form-service-v1.json\n  formctl sandbox openapi | jq \'.paths | keys\''),
     () => import('./openapi.js'),
+  );
+  bind(
+    addOutputFlags(sandbox.command('logs').description("List the sandbox's request log: every API request, its status, time and injected fault"))
+      .option('--data <dir>', 'data directory (default: the served sandbox the profile points at, else the embedded one)')
+      .option('--since <id>', 'only entries after this id')
+      .option('--follow', 'keep printing new requests until Ctrl-C')
+      .option('--interval <ms>', 'how often --follow looks, in milliseconds', '500')
+      .addHelpText('after', '\nExamples:\n  formctl sandbox logs --since 120\n  formctl sandbox logs --follow -o jsonl | jq \'select(.status >= 400)\''),
+    () => import('./logs.js'),
   );
   bind(
     sandbox.command('reset').description('Delete the sandbox data directory').option('--data <dir>', 'data directory').option('-y, --yes', 'do not ask for confirmation'),

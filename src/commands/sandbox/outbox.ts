@@ -1,6 +1,6 @@
 import type { Deps } from '../../cmdutil/factory.js';
 import type { View } from '../../output/format.js';
-import { withStore } from './openStore.js';
+import { sandboxSource } from './source.js';
 
 interface Mail {
   id: number;
@@ -19,6 +19,6 @@ const outboxView: View<Mail> = {
 
 export async function run(deps: Deps, _args: unknown[], opts: { data?: string }): Promise<void> {
   deps.outputFor(outboxView);
-  const mails = await withStore(deps, opts.data, (store) => store.outbox.all());
+  const mails = await sandboxSource(deps, opts.data).outbox();
   await deps.printList(outboxView, mails.map((m) => ({ id: m.id, kind: m.kind, recipients: m.recipients, subject: m.subject, body: m.body, createdAt: m.created_at })));
 }

@@ -1,0 +1,49 @@
+import type { Deps } from '../../cmdutil/factory.js';
+import { parseIntFlag } from '../../cmdutil/flags.js';
+import { untilInterrupted } from '../../cmdutil/interrupt.js';
+import type { View } from '../../output/format.js';
+import type { LoggedRequest } from '../../sandbox/repo/requestLog.js';
+import { sandboxSource } from './source.js';
+
+interface Entry {
+  id: number;
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+  member: string;
+  fault: string;
+}
+
+const view: View<Entry> = {
+  fields: ['id', 'at', 'method', 'path', 'status', 'ms', 'member', 'fault'],
+  columns: ['id', 'at', 'method', 'path', 'status', 'ms', 'fault'],
+  id: (e) => String(e.id),
+};
+
+const entry = (r: LoggedRequest): Entry => ({ id: r.id, at: r.at, method: r.method, path: r.path, status: r.status, ms: Math.round(r.ms * 10) / 10, member: r.member_id ?? '', fault: r.fault ?? '' });
+
+/** The sandbox's request log (every API request it answered); --follow prints new ones as they come. */
+export async function run(deps: Deps, _args: unknown[], opts: { data?: string; follow?: boolean; since?: string; interval?: string }): Promise<void> {
+  const out = deps.outputFor(view);
+  let since = parseIntFlag('--since', opts.since, 0, Number.MAX_SAFE_INTEGER) ?? 0;
+  const interval = parseIntFlag('--interval', opts.interval, 100, 60_000) ?? 500;
+  const source = sandboxSource(deps, opts.data);
+  const first = await source.requests(since);
+  await deps.printList(view, first.map(entry));
+  if (!opts.follow) return;
+  since = first.at(-1)?.id ?? since;
+  // following: one JSON line per request in a pipe, a line per request on a terminal
+  const stop = untilInterrupted().then(() => true);
+  deps.info(`Following the request log of ${source.where}; Ctrl-C to stop.`);
+  for (;;) {
+    const stopped = await Promise.race([stop, new Promise<false>((r) => setTimeout(() => r(false), interval))]);
+    if (stopped) return;
+    const next = await source.requests(since);
+    if (!next.length) continue;
+    since = next.at(-1)!.id;
+    if (out.format === 'table') for (const e of next.map(entry)) deps.io.stdout.write(`${e.id}  ${e.at}  ${e.method} ${e.path}  ${e.status}  ${e.ms} ms${e.fault ? `  fault: ${e.fault}` : ''}\n`);
+    else for (const e of next.map(entry)) deps.io.stdout.write(`${JSON.stringify(e)}\n`);
+  }
+}
