@@ -6,6 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    poolOptions: { forks: { isolate: false } },
+    // two workers on two cores (the default leaves one core idle); files share their worker's process
+    poolOptions: { forks: { isolate: false, maxForks: 2, minForks: 2 } },
   },
 });

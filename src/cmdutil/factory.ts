@@ -69,7 +69,16 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
     warn: (m) => void io.stderr.write(`${p.yellow('warning:')} ${m}\n`),
     onCleanup: (fn) => void cleanups.push(fn),
     async cleanup() {
-      for (const fn of cleanups.reverse()) await fn();
+      // every cleanup runs, even when one before it fails (a temporary file must never stay behind)
+      let failure: unknown;
+      for (const fn of cleanups.splice(0).reverse()) {
+        try {
+          await fn();
+        } catch (e) {
+          failure ??= e;
+        }
+      }
+      if (failure !== undefined) throw failure;
     },
   };
 

@@ -132,9 +132,12 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   deps.onCleanup(() => {
     progress.stop();
     if (temp && !finished) {
-      out.destroy();
-      closeSync(fd!);
+      // the name goes first (an open file can be unlinked), so nothing is left whatever follows
       rmSync(temp, { force: true });
+      out.destroy();
+      try {
+        closeSync(fd!);
+      } catch { /* already closed by a failed write */ }
     }
   });
 
