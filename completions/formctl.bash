@@ -35,7 +35,7 @@ _formctl_words() {
     'submissions update') echo '--answers --attach --set --time-spent' ;;
     'submissions delete') echo '--form --yes -y' ;;
     'submissions export') echo '--checkpoint --concurrency --format --headers --order --output --since --until -o' ;;
-    'submissions import') echo '--concurrency --dry-run --errors --format --json' ;;
+    'submissions import') echo '--concurrency --dry-run --errors --force-replay --format --json' ;;
     'submissions watch') echo '--exec --interval --since' ;;
     'upload') echo 'logo form submission list delete' ;;
     'upload logo') echo '--fields --json --output --quiet -o -q' ;;

@@ -188,6 +188,7 @@ complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''export'\''' 
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''import'\''' -l concurrency
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''import'\''' -l dry-run
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''import'\''' -l errors
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''import'\''' -l force-replay
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''import'\''' -l format -x -a 'csv jsonl json'
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''import'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''watch'\''' -l exec

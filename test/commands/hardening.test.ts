@@ -303,3 +303,34 @@ describe('sandbox inspection reads the sandbox the profile points at', () => {
     other.remove();
   });
 });
+
+describe('an import that survives a bad night', () => {
+  it('goes on past rows that run out of retries, sets them aside as retryable, and a re-run sends only those', async () => {
+    const q = (await sb.cli(['forms', 'create', '--title', 'Night', '--field', 'shortText:Note', '-q'])).stdout.trim();
+    const file = `${tmp.path}/night.csv`;
+    writeFileSync(file, `Note\n${Array.from({ length: 20 }, (_, i) => `row ${i}`).join('\n')}\n`);
+    const errors = `${tmp.path}/night-errors.csv`;
+    await sb.admin('POST', '/_sandbox/faults', { spec: `kinds=503,route=POST /forms/${q}/submissions,count=3` });
+    const first = await sb.cli(['submissions', 'import', q, file, '--errors', errors, '--json', '--retries', '0', '--concurrency', '1']);
+    expect(first.exitCode).toBe(1);
+    expect(JSON.parse(first.stdout)).toMatchObject({ rows: 20, created: 17, failed: 3, rejected: 0 });
+    expect(first.stderr).toContain('3 of 20 rows failed after their retries');
+    const lines = (await import('node:fs')).readFileSync(errors, 'utf8').trim().split('\n');
+    expect(lines[0]).toBe('Note,_row,_errors,_retryable');
+    expect(lines.slice(1).every((l) => l.endsWith(',true'))).toBe(true);
+    expect(lines).toHaveLength(4);
+    // the re-run: one schema request and the 3 rows left, nothing for the 17 already acknowledged
+    const before = await sb.lastRequestId();
+    const again = await sb.cli(['submissions', 'import', q, file, '--json']);
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ created: 3, alreadyImported: 17, failed: 0 });
+    expect(await sb.lastRequestId()).toBe(before + 4);
+    expect((await sb.api('GET', `/forms/${q}/submissions?limit=100`)).body.data.total).toBe(20);
+    // and a third run: zero requests
+    const beforeThird = await sb.lastRequestId();
+    const third = await sb.cli(['submissions', 'import', q, file]);
+    expect(third.exitCode, third.stderr).toBe(0);
+    expect(third.stderr).toContain('nothing to send');
+    expect(await sb.lastRequestId()).toBe(beforeThird);
+  });
+});

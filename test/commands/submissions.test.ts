@@ -418,7 +418,13 @@ describe('import', () => {
     writeFileSync(file, csvOf([['Name (first name)', 'Name (last name)', 'Mail', 'Note'], ...Array.from({ length: 25 }, (_, i) => [`F${i}`, `L${i}`, `u${i}@x.co`, `row ${i}`])]));
     const a = JSON.parse((await sb.cli(['submissions', 'import', f.qrId, file, '--json'])).stdout);
     expect(a).toMatchObject({ rows: 25, created: 25, replayed: 0, rejected: 0 });
-    const b = JSON.parse((await sb.cli(['submissions', 'import', f.qrId, file, '--json'])).stdout);
+    // issue 8: a second run sends nothing (the local ledger knows all 25 were acknowledged)…
+    const before = await lastRequestId();
+    const again = JSON.parse((await sb.cli(['submissions', 'import', f.qrId, file, '--json'])).stdout);
+    expect(again).toMatchObject({ created: 0, replayed: 0, alreadyImported: 25 });
+    expect(await lastRequestId()).toBe(before);
+    // …and with --force-replay every row goes to the service, which replays it
+    const b = JSON.parse((await sb.cli(['submissions', 'import', f.qrId, file, '--json', '--force-replay'])).stdout);
     expect(b).toMatchObject({ created: 0, replayed: 25 });
     expect(await count(f.qrId)).toBe(25);
   });

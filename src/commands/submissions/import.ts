@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { extname } from 'node:path';
+import { extname, join } from 'node:path';
 import { createSubmission } from '../../api/resources/submissions.js';
 import type { Deps } from '../../cmdutil/factory.js';
-import { ApiError, UsageError, ValidationError } from '../../errors.js';
+import { ApiError, ConnectionError, UsageError, ValidationError, isQuotaExhausted } from '../../errors.js';
 import { parseIntFlag } from '../../cmdutil/flags.js';
 import { parseJsonText, readInputBytes, requireQrId } from '../../cmdutil/input.js';
 import { checkOutputPath } from '../../cmdutil/outputPath.js';
@@ -13,11 +13,13 @@ import { fieldsFromSchema } from '../../domain/schema.js';
 import { writeFileAtomic } from '../../io/atomicFile.js';
 import { Progress } from '../../output/progressBar.js';
 import { describeFieldErrors } from './answersInput.js';
-import { loadSchema } from './schemaCache.js';
+import { ImportLedger } from './importLedger.js';
+import { loadSchema, localFileFor } from './schemaCache.js';
 
 interface Opts {
   format?: 'csv' | 'jsonl' | 'json';
   dryRun?: boolean;
+  forceReplay?: boolean;
   concurrency: string;
   errors?: string;
   json?: boolean;
@@ -29,10 +31,12 @@ interface Row {
   record: Record<string, unknown>;
   answers?: Record<string, unknown>;
   errors?: FieldErrors;
+  /** sent, but it failed after its retries (5xx, throttling, a lost connection): worth sending again */
+  failure?: string;
 }
 
 /** Columns that exports write and imports ignore. */
-const META_COLUMNS = new Set(['_row', '_errors', 'id', 'createdAt', 'updatedAt', 'qrId', 'quiz points', 'quiz totalMarks', 'quiz percentage', 'quiz passed']);
+const META_COLUMNS = new Set(['_row', '_errors', '_retryable', 'id', 'createdAt', 'updatedAt', 'qrId', 'quiz points', 'quiz totalMarks', 'quiz percentage', 'quiz passed']);
 
 type Target = { field: AnswerField; part?: string };
 
@@ -76,6 +80,13 @@ export function answersOf(record: Record<string, unknown>, map: Map<string, Targ
 }
 
 /** spec §8: a key derived from the form, the file's content and the row, so a re-run replays. */
+/** A failure of one row that another attempt may get past (not a verdict on every row). */
+function isRowFailure(e: unknown): boolean {
+  if (e instanceof ConnectionError) return true;
+  if (e instanceof ApiError) return e.status >= 500 || (e.status === 429 && !isQuotaExhausted(e.status, e.message));
+  return false;
+}
+
 export function importKey(qrId: string, fileHash: string, row: number): string {
   return `import-${createHash('sha256').update(`${qrId}\n${fileHash}\n${row}`).digest('hex').slice(0, 48)}`;
 }
@@ -142,14 +153,18 @@ function jsonRecords(rows: ReadonlyArray<readonly [unknown, number]>, file: stri
   return { columns: [...columns], records };
 }
 
-async function writeErrors(path: string, format: 'csv' | 'jsonl' | 'json', columns: string[], rejected: Row[], fields: AnswerField[]): Promise<void> {
+/** Rejected rows (with their field errors) and failed rows (with the reason, marked retryable), in the input's format. */
+async function writeErrors(path: string, format: 'csv' | 'jsonl' | 'json', columns: string[], rows: Row[], fields: AnswerField[]): Promise<void> {
+  const reason = (r: Row) => (r.failure ? r.failure : describeFieldErrors(r.errors ?? {}, fields).join(' | '));
   let text: string;
   if (format === 'csv') {
     const { stringify } = await import('csv-stringify/sync');
-    const header = [...columns, '_row', '_errors'];
-    text = stringify([header, ...rejected.map((r) => [...columns.map((c) => String(r.record[c] ?? '')), String(r.n), describeFieldErrors(r.errors ?? {}, fields).join(' | ')])]);
+    // _retryable only when some row failed for a reason other than its answers
+    const retryable = rows.some((r) => r.failure !== undefined);
+    const header = [...columns, '_row', '_errors', ...(retryable ? ['_retryable'] : [])];
+    text = stringify([header, ...rows.map((r) => [...columns.map((c) => String(r.record[c] ?? '')), String(r.n), reason(r), ...(retryable ? [r.failure ? 'true' : 'false'] : [])])]);
   } else {
-    text = rejected.map((r) => `${JSON.stringify({ _row: r.n, _errors: r.errors, ...r.record })}\n`).join('');
+    text = rows.map((r) => `${JSON.stringify({ _row: r.n, _errors: r.failure ?? r.errors, _retryable: r.failure !== undefined, ...r.record })}\n`).join('');
   }
   writeFileAtomic(path, text);
 }
@@ -165,6 +180,17 @@ export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Prom
   const { columns, records } = await readRecords(content.toString('utf8'), format, path === '-' ? 'stdin' : path);
   refuseNul(records, path === '-' ? 'stdin' : path);
 
+  // rows the service already acknowledged (local ledger) are not sent again: a finished import run
+  // again costs nothing, an interrupted one only what is left (--force-replay asks the service instead)
+  const ledger = new ImportLedger(localFileFor(deps, join('ledger', 'imports'), id, 'log'));
+  const acknowledged = (n: number) => !opts.forceReplay && ledger.has(importKey(id, fileHash, n));
+  const alreadyImported = records.filter((_, i) => acknowledged(i + 1)).length;
+  if (alreadyImported === records.length && records.length > 0 && !opts.dryRun) {
+    deps.info(`Every one of the ${records.length} rows was imported before (local ledger); nothing to send. --force-replay checks them against the service.`);
+    if (opts.json) deps.io.stdout.write(`${JSON.stringify({ rows: records.length, valid: records.length, created: 0, replayed: 0, alreadyImported, rejected: 0, failed: 0, dryRun: false })}\n`);
+    return;
+  }
+
   // always fresh: rows checked against a stale cached schema would each cost a request to be refused
   const { schema } = await loadSchema(deps, id, { refresh: true });
   const fields = fieldsFromSchema(schema);
@@ -179,8 +205,10 @@ export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Prom
     return Object.keys(errors).length ? { n: i + 1, record, answers, errors } : { n: i + 1, record, answers };
   });
   const rejected = rows.filter((r) => r.errors);
-  const valid = rows.filter((r) => !r.errors);
+  const valid = rows.filter((r) => !r.errors && !acknowledged(r.n));
+  const failed: Row[] = [];
   const sent = { created: 0, replayed: 0 };
+  if (alreadyImported && !opts.dryRun) deps.info(`${alreadyImported} rows were imported before (local ledger): sending the other ${valid.length} (${valid.length} request${valid.length === 1 ? '' : 's'}).`);
 
   if (!opts.dryRun) {
     const client = await deps.client();
@@ -191,16 +219,22 @@ export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Prom
     const worker = async () => {
       while (fatal === undefined && nextIndex < valid.length) {
         const row = valid[nextIndex++]!;
+        const key = importKey(id, fileHash, row.n);
         try {
-          const { replayed } = await createSubmission(client, id, { answers: row.answers! }, importKey(id, fileHash, row.n));
+          const { replayed } = await createSubmission(client, id, { answers: row.answers! }, key);
+          ledger.add(key);
           if (replayed) sent.replayed++;
           else sent.created++;
         } catch (e) {
           if (e instanceof ApiError && e.status === 400 && e.fieldErrors) {
             row.errors = e.fieldErrors as FieldErrors;
             rejected.push(row);
+          } else if (isRowFailure(e)) {
+            // this row ran out of retries; the others may still go through: set it aside and go on
+            row.failure = (e as Error).message;
+            failed.push(row);
           } else {
-            fatal ??= e; // quota, auth, a lost network: stop; a re-run resumes without duplicates
+            fatal ??= e; // quota, auth, a form that is gone: every row would fail; a re-run resumes
           }
         }
         progress.update(++done);
@@ -209,20 +243,25 @@ export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Prom
     await Promise.all(Array.from({ length: Math.min(concurrency, valid.length) }, worker));
     progress.stop();
     if (fatal !== undefined) {
-      deps.warn(`import stopped: created ${sent.created}, replayed ${sent.replayed}, rejected ${rejected.length} of ${rows.length} rows; run the same command again to finish without duplicates`);
+      deps.warn(`import stopped: created ${sent.created}, replayed ${sent.replayed}, rejected ${rejected.length}, failed ${failed.length} of ${rows.length} rows; run the same command again to finish without duplicates`);
       throw fatal;
     }
   }
   rejected.sort((a, b) => a.n - b.n);
-  const summary = { rows: rows.length, valid: valid.length, ...sent, rejected: rejected.length, dryRun: opts.dryRun === true };
-  if (opts.errors && rejected.length) await writeErrors(opts.errors, format, columns, rejected, fields);
+  failed.sort((a, b) => a.n - b.n);
+  const summary = { rows: rows.length, valid: valid.length + alreadyImported, ...sent, alreadyImported, rejected: rejected.length, failed: failed.length, dryRun: opts.dryRun === true };
+  if (opts.errors && (rejected.length || failed.length)) await writeErrors(opts.errors, format, columns, [...rejected, ...failed].sort((a, b) => a.n - b.n), fields);
+  for (const r of failed.slice(0, 20)) deps.info(`row ${r.n}: failed after its retries, worth sending again: ${r.failure}`);
   for (const r of rejected.slice(0, 20)) deps.info(`row ${r.n}: ${describeFieldErrors(r.errors ?? {}, fields).join('; ')}`);
   if (rejected.length > 20) deps.info(`… and ${rejected.length - 20} more rejected rows${opts.errors ? ` (all in ${opts.errors})` : ' (use --errors FILE to keep them all)'}`);
   deps.info(
     opts.dryRun
       ? `Dry run: ${summary.valid} of ${summary.rows} rows valid, ${summary.rejected} rejected; nothing sent.`
-      : `Imported ${id}: ${summary.created} created, ${summary.replayed} replayed (already imported), ${summary.rejected} rejected of ${summary.rows} rows.`,
+      : `Imported ${id}: ${summary.created} created, ${summary.replayed} replayed (already imported), ${alreadyImported} skipped (in the local ledger), ${summary.rejected} rejected, ${summary.failed} failed of ${summary.rows} rows.`,
   );
   if (opts.json) deps.io.stdout.write(`${JSON.stringify(summary)}\n`);
+  if (summary.failed > 0 && summary.rejected === 0) {
+    throw new Error(`${summary.failed} of ${summary.rows} rows failed after their retries${opts.errors ? ` (in ${opts.errors}, marked _retryable)` : ''}; run the same command again to send them (rows already imported are skipped)`);
+  }
   if (summary.rejected > 0) throw new ValidationError(`${summary.rejected} of ${summary.rows} rows rejected${opts.errors ? `; they are in ${opts.errors}, ready to fix and import again` : ''}`, []);
 }

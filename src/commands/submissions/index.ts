@@ -82,6 +82,7 @@ export function register(program: Command, bind: typeof Bind): void {
       .argument('<file>', 'CSV (columns named by field label or key) or JSONL')
       .addOption(new Option('--format <format>', 'input format (default: from the file name; for - from the first character)').choices(['csv', 'jsonl', 'json']))
       .option('--dry-run', 'validate every row offline and report; send nothing')
+      .option('--force-replay', 'send rows the local ledger says were imported before too (the service replays them)')
       .option('--concurrency <n>', 'rows sent at once, 1 to 16', '4')
       .option('--errors <file>', 'write rejected rows with their field errors here, ready to fix and re-import')
       .option('--json', 'print the summary as JSON on stdout')

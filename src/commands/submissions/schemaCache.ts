@@ -26,12 +26,16 @@ export class DamagedCache {
   }
 }
 
-/** One cache per API (base URL, or the embedded sandbox's data dir) and form. */
-function cachePath(deps: Deps, qrId: string): string {
+/** A local file of one API (base URL, or the embedded sandbox's data dir) and form, under the config dir. */
+export function localFileFor(deps: Deps, folder: string, qrId: string, ext: string): string {
   const t = deps.target();
   const api = t.sandbox ? `sandbox:${sandboxDataDir(deps.io.env)}` : (t.baseUrl ?? '');
   const ns = createHash('sha256').update(api).digest('hex').slice(0, 16);
-  return join(configDir(deps.io.env), 'cache', 'schemas', `${ns}-${qrId}.json`);
+  return join(configDir(deps.io.env), folder, `${ns}-${qrId}.${ext}`);
+}
+
+function cachePath(deps: Deps, qrId: string): string {
+  return localFileFor(deps, join('cache', 'schemas'), qrId, 'json');
 }
 
 /** The cached schema; undefined when there is none; DamagedCache when the file does not parse. */
