@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { bind, runState, startRun } from '../cmdutil/command.js';
+import { VERB_EXAMPLES } from './helpExamples.js';
 import type { Prompter } from '../io/prompter.js';
 import type { IOStreams } from '../io/streams.js';
 import { EXIT, describeWriteError, isBrokenPipe } from '../errors.js';
@@ -50,7 +51,7 @@ export function groupWord(argv: string[]): string | undefined {
 export async function buildProgram(argv: string[], loadAll = false): Promise<Command> {
   const io = runState.io;
   const program = new Command('formctl')
-    .description('Operate a form service account from the shell: forms, submissions, files, webhooks, team.\nTry it with no account: formctl --sandbox forms list')
+    .description('Operate a form service account from the shell: forms, submissions, files and webhooks.\nTry it with no account: formctl --sandbox forms list')
     .version(VERSION, '-V, --version')
     .enablePositionalOptions()
     .showHelpAfterError('(add --help for usage)')
@@ -60,6 +61,16 @@ export async function buildProgram(argv: string[], loadAll = false): Promise<Com
     })
     .exitOverride();
   addConnectionFlags(program, false);
+  // every verb's help lists the global flags it inherits, and shows defaults as typed (4, not "4")
+  program.configureHelp({
+    showGlobalOptions: true,
+    optionDescription: (option) => {
+      const extra: string[] = [];
+      if (option.argChoices) extra.push(`choices: ${option.argChoices.join(', ')}`);
+      if (option.defaultValue !== undefined && option.defaultValue !== false && !option.negate) extra.push(`default: ${String(option.defaultValueDescription ?? option.defaultValue)}`);
+      return extra.length ? `${option.description} (${extra.join('; ')})` : option.description;
+    },
+  });
   program.addHelpText(
     'after',
     `\nHelp topics:\n  formctl help exit-codes    exit codes and what they mean\n  formctl help environment   environment variables\n\nOutput flags (-o table|json|jsonl|csv, --json, --fields, -q) are given after the verb.`,
@@ -69,6 +80,11 @@ export async function buildProgram(argv: string[], loadAll = false): Promise<Com
     if (loadAll || g.name === word || word === 'completion') {
       const mod = await g.load();
       mod.register(program, bind);
+      const group = program.commands.find((c) => c.name() === g.name);
+      for (const verb of group?.commands ?? []) {
+        const examples = VERB_EXAMPLES[`${g.name} ${verb.name()}`];
+        if (examples) verb.addHelpText('after', `\nExamples:\n${examples.map((e) => `  ${e}`).join('\n')}`);
+      }
     } else {
       program.command(g.name).description(g.summary);
     }

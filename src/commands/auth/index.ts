@@ -9,7 +9,7 @@ export function register(program: Command, bind: typeof Bind): void {
     auth
       .command('login')
       .description('Save an API key and base URL as a profile (the key is typed at a hidden prompt or read from stdin)')
-      .option('--profile <name>', 'profile name (default: "default", or "sandbox" with --sandbox)')
+      .option('--profile <name>', 'profile name (default: default, or sandbox with --sandbox)')
       .option('--base-url <url>', 'API base URL ending in /v1 (https; http only for loopback)')
       .option('--with-key', 'read the API key from stdin instead of prompting')
       .option('--sandbox', 'make a profile that uses the embedded sandbox (no key needed)')

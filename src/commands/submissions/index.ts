@@ -5,11 +5,11 @@ import { schemaView, submissionView } from './views.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-function answerFlags(cmd: Command): Command {
+function answerFlags(cmd: Command, attach = 'upload a file (category=submission) and put its fileId in a file field (repeatable)'): Command {
   return cmd
     .option('--answers <json>', 'answers as JSON keyed by field key: inline, @file, or - for stdin')
     .option('--set <field=value>', 'one answer; FIELD is a key or a label; the value is shaped for the field (repeatable)', collect)
-    .option('--attach <field=path>', 'upload a file (category=submission) and put its fileId in a file field (repeatable)', collect);
+    .option('--attach <field=path>', attach, collect);
 }
 
 export function register(program: Command, bind: typeof Bind): void {
@@ -21,7 +21,7 @@ export function register(program: Command, bind: typeof Bind): void {
     () => import('./schema.js'),
   );
   bind(
-    answerFlags(verb('validate', 'Check answers without creating anything').argument('<qrId>', 'form id')).option(
+    answerFlags(verb('validate', 'Check answers without creating anything').argument('<qrId>', 'form id'), 'check a file for a file field locally (exists, size, type); it is never uploaded (repeatable)').option(
       '--offline',
       'check against the cached schema: no request (run `submissions schema` once first)',
     ),
