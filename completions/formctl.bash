@@ -24,7 +24,7 @@ _formctl_words() {
     'forms delete') echo '--fields --json --output --quiet --yes -o -q -y' ;;
     'forms clone') echo '--count --fields --json --output --quiet -o -q' ;;
     'forms share') echo '--to' ;;
-    'forms download') echo '--force --format --output --resolution -f -o' ;;
+    'forms download') echo '--force --format --out --resolution' ;;
     'forms open') echo '' ;;
     'submissions') echo 'schema validate create list get update delete export import watch' ;;
     'submissions schema') echo '--fields --json --output --quiet -o -q' ;;
@@ -34,7 +34,7 @@ _formctl_words() {
     'submissions get') echo '--fields --json --output --quiet -o -q' ;;
     'submissions update') echo '--answers --attach --set --time-spent' ;;
     'submissions delete') echo '--form --yes -y' ;;
-    'submissions export') echo '--checkpoint --concurrency --format --headers --order --output --since --until -o' ;;
+    'submissions export') echo '--checkpoint --concurrency --force --format --headers --order --out --output --since --until -o' ;;
     'submissions import') echo '--concurrency --dry-run --errors --force-replay --format --json' ;;
     'submissions watch') echo '--exec --interval --since' ;;
     'upload') echo 'logo form submission list delete' ;;
@@ -70,6 +70,7 @@ _formctl_values() {
     'auth login|--plan') echo 'free starter business professional enterprise' ;;
     'forms list|--sort') echo 'newest name scans' ;;
     'forms download|--format') echo 'png svg pdf eps' ;;
+    'submissions export|--output') echo 'csv jsonl json' ;;
     'submissions export|--format') echo 'csv jsonl json' ;;
     'submissions export|--headers') echo 'label key' ;;
     'submissions export|--order') echo 'newest oldest' ;;

@@ -128,7 +128,7 @@ complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''clone'\''' -l quie
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''share'\''' -l to
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''download'\''' -l force
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''download'\''' -l format -x -a 'png svg pdf eps'
-complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''download'\''' -l output
+complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''download'\''' -l out
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''download'\''' -l resolution
 complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'schema' -d 'Show what a form'\''s answers look like (cached for offline checks)'
 complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'validate' -d 'Check answers without creating anything'
@@ -179,10 +179,12 @@ complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''delete'\''' 
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''delete'\''' -l yes
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''export'\''' -l checkpoint
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''export'\''' -l concurrency
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''export'\''' -l force
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''export'\''' -l format -x -a 'csv jsonl json'
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''export'\''' -l headers -x -a 'label key'
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''export'\''' -l order -x -a 'newest oldest'
-complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''export'\''' -l output
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''export'\''' -l out
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''export'\''' -l output -x -a 'csv jsonl json'
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''export'\''' -l since
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''export'\''' -l until
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''import'\''' -l concurrency

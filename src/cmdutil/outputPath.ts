@@ -6,12 +6,14 @@ import { UsageError } from '../errors.js';
  * A file the command will write, checked before the first request (quota is money): not a
  * directory, in a directory that exists and can be written. Messages name the path as typed.
  */
-export function checkOutputPath(flag: string, path: string): void {
+export function checkOutputPath(flag: string, path: string, opts: { force?: boolean } = {}): void {
   let st: ReturnType<typeof statSync> | undefined;
   try {
     st = statSync(path);
   } catch { /* does not exist yet: its directory is checked below */ }
   if (st?.isDirectory()) throw new UsageError(`${flag} ${path}: is a directory; name a file in it`);
+  // one rule for every command that writes a file: an existing one is replaced only when asked
+  if (st && opts.force === false) throw new UsageError(`${flag} ${path}: the file exists; pass --force to overwrite it`);
   const dir = dirname(resolve(path));
   let dirStat: ReturnType<typeof statSync>;
   try {

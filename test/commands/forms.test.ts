@@ -270,7 +270,7 @@ describe('download and open', () => {
     writeFileSync(file, JSON.stringify({ title: 'QR', shortText: 'q', fields: [{ type: 'email' }], qrConfig: { colorDark: '#1a237e', backgroundColor: 'ffffee' } }));
     const id = JSON.parse((await sb.cli(['forms', 'create', '--file', file, '--json'])).stdout).qrId;
     const out = `${tmp.path}/code.png`;
-    const r = await sb.cli(['forms', 'download', id, '--format', 'png', '--resolution', '400', '-o', out]);
+    const r = await sb.cli(['forms', 'download', id, '--format', 'png', '--resolution', '400', '--out', out]);
     expect(r.exitCode).toBe(0);
     const png = PNG.sync.read(readFileSync(out));
     expect(png.width).toBe(400);
@@ -278,7 +278,7 @@ describe('download and open', () => {
     expect(decoded?.data).toBe(`${sb.origin}/s/${id}`);
     expect([png.data[0], png.data[1], png.data[2]]).toEqual([0xff, 0xff, 0xee]);
     expect(existsSync(`${out}.part`)).toBe(false);
-    const again = await sb.cli(['forms', 'download', id, '--format', 'png', '-o', out]);
+    const again = await sb.cli(['forms', 'download', id, '--format', 'png', '--out', out]);
     expect(again.exitCode).toBe(2);
     expect(again.stderr).toMatch(/--force/);
   });
@@ -288,10 +288,10 @@ describe('download and open', () => {
     const svg = await sb.cli(['forms', 'download', id, '--format', 'svg']);
     expect(svg.stdout).toMatch(/^<svg/);
     const pdf = `${tmp.path}/code.pdf`;
-    await sb.cli(['forms', 'download', id, '--format', 'pdf', '-o', pdf]);
+    await sb.cli(['forms', 'download', id, '--format', 'pdf', '--out', pdf]);
     expect(readFileSync(pdf, 'latin1')).toMatch(/^%PDF-1\.4[\s\S]*%%EOF\n$/);
     const eps = `${tmp.path}/code.eps`;
-    await sb.cli(['forms', 'download', id, '--format', 'eps', '-o', eps]);
+    await sb.cli(['forms', 'download', id, '--format', 'eps', '--out', eps]);
     expect(readFileSync(eps, 'latin1')).toMatch(/^%!PS-Adobe-3\.0 EPSF-3\.0/);
   });
 
@@ -300,7 +300,7 @@ describe('download and open', () => {
     writeFileSync(file, JSON.stringify({ title: 'T', shortText: '', fields: [{ type: 'email' }], qrConfig: { transparentBkg: true, size: 200 } }));
     const id = JSON.parse((await sb.cli(['forms', 'create', '--file', file, '--json'])).stdout).qrId;
     const out = `${tmp.path}/transparent.png`;
-    expect((await sb.cli(['forms', 'download', id, '--format', 'png', '-o', out])).exitCode).toBe(0);
+    expect((await sb.cli(['forms', 'download', id, '--format', 'png', '--out', out])).exitCode).toBe(0);
     const png = PNG.sync.read(readFileSync(out));
     expect(png.width).toBe(200);
     expect(png.data[3]).toBe(0); // the corner pixel (quiet zone) is fully transparent

@@ -37,9 +37,9 @@ describe('check before spending (quota is money)', () => {
   it('checks output paths before the first request, naming the path as typed', async () => {
     const dir = `${tmp.path}/out`;
     mkdirSync(dir);
-    expect(await refusedLocally(['submissions', 'export', qrId, '-o', dir])).toContain(`-o ${dir}: is a directory`);
-    expect(await refusedLocally(['submissions', 'export', qrId, '-o', '/missing/dir/x.csv'])).toContain('-o /missing/dir/x.csv: the directory /missing/dir does not exist');
-    expect(await refusedLocally(['forms', 'download', qrId, '--format', 'png', '-o', '/missing/q.png'])).toContain('-o /missing/q.png: the directory /missing does not exist');
+    expect(await refusedLocally(['submissions', 'export', qrId, '--out', dir])).toContain(`--out ${dir}: is a directory`);
+    expect(await refusedLocally(['submissions', 'export', qrId, '--out', '/missing/dir/x.csv'])).toContain('--out /missing/dir/x.csv: the directory /missing/dir does not exist');
+    expect(await refusedLocally(['forms', 'download', qrId, '--format', 'png', '--out', '/missing/q.png'])).toContain('--out /missing/q.png: the directory /missing does not exist');
     const rows = `${tmp.path}/rows.csv`;
     writeFileSync(rows, 'Note,Mail\nhello,a@example.com\n');
     expect(await refusedLocally(['submissions', 'import', qrId, rows, '--errors', '/missing/e.csv'])).toContain('--errors /missing/e.csv: the directory /missing does not exist');
@@ -147,7 +147,7 @@ describe('export requests', () => {
     await sb.admin('POST', '/_sandbox/faults', { spec: `kinds=latency,latency=30,route=GET /forms/${q}/submissions` });
     const before = await sb.lastRequestId();
     try {
-      const r = await sb.cli(['submissions', 'export', q, '-o', `${tmp.path}/one.csv`, '--concurrency', '1']);
+      const r = await sb.cli(['submissions', 'export', q, '--out', `${tmp.path}/one.csv`, '--concurrency', '1']);
       expect(r.exitCode, r.stderr).toBe(0);
     } finally {
       await sb.admin('DELETE', '/_sandbox/faults');
@@ -171,7 +171,7 @@ describe('export requests', () => {
     await sb.admin('PUT', '/_sandbox/account', { quota: used + 3 });
     const before = await sb.lastRequestId();
     try {
-      const r = await sb.cli(['submissions', 'export', q, '-o', `${tmp.path}/quota.csv`, '--concurrency', '4']);
+      const r = await sb.cli(['submissions', 'export', q, '--out', `${tmp.path}/quota.csv`, '--concurrency', '4']);
       expect(r.exitCode).toBe(5);
     } finally {
       await sb.admin('PUT', '/_sandbox/account', { quota: null });
@@ -332,5 +332,18 @@ describe('an import that survives a bad night', () => {
     expect(third.exitCode, third.stderr).toBe(0);
     expect(third.stderr).toContain('nothing to send');
     expect(await sb.lastRequestId()).toBe(beforeThird);
+  });
+});
+
+describe('one meaning per flag', () => {
+  it('--out is the file, -o the format; an existing file is replaced only with --force', async () => {
+    const out = `${tmp.path}/flags.jsonl`;
+    const r = await sb.cli(['submissions', 'export', qrId, '-o', 'jsonl', '--out', out]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const first = (await import('node:fs')).readFileSync(out, 'utf8');
+    expect(JSON.parse(first.split('\n')[0]!).qrId).toBe(qrId); // -o jsonl is the format, not a file named jsonl
+    expect(await refusedLocally(['submissions', 'export', qrId, '--out', out])).toContain(`--out ${out}: the file exists; pass --force`);
+    expect((await sb.cli(['submissions', 'export', qrId, '--out', out, '--force'])).exitCode).toBe(0);
+    expect((await sb.cli(['forms', 'download', qrId, '--format', 'svg', '-f'])).exitCode).toBe(2); // -f is api's --raw-field only
   });
 });

@@ -40,7 +40,7 @@ describe('damaged local files are named, with the property, before any request (
     const cp = join(tmp.path, 'damaged.ckpt');
     writeFileSync(cp, JSON.stringify({ version: 1, qrId, idsAtNewest: [] }));
     const before = await sb.lastRequestId();
-    const r = await sb.cli(['submissions', 'export', qrId, '--checkpoint', cp, '-o', join(tmp.path, 'out.csv')]);
+    const r = await sb.cli(['submissions', 'export', qrId, '--checkpoint', cp, '--out', join(tmp.path, 'out.csv')]);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain(`--checkpoint: ${cp} is not a checkpoint file written by formctl (newestCreatedAt:`);
     expect(await sb.lastRequestId()).toBe(before);

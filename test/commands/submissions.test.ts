@@ -312,7 +312,7 @@ describe('export', () => {
     await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: f.qrId, count: 250 });
     const since = await lastRequestId();
     const out = `${tmp.path}/export.csv`;
-    const r = await sb.cli(['submissions', 'export', f.qrId, '-o', out]);
+    const r = await sb.cli(['submissions', 'export', f.qrId, '--out', out]);
     expect(r.exitCode, r.stderr).toBe(0);
     const log = await requestsSince(since);
     expect(log.filter((l) => l.path.startsWith(`/v1/forms/${f.qrId}/submissions`))).toHaveLength(3);
@@ -367,7 +367,7 @@ describe('export', () => {
     const cp = `${tmp.path}/fail-cp.json`;
     await sb.admin('POST', '/_sandbox/faults', { spec: `kinds=500,route=GET /forms/${f.qrId}/submissions` });
     try {
-      const r = await sb.cli(['submissions', 'export', f.qrId, '-o', out, '--checkpoint', cp, '--retries', '1']);
+      const r = await sb.cli(['submissions', 'export', f.qrId, '--out', out, '--checkpoint', cp, '--retries', '1']);
       expect(r.exitCode).toBe(1);
     } finally {
       await sb.admin('DELETE', '/_sandbox/faults');
@@ -445,7 +445,7 @@ describe('resilience: 20% of requests fail with 5xx, 429 or dropped connections'
       const summary = JSON.parse(imp.stdout);
       expect(summary.created + summary.replayed).toBe(120);
       const out = `${tmp.path}/faulty-export.jsonl`;
-      const exp = await sb.cli(['submissions', 'export', f.qrId, '--format', 'jsonl', '-o', out, '--retries', '10']);
+      const exp = await sb.cli(['submissions', 'export', f.qrId, '--format', 'jsonl', '--out', out, '--retries', '10']);
       expect(exp.exitCode, exp.stderr).toBe(0);
       const rows = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
       expect(rows).toHaveLength(570);

@@ -68,7 +68,7 @@ describe('signals', () => {
     writeFileSync(cp, checkpoint);
     await sb.admin('POST', '/_sandbox/faults', { spec: `kinds=latency,latency=1000,route=GET /forms/${qrId}/submissions` });
     try {
-      const child = spawnCli(['submissions', 'export', qrId, '-o', `${dir}/out.csv`, '--checkpoint', cp, '--concurrency', '1'], { env: env() });
+      const child = spawnCli(['submissions', 'export', qrId, '--out', `${dir}/out.csv`, '--checkpoint', cp, '--concurrency', '1'], { env: env() });
       await waitFor(() => readdirSync(dir).some((f) => f.endsWith('.part')), 'the temporary file');
       child.kill('SIGTERM');
       expect((await child).exitCode).toBe(143);

@@ -1,4 +1,4 @@
-import { createWriteStream, existsSync, renameSync, rmSync } from 'node:fs';
+import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { downloadQr } from '../../api/resources/forms.js';
 import type { Deps } from '../../cmdutil/factory.js';
@@ -11,28 +11,25 @@ import { tempPathFor } from '../../io/atomicFile.js';
 interface Opts {
   format: string;
   resolution?: string;
-  output?: string;
+  out?: string;
   force?: boolean;
 }
 
 export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<void> {
   const id = requireQrId(qrId);
   const resolution = parseIntFlag('--resolution', opts.resolution, 32, 4096);
-  const toStdout = opts.output === undefined || opts.output === '-';
+  const toStdout = opts.out === undefined || opts.out === '-';
   if (toStdout && deps.io.isStdoutTTY) {
-    throw new UsageError(`refusing to write ${opts.format} image bytes to a terminal: pass -o FILE (e.g. -o ${id}.${opts.format}) or redirect stdout`);
+    throw new UsageError(`refusing to write ${opts.format} image bytes to a terminal: pass --out FILE (e.g. --out ${id}.${opts.format}) or redirect stdout`);
   }
-  if (!toStdout) checkOutputPath('-o', opts.output!);
-  if (!toStdout && existsSync(opts.output!) && !opts.force) {
-    throw new UsageError(`${opts.output} exists: pass --force to overwrite`);
-  }
+  if (!toStdout) checkOutputPath('--out', opts.out!, { force: opts.force === true });
   const res = await downloadQr(await deps.client(), id, { format: opts.format, resolution });
   if (toStdout) {
     await pipeline(res.body, deps.io.stdout, { end: false });
     return;
   }
   // streamed to a temporary file beside the target, then renamed: never a half-written image
-  const target = opts.output!;
+  const target = opts.out!;
   const temp = tempPathFor(target);
   let finished = false;
   deps.onCleanup(() => {

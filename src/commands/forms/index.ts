@@ -73,9 +73,9 @@ export function register(program: Command, bind: typeof Bind): void {
       .argument('<qrId>', 'form id')
       .addOption(new Option('--format <format>', 'image format').choices(['png', 'svg', 'pdf', 'eps']).makeOptionMandatory())
       .option('--resolution <px>', 'image size in pixels, 32 to 4096')
-      .option('-o, --output <file>', 'file to write (default: stdout, refused when stdout is a terminal)')
-      .option('-f, --force', 'overwrite an existing file')
-      .addHelpText('after', '\nExamples:\n  formctl forms download AB12CD34 --format svg\n  formctl forms download AB12CD34 --format png --resolution 1024 -o poster.png\n  formctl forms download AB12CD34 --format pdf -o - | lpr'),
+      .option('--out <file>', 'file to write (default: stdout, refused when stdout is a terminal)')
+      .option('--force', 'overwrite an existing --out file')
+      .addHelpText('after', '\nExamples:\n  formctl forms download AB12CD34 --format svg\n  formctl forms download AB12CD34 --format png --resolution 1024 --out poster.png\n  formctl forms download AB12CD34 --format pdf | lpr'),
     () => import('./download.js'),
   );
   bind(verb('open', "Print a form's short link and draw its QR code in the terminal").argument('<qrId>', 'form id'), () => import('./open.js'));

@@ -15,7 +15,10 @@ import { Progress } from '../../output/progressBar.js';
 import { parseTimeFlag } from './time.js';
 
 interface Opts {
-  output?: string;
+  out?: string;
+  force?: boolean;
+  /** -o: the same as --format */
+  output?: 'csv' | 'jsonl' | 'json';
   format: 'csv' | 'jsonl' | 'json';
   since?: string;
   until?: string;
@@ -106,8 +109,9 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const checkpoint = opts.checkpoint ? readCheckpoint(opts.checkpoint, id) : undefined;
   if (checkpoint && (!since || checkpoint.newestCreatedAt > since)) since = checkpoint.newestCreatedAt;
   const skip = new Set(checkpoint && since === checkpoint.newestCreatedAt ? checkpoint.idsAtNewest : []);
-  const toStdout = opts.output === undefined || opts.output === '-';
-  if (!toStdout) checkOutputPath('-o', opts.output!);
+  const toStdout = opts.out === undefined || opts.out === '-';
+  if (!toStdout) checkOutputPath('--out', opts.out!, { force: opts.force === true });
+  const format = opts.output ?? opts.format;
 
   const client = await deps.client();
   const fetchPage = (page: number) => listSubmissions(client, id, { page, limit: SUBMISSIONS_PAGE_MAX, since, until });
@@ -120,9 +124,9 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const form: FormDefinition = first.form;
   const fields = form.fields as AnswerField[];
   const quiz = form.fields.some((f) => f.quizConfig !== undefined);
-  const encoder = await makeEncoder(opts.format, fields, opts.headers, quiz);
+  const encoder = await makeEncoder(format, fields, opts.headers, quiz);
 
-  const target = opts.output;
+  const target = opts.out;
   const temp = toStdout ? undefined : tempPathFor(target!);
   const fd = temp ? openSync(temp, 'w', 0o644) : undefined;
   const out: Writable = fd !== undefined ? createWriteStream('', { fd, autoClose: false }) : deps.io.stdout;

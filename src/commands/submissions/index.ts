@@ -65,7 +65,9 @@ export function register(program: Command, bind: typeof Bind): void {
   bind(
     verb('export', 'Stream every matching submission to a file: 100 per request, constant memory')
       .argument('<qrId>', 'form id')
-      .option('-o, --output <file>', 'file to write (atomically: temp file, then rename); default stdout')
+      .option('--out <file>', 'file to write (atomically: temp file, then rename; refused if it exists unless --force); default stdout')
+      .option('--force', 'overwrite an existing --out file')
+      .addOption(new Option('-o, --output <format>', 'the same as --format (-o is the output format on every command)').choices(['csv', 'jsonl', 'json']))
       .addOption(new Option('--format <format>', 'file format').choices(['csv', 'jsonl', 'json']).default('csv'))
       .option('--since <time>', 'createdAt at or after: ISO 8601 or Unix seconds')
       .option('--until <time>', 'createdAt at or before (default: the moment the export starts)')
@@ -73,7 +75,7 @@ export function register(program: Command, bind: typeof Bind): void {
       .option('--checkpoint <file>', 'export only what is new since the last run that used this file')
       .addOption(new Option('--order <order>', 'row order').choices(['newest', 'oldest']).default('newest'))
       .option('--concurrency <n>', 'pages fetched at once once the total is known, 1 to 8', '4')
-      .addHelpText('after', '\nExamples:\n  formctl submissions export AB12CD34 -o responses.csv\n  formctl submissions export AB12CD34 --format jsonl --checkpoint .ab12.ckpt -o new.jsonl   # nightly: only new ones'),
+      .addHelpText('after', '\nExamples:\n  formctl submissions export AB12CD34 --out responses.csv\n  formctl submissions export AB12CD34 --format jsonl --checkpoint .ab12.ckpt --out new.jsonl   # nightly: only new ones'),
     () => import('./export.js'),
   );
   bind(
