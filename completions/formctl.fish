@@ -38,12 +38,12 @@ complete -c formctl -n '__fish_formctl_path '\''auth'\'' '\''login'\''' -l profi
 complete -c formctl -n '__fish_formctl_path '\''auth'\'' '\''login'\''' -l sandbox
 complete -c formctl -n '__fish_formctl_path '\''auth'\'' '\''login'\''' -l with-key
 complete -c formctl -n '__fish_formctl_path '\''auth'\'' '\''status'\''' -l check
-complete -c formctl -n '__fish_formctl_path '\''auth'\'' '\''status'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''auth'\'' '\''status'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''auth'\'' '\''status'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''auth'\'' '\''status'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''auth'\'' '\''status'\''' -l quiet
 complete -c formctl -n '__fish_formctl_path '\''auth'\'' '\''logout'\''' -l profile
-complete -c formctl -n '__fish_formctl_path '\''auth'\'' '\''list'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''auth'\'' '\''list'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''auth'\'' '\''list'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''auth'\'' '\''list'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''auth'\'' '\''list'\''' -l quiet
@@ -52,7 +52,7 @@ complete -c formctl -n '__fish_formctl_path '\''config'\''' -a 'get' -d 'Print o
 complete -c formctl -n '__fish_formctl_path '\''config'\''' -a 'set' -d 'Change one setting'
 complete -c formctl -n '__fish_formctl_path '\''config'\''' -a 'unset' -d 'Remove one setting'
 complete -c formctl -n '__fish_formctl_path '\''config'\''' -a 'path' -d 'Print the path of the configuration file'
-complete -c formctl -n '__fish_formctl_path '\''config'\'' '\''list'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''config'\'' '\''list'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''config'\'' '\''list'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''config'\'' '\''list'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''config'\'' '\''list'\''' -l quiet
@@ -71,19 +71,19 @@ complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'share' -d 'E-mail
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'download' -d 'Download a form'\''s QR code image'
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'open' -d 'Print a form'\''s short link and draw its QR code in the terminal'
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''list'\''' -l all
-complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''list'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''list'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''list'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''list'\''' -l limit
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''list'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''list'\''' -l page
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''list'\''' -l quiet
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''list'\''' -l sort -x -a 'newest name scans'
-complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''get'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''get'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''get'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''get'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''get'\''' -l quiet
+complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''create'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''create'\''' -l field
-complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''create'\''' -l fields
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''create'\''' -l file
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''create'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''create'\''' -l locale
@@ -95,7 +95,7 @@ complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''create'\''' -l qui
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''create'\''' -l short-text
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''create'\''' -l title
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''update'\''' -l add-field
-complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''update'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''update'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''update'\''' -l file
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''update'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''update'\''' -l locale
@@ -107,21 +107,21 @@ complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''update'\''' -l rem
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''update'\''' -l replace-fields
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''update'\''' -l short-text
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''update'\''' -l title
-complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''archive'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''archive'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''archive'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''archive'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''archive'\''' -l quiet
-complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''restore'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''restore'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''restore'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''restore'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''restore'\''' -l quiet
-complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''delete'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''delete'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''delete'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''delete'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''delete'\''' -l quiet
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''delete'\''' -l yes
+complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''clone'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''clone'\''' -l count
-complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''clone'\''' -l fields
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''clone'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''clone'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''forms'\'' '\''clone'\''' -l quiet
@@ -140,7 +140,7 @@ complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'delete' -d 
 complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'export' -d 'Stream every matching submission to a file: 100 per request, constant memory'
 complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'import' -d 'Create submissions from a CSV or JSONL file, safely re-runnable'
 complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'watch' -d 'Print new submissions as they arrive (polling; the fallback of spec §6)'
-complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''schema'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''schema'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''schema'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''schema'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''schema'\''' -l quiet
@@ -150,7 +150,7 @@ complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''validate'\''
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''validate'\''' -l set
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''create'\''' -l answers
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''create'\''' -l attach
-complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''create'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''create'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''create'\''' -l idempotency-key
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''create'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''create'\''' -l output
@@ -159,7 +159,7 @@ complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''create'\''' 
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''create'\''' -l time-expired
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''create'\''' -l time-spent
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''list'\''' -l all
-complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''list'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''list'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''list'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''list'\''' -l limit
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''list'\''' -l output
@@ -167,7 +167,7 @@ complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''list'\''' -l
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''list'\''' -l quiet
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''list'\''' -l since
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''list'\''' -l until
-complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''get'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''get'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''get'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''get'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''submissions'\'' '\''get'\''' -l quiet
@@ -201,19 +201,19 @@ complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'form' -d 'Upload
 complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'submission' -d 'Upload a file for a submission answer; put the fileId in answers'
 complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'list' -d 'List account logos and whether a form uses them'
 complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'delete' -d 'Delete an unused form file'
-complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''logo'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''logo'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''logo'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''logo'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''logo'\''' -l quiet
-complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''form'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''form'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''form'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''form'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''form'\''' -l quiet
-complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''submission'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''submission'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''submission'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''submission'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''submission'\''' -l quiet
-complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''list'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''list'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''list'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''list'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''upload'\'' '\''list'\''' -l quiet
@@ -226,20 +226,20 @@ complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'disable' -d 'St
 complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'listen' -d 'Receive deliveries locally: verify signatures, print events, forward to your app'
 complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'verify' -d 'Check a delivery signature over raw bytes: exit 0 when it matches, 1 when not'
 complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'trigger' -d 'Create a sample submission so that a submission.created event fires (real data!)'
-complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''get'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''get'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''get'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''get'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''get'\''' -l quiet
 complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''get'\''' -l show-secret
-complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''enable'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''enable'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''enable'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''enable'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''enable'\''' -l quiet
-complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''set-url'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''set-url'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''set-url'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''set-url'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''set-url'\''' -l quiet
-complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''rotate'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''rotate'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''rotate'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''rotate'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''rotate'\''' -l quiet
@@ -251,7 +251,7 @@ complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''listen'\''' -l r
 complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''listen'\''' -l secret-file
 complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''verify'\''' -l secret-file
 complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''verify'\''' -l signature
-complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''trigger'\''' -l fields
+complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''trigger'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''trigger'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''trigger'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''webhook'\'' '\''trigger'\''' -l quiet
@@ -269,9 +269,9 @@ complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'plan' -d 'Set t
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'openapi' -d 'Print the API v1 contract as an OpenAPI 3.1 description (JSON), for code generators, mock servers and API clients'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'logs' -d 'List the sandbox'\''s request log: every API request, its status, time and injected fault'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'reset' -d 'Delete the sandbox data directory'
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''serve'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''serve'\''' -l data
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''serve'\''' -l faults
-complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''serve'\''' -l fields
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''serve'\''' -l host
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''serve'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''serve'\''' -l output
@@ -279,24 +279,24 @@ complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''serve'\''' -l pl
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''serve'\''' -l port
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''serve'\''' -l quiet
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''serve'\''' -l quota
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''keys'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''keys'\''' -l data
-complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''keys'\''' -l fields
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''keys'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''keys'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''keys'\''' -l quiet
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''outbox'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''outbox'\''' -l data
-complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''outbox'\''' -l fields
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''outbox'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''outbox'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''outbox'\''' -l quiet
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''deliveries'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''deliveries'\''' -l data
-complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''deliveries'\''' -l fields
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''deliveries'\''' -l json
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''deliveries'\''' -l output
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''deliveries'\''' -l quiet
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''plan'\''' -l data
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''logs'\''' -l columns
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''logs'\''' -l data
-complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''logs'\''' -l fields
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''logs'\''' -l follow
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''logs'\''' -l interval
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''logs'\''' -l json

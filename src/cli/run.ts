@@ -31,7 +31,7 @@ export const GROUPS: Group[] = [
   { name: 'completion', summary: 'Print a shell completion script (bash, zsh, fish)', load: () => import('../commands/completion/index.js') },
 ];
 
-const VALUE_FLAGS = new Set(['-o', '--output', '--fields', '--profile', '--base-url', '--timeout', '--retries']);
+const VALUE_FLAGS = new Set(['-o', '--output', '--columns', '--profile', '--base-url', '--timeout', '--retries']);
 
 /** The first word that is not a flag (nor a flag's value): the group to load. */
 export function groupWord(argv: string[]): string | undefined {
@@ -73,7 +73,7 @@ export async function buildProgram(argv: string[], loadAll = false): Promise<Com
   });
   program.addHelpText(
     'after',
-    `\nHelp topics:\n  formctl help exit-codes    exit codes and what they mean\n  formctl help environment   environment variables\n\nOutput flags (-o table|json|jsonl|csv, --json, --fields, -q) are given after the verb.`,
+    `\nHelp topics:\n  formctl help exit-codes    exit codes and what they mean\n  formctl help environment   environment variables\n\nOutput flags (-o table|json|jsonl|csv, --json, --columns, -q) are given after the verb.`,
   );
   const word = groupWord(argv);
   for (const g of GROUPS) {

@@ -19,7 +19,7 @@ export interface Deps {
   target(): Target;
   client(): Promise<ApiClient>;
   prompter(): Prompter;
-  /** output options for a view: format, --fields checked against the view's allow-list, -q */
+  /** output options for a view: format, --columns checked against the view's allow-list, -q */
   outputFor<T>(view: View<T>): OutputOptions;
   printList<T>(view: View<T>, items: T[]): Promise<void>;
   printOne<T>(view: View<T>, item: T): Promise<void>;
@@ -55,7 +55,7 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
     outputFor<T>(view: View<T>): OutputOptions {
       return {
         format: resolveFormat(flags.output, flags.json, deps.config().settings.output, io),
-        fields: parseFields(flags.fields, view.fields),
+        fields: parseFields(flags.columns, view.fields),
         quiet: flags.quiet === true,
       };
     },

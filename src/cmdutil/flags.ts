@@ -4,7 +4,7 @@ import { UsageError } from '../errors.js';
 export interface GlobalFlags {
   output?: string;
   json?: boolean;
-  fields?: string;
+  columns?: string;
   quiet?: boolean;
   profile?: string;
   baseUrl?: string;
@@ -19,7 +19,7 @@ export function addOutputFlags(cmd: Command, opts: { fields?: readonly string[] 
   return cmd
     .addOption(new Option('-o, --output <format>', 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'))
     .addOption(new Option('--json', 'shortcut for --output json'))
-    .addOption(new Option('--fields <names>', `comma-separated fields to show${opts.fields ? ` (${opts.fields.join(', ')})` : ''}`))
+    .addOption(new Option('--columns <names>', `comma-separated fields to show (table and CSV columns, JSON keys)${opts.fields ? ` (${opts.fields.join(', ')})` : ''}`))
     .addOption(new Option('-q, --quiet', 'print only ids, one per line'));
 }
 

@@ -11,7 +11,7 @@ export interface OutputOptions {
   quiet: boolean;
 }
 
-/** What a command shows of a record: the allow-list of --fields names, table columns, the id. */
+/** What a command shows of a record: the allow-list of --columns names, table columns, the id. */
 export interface View<T> {
   fields: readonly string[];
   columns: readonly string[];
@@ -31,10 +31,10 @@ export function resolveFormat(flag: string | undefined, json: boolean | undefine
 export function parseFields(raw: string | undefined, allowed: readonly string[]): string[] | undefined {
   if (raw === undefined) return undefined;
   const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
-  if (names.length === 0) throw new UsageError('--fields: give at least one field name');
+  if (names.length === 0) throw new UsageError('--columns: give at least one field name');
   const unknown = names.filter((n) => !allowed.includes(n));
   if (unknown.length) {
-    throw new UsageError(`--fields: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; valid fields: ${allowed.join(', ')}`);
+    throw new UsageError(`--columns: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; valid fields: ${allowed.join(', ')}`);
   }
   return names;
 }

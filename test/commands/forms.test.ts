@@ -46,7 +46,7 @@ describe('forms create', () => {
       [['forms', 'get', 'lower'], /not a form id/],
       [['forms', 'list', '--sort', 'size'], /Allowed choices are newest, name, scans/],
       [['forms', 'list', '--limit', '101'], /--limit: expected an integer from 1 to 100/],
-      [['forms', 'list', '--fields', 'qrId,bogus'], /unknown field bogus; valid fields: id, qrId/],
+      [['forms', 'list', '--columns', 'qrId,bogus'], /unknown field bogus; valid fields: id, qrId/],
       [['forms', 'share', 'ABC', '--to', 'a@x.co,b@x.co,c@x.co,d@x.co,e@x.co,f@x.co'], /at most 5/],
       [['forms', 'share', 'ABC', '--to', 'a@x.co,not-an-address'], /not an e-mail address: not-an-address/],
       [['forms', 'clone', 'ABC', '--count', '11'], /--count: expected an integer from 1 to 10/],
@@ -106,12 +106,12 @@ describe('forms list', () => {
   });
 
   it('sorts by name and prints csv, jsonl and chosen fields', async () => {
-    const csv = await sb.cli(['forms', 'list', '--sort', 'name', '-o', 'csv', '--fields', 'qrId,title']);
+    const csv = await sb.cli(['forms', 'list', '--sort', 'name', '-o', 'csv', '--columns', 'qrId,title']);
     const lines = csv.stdout.trim().split('\n');
     expect(lines[0]).toBe('qrId,title');
     const titles = lines.slice(1).map((l) => l.split(',')[1]!.replace(/"/g, '').toLowerCase());
     expect(titles).toEqual([...titles].sort());
-    const jsonl = await sb.cli(['forms', 'list', '-o', 'jsonl', '--fields', 'qrId']);
+    const jsonl = await sb.cli(['forms', 'list', '-o', 'jsonl', '--columns', 'qrId']);
     for (const line of jsonl.stdout.trim().split('\n')) expect(Object.keys(JSON.parse(line))).toEqual(['qrId']);
   });
 

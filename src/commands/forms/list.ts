@@ -19,7 +19,7 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
   const limit = parseIntFlag('--limit', opts.limit, 1, FORMS_PAGE_MAX) ?? FORMS_PAGE_MAX;
   if (opts.all && page !== undefined) throw new UsageError('--all walks every page: drop --page');
   const sort = opts.sort ? FORM_SORTS[opts.sort] : undefined;
-  deps.outputFor(formListView); // check -o/--fields before spending a request
+  deps.outputFor(formListView); // check -o/--columns before spending a request
   const client = await deps.client();
   if (opts.all) {
     const items: FormListItem[] = [];

@@ -25,7 +25,7 @@ describe('format choice', () => {
   it('rejects an unknown format', () => expect(() => resolveFormat('xml', false, undefined, io(false))).toThrow(UsageError));
 });
 
-describe('--fields', () => {
+describe('--columns', () => {
   it('checks names against the allow-list and lists the valid ones', () => {
     expect(parseFields('id,n', view.fields)).toEqual(['id', 'n']);
     expect(() => parseFields('id,nope', view.fields)).toThrow(/unknown field nope; valid fields: id, title, n, tags/);
