@@ -14,6 +14,7 @@ export interface GroupModule {
 interface Group {
   name: string;
   summary: string;
+  hidden?: boolean;
   load: () => Promise<GroupModule>;
 }
 
@@ -29,6 +30,8 @@ export const GROUPS: Group[] = [
   { name: 'api', summary: 'Make an authenticated API request (like gh api)', load: () => import('../commands/api/index.js') },
   { name: 'sandbox', summary: 'Run and inspect the local API emulator', load: () => import('../commands/sandbox/index.js') },
   { name: 'completion', summary: 'Print a shell completion script (bash, zsh, fish)', load: () => import('../commands/completion/index.js') },
+  // the completion scripts' helper for profile names and form ids (local files only)
+  { name: '__complete', summary: '', hidden: true, load: () => import('../commands/completion/dynamicIndex.js') },
 ];
 
 const VALUE_FLAGS = new Set(['-o', '--output', '--columns', '--profile', '--base-url', '--timeout', '--retries']);
@@ -77,6 +80,7 @@ export async function buildProgram(argv: string[], loadAll = false): Promise<Com
   );
   const word = groupWord(argv);
   for (const g of GROUPS) {
+    if (g.hidden && g.name !== word) continue;
     if (loadAll || g.name === word || word === 'completion') {
       const mod = await g.load();
       mod.register(program, bind);

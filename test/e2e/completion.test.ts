@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, runCli, tempDir } from '../helpers/cli.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const files = { bash: 'completions/formctl.bash', zsh: 'completions/_formctl', fish: 'completions/formctl.fish' } as const;
@@ -21,5 +21,70 @@ describe('completions/ is generated from the command tree', () => {
     expect(complete(['formctl', 'forms', 'd'])).toBe('delete download');
     expect(complete(['formctl', 'forms', 'download', 'AB', '--format', ''])).toBe('png svg pdf eps');
     expect(complete(['formctl', 'completion', ''])).toContain('bash');
+  });
+});
+
+describe('completion in the real shells (bash, zsh, fish)', () => {
+  // a `formctl` on PATH, a profile and a form id the local cache knows: what a user's shell has
+  const dir = tempDir();
+  const bin = `${dir.path}/bin`;
+  const env: Record<string, string> = { ...process.env as Record<string, string>, PATH: `${bin}:${process.env.PATH}`, FORMCTL_CONFIG_DIR: `${dir.path}/cfg`, FORMCTL_SANDBOX_DIR: `${dir.path}/sb`, NO_COLOR: '1' };
+  let qrId = '';
+  beforeAll(async () => {
+    mkdirSync(bin);
+    writeFileSync(`${bin}/formctl`, `#!/bin/sh\nexec node ${BIN} "$@"\n`, { mode: 0o755 });
+    writeFileSync(`${dir.path}/notes.csv`, 'x\n');
+    const cli = (args: string[]) => runCli(args, { env: { FORMCTL_CONFIG_DIR: env.FORMCTL_CONFIG_DIR, FORMCTL_SANDBOX_DIR: env.FORMCTL_SANDBOX_DIR } });
+    expect((await cli(['auth', 'login', '--sandbox', '--profile', 'play'])).exitCode).toBe(0);
+    qrId = (await cli(['forms', 'create', '--title', 'Completed', '--field', 'email:E', '-q'])).stdout.trim();
+    expect((await cli(['forms', 'list', '-q'])).exitCode).toBe(0); // fills the local cache of form ids
+  });
+  afterAll(() => dir.remove());
+
+  const bash = (words: string[]) =>
+    execFileSync('bash', ['-c', `source ${resolve(root, files.bash)}; COMP_WORDS=(${words.map((w) => `"${w}"`).join(' ')}); COMP_CWORD=${words.length - 1}; _formctl; echo "\${COMPREPLY[*]}"`], { cwd: dir.path, env, encoding: 'utf8' }).trim();
+
+  it('bash: profile names, cached form ids, enum values, and file names where a path goes', () => {
+    expect(bash(['formctl', 'auth', 'switch', 'p'])).toBe('play');
+    expect(bash(['formctl', 'forms', 'list', '--profile', ''])).toBe('play');
+    expect(bash(['formctl', 'forms', 'get', ''])).toContain(qrId);
+    expect(bash(['formctl', 'forms', 'list', '-o', ''])).toBe('table json jsonl csv');
+    expect(bash(['formctl', 'forms', 'list', '--sort', ''])).toBe('newest name scans');
+    // nothing offered after --out: `complete -o default` then lists files
+    expect(bash(['formctl', 'submissions', 'export', qrId, '--out', ''])).toBe('');
+    expect(readFileSync(resolve(root, files.bash), 'utf8')).toContain('complete -o default -F _formctl formctl');
+  });
+
+  it('zsh: the same candidates through its completion functions', () => {
+    // compadd, _describe and _files stand in for the completion system, printing what they are given
+    const zsh = (words: string[]) =>
+      execFileSync('zsh', ['-f', '-c', [
+        'compdef() { :; }',
+        'compadd() { [[ $1 == -- ]] && shift; print -r -- "compadd $*"; }',
+        '_describe() { local -a c; c=("${(@P)2}"); print -r -- "describe ${(j: :)${(@)c%%:*}}"; }',
+        '_files() { print files; }',
+        `source ${resolve(root, files.zsh)}`,
+        `words=(${words.map((w) => `'${w}'`).join(' ')}); CURRENT=${words.length}`,
+        '_formctl',
+      ].join('\n')], { cwd: dir.path, env, encoding: 'utf8' }).trim();
+    expect(zsh(['formctl', 'fo'])).toContain('describe');
+    expect(zsh(['formctl', 'fo'])).toContain('forms');
+    expect(zsh(['formctl', 'forms', 'get', ''])).toBe(`compadd ${qrId}`);
+    expect(zsh(['formctl', 'auth', 'switch', ''])).toBe('compadd play');
+    expect(zsh(['formctl', 'forms', 'list', '-o', ''])).toBe('compadd table json jsonl csv');
+    expect(zsh(['formctl', 'submissions', 'export', qrId, '--out', ''])).toBe('files');
+  });
+
+  it('fish: the same candidates through complete -C', () => {
+    const fish = (line: string) =>
+      execFileSync('fish', ['--no-config', '-c', `source ${resolve(root, files.fish)}; complete -C ${JSON.stringify(line)}`], { cwd: dir.path, env, encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t')[0]);
+    expect(fish('formctl fo')).toContain('forms');
+    expect(fish('formctl forms get ')).toContain(qrId);
+    expect(fish('formctl auth switch ')).toContain('play');
+    expect(fish('formctl forms list --sort ')).toEqual(['name', 'newest', 'scans']);
+    expect(fish(`formctl submissions export ${qrId} --out no`)).toContain('notes.csv');
   });
 });

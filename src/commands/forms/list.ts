@@ -1,6 +1,7 @@
 import { paginate } from '../../api/paginate.js';
 import { FORM_SORTS, listForms, type FormListItem, type FormSort } from '../../api/resources/forms.js';
 import type { Deps } from '../../cmdutil/factory.js';
+import { rememberFormIds } from '../../cmdutil/localFiles.js';
 import { UsageError } from '../../errors.js';
 import { parseIntFlag } from '../../cmdutil/flags.js';
 import { FORMS_PAGE_MAX } from '../../domain/limits.js';
@@ -28,10 +29,12 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
       for await (const f of paginate((p) => listForms(client, { page: p, limit: FORMS_PAGE_MAX, sort }), (f) => f.qrId)) items.push(f);
     });
     await deps.printList(formListView, items);
+    rememberFormIds(deps, items);
     return;
   }
   const result = await withSpinner(deps.io, 'Fetching forms…', () => listForms(client, { page: page ?? 1, limit, sort }));
   await deps.printList(formListView, result.items);
+  rememberFormIds(deps, result.items); // for shell completion of form ids
   if (result.totalPages > result.page && deps.io.isStdoutTTY) {
     deps.info(`Showing ${result.items.length} of ${result.total} forms (page ${result.page} of ${result.totalPages}); use --page ${result.page + 1} or --all.`);
   } else if (result.total === 0 && deps.io.isStdoutTTY) {

@@ -14,7 +14,8 @@ import { writeFileAtomic } from '../../io/atomicFile.js';
 import { Progress } from '../../output/progressBar.js';
 import { describeFieldErrors } from './answersInput.js';
 import { ImportLedger } from './importLedger.js';
-import { loadSchema, localFileFor } from './schemaCache.js';
+import { loadSchema } from './schemaCache.js';
+import { localFileFor } from '../../cmdutil/localFiles.js';
 
 interface Opts {
   format?: 'csv' | 'jsonl' | 'json';

@@ -1,12 +1,10 @@
 import { z } from 'zod/v4';
+import { localFileFor } from '../../cmdutil/localFiles.js';
 import { SubmissionSchemaResponse } from '../../domain/contract/schemas.js';
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getSubmissionSchema } from '../../api/resources/submissions.js';
 import type { Deps } from '../../cmdutil/factory.js';
-import { sandboxDataDir } from '../../cmdutil/factory.js';
-import { configDir } from '../../config/store.js';
 import { writeFileAtomic } from '../../io/atomicFile.js';
 import type { SubmissionSchema } from '../../domain/schema.js';
 
@@ -24,14 +22,6 @@ export class DamagedCache {
   get message(): string {
     return `the cached schema ${this.path} is damaged (${this.problem}): refresh it with \`formctl submissions schema QRID\` or remove it`;
   }
-}
-
-/** A local file of one API (base URL, or the embedded sandbox's data dir) and form, under the config dir. */
-export function localFileFor(deps: Deps, folder: string, qrId: string, ext: string): string {
-  const t = deps.target();
-  const api = t.sandbox ? `sandbox:${sandboxDataDir(deps.io.env)}` : (t.baseUrl ?? '');
-  const ns = createHash('sha256').update(api).digest('hex').slice(0, 16);
-  return join(configDir(deps.io.env), folder, `${ns}-${qrId}.${ext}`);
 }
 
 function cachePath(deps: Deps, qrId: string): string {
