@@ -347,3 +347,10 @@ describe('one meaning per flag', () => {
     expect((await sb.cli(['forms', 'download', qrId, '--format', 'svg', '-f'])).exitCode).toBe(2); // -f is api's --raw-field only
   });
 });
+
+describe('more local checks', () => {
+  it('refuses a file id of the wrong form on upload delete, and a --forward-to that is not http(s)', async () => {
+    expect(await refusedLocally(['upload', 'delete', qrId, '../../etc/passwd', '--yes'])).toContain('is not a file id');
+    expect(await refusedLocally(['webhook', 'listen', '--forward-to', 'ftp://x.example.com/'], { env: { FORMCTL_WEBHOOK_SECRET: 'whsec_x' } })).toContain('must be an http:// or https:// URL');
+  });
+});
