@@ -168,6 +168,7 @@ describe('forms get and update', () => {
     expect(removed.fields.map((f: { type: string }) => f.type)).toEqual(['email']);
     const bad = await sb.cli(['forms', 'update', id, '--remove-field', 'nope']);
     expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain(`(keys: ${removed.fields[0].key})`); // issue 8: say which keys exist
   });
 
   it('refuses an update with nothing to change', async () => {
