@@ -1,19 +1,16 @@
-function __fish_formctl_path
+function __fish_formctl_plain
     set -l words (commandline -opc)
     set -e words[1]
-    set -l plain
     for w in $words
-        string match -q -- '-*' $w; or set -a plain $w
+        string match -q -- '-*' $w; or echo $w
     end
+end
+function __fish_formctl_path
+    set -l plain (__fish_formctl_plain)
     test "$plain" = "$argv"
 end
 function __fish_formctl_at
-    set -l words (commandline -opc)
-    set -e words[1]
-    set -l plain
-    for w in $words
-        string match -q -- '-*' $w; or set -a plain $w
-    end
+    set -l plain (__fish_formctl_plain)
     set -l n (count $argv)
     test (count $plain) -ge $n; and test "$plain[1..$n]" = "$argv"
 end

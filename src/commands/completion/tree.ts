@@ -192,22 +192,19 @@ export function fishScript(root: CommandNode): string {
     if (n.choices['']) lines.push(`complete -c formctl -n ${shQuote(cond)} -a ${shQuote(n.choices[''].join(' '))}`);
     if (n.argKind) lines.push(`complete -c formctl -n ${shQuote(cond)} -a ${shQuote(`(formctl __complete ${n.argKind} 2>/dev/null)`)}`);
   }
-  return `function __fish_formctl_path
+  return `function __fish_formctl_plain
     set -l words (commandline -opc)
     set -e words[1]
-    set -l plain
     for w in $words
-        string match -q -- '-*' $w; or set -a plain $w
+        string match -q -- '-*' $w; or echo $w
     end
+end
+function __fish_formctl_path
+    set -l plain (__fish_formctl_plain)
     test "$plain" = "$argv"
 end
 function __fish_formctl_at
-    set -l words (commandline -opc)
-    set -e words[1]
-    set -l plain
-    for w in $words
-        string match -q -- '-*' $w; or set -a plain $w
-    end
+    set -l plain (__fish_formctl_plain)
     set -l n (count $argv)
     test (count $plain) -ge $n; and test "$plain[1..$n]" = "$argv"
 end
