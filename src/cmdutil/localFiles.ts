@@ -1,15 +1,24 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { configDir } from '../config/store.js';
-import { writeFileAtomic } from '../io/atomicFile.js';
+import { tempPathFor } from '../io/atomicFile.js';
 import { sandboxDataDir, type Deps } from './factory.js';
+
+/**
+ * FNV-1a (64 bits, as 16 hex characters): names a namespace, nothing secret, and keeps node:crypto
+ * off the one-request path (`forms list` remembers its form ids here).
+ */
+function fnv1a64(text: string): string {
+  let h = 0xcbf29ce484222325n;
+  for (const byte of Buffer.from(text, 'utf8')) h = BigInt.asUintN(64, (h ^ BigInt(byte)) * 0x100000001b3n);
+  return h.toString(16).padStart(16, '0');
+}
 
 /** A local file of one API (its base URL, or the embedded sandbox's data dir), under the config dir. */
 export function localFileFor(deps: Deps, folder: string, name: string, ext: string): string {
   const t = deps.target();
   const api = t.sandbox ? `sandbox:${sandboxDataDir(deps.io.env)}` : (t.baseUrl ?? '');
-  const ns = createHash('sha256').update(api).digest('hex').slice(0, 16);
+  const ns = fnv1a64(api);
   return join(configDir(deps.io.env), folder, `${ns}-${name}.${ext}`);
 }
 
@@ -19,9 +28,15 @@ const FORM_IDS_KEPT = 500;
 export function rememberFormIds(deps: Deps, forms: Array<{ qrId: string; title: string }>): void {
   try {
     const path = localFileFor(deps, 'cache', 'form-ids', 'json');
-    const known = readFormIds(deps).filter((f) => !forms.some((n) => n.qrId === f.qrId));
+    const before = readFormIds(deps);
+    const known = before.filter((f) => !forms.some((n) => n.qrId === f.qrId));
+    const next = JSON.stringify([...forms.map(({ qrId, title }) => ({ qrId, title })), ...known].slice(0, FORM_IDS_KEPT));
+    if (next === JSON.stringify(before)) return; // nothing new: no write on the one-request path
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    writeFileAtomic(path, JSON.stringify([...forms.map(({ qrId, title }) => ({ qrId, title })), ...known].slice(0, FORM_IDS_KEPT)), 0o600);
+    // renamed into place, not synced: a cache lost in a crash is only refilled by the next list
+    const temp = tempPathFor(path);
+    writeFileSync(temp, next, { mode: 0o600 });
+    renameSync(temp, path);
   } catch { /* a cache: never a reason to fail the command */ }
 }
 
