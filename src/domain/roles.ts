@@ -55,7 +55,6 @@ export const ROLE_TABLE = {
 } as const satisfies Record<string, ActionRule>;
 
 export type Action = keyof typeof ROLE_TABLE;
-export const ACTIONS = Object.keys(ROLE_TABLE) as Action[];
 
 export type AccessDecision = { ok: true } | { ok: false; status: 400 | 403; message: string };
 
@@ -72,8 +71,4 @@ export function decideAccess(role: Role, action: Action, createdByCaller?: boole
     return { ok: false, status: 400, message: `${role}s can only ${rule.phrase.replace(/ forms$/, '')} forms they created` };
   }
   return { ok: false, status: verdict, message: `${role}s cannot ${rule.phrase}` };
-}
-
-export function isRole(value: string): value is Role {
-  return (ROLES as readonly string[]).includes(value);
 }

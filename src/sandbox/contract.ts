@@ -67,10 +67,6 @@ export class ContractChecker {
 
   private constructor(private readonly validators: Validators) {}
 
-  private validator(name: string): ValidateFunction | undefined {
-    return this.validators.get(name);
-  }
-
   private record(operationId: string, kind: 'request' | 'response', validate: ValidateFunction, status?: number): string {
     const problems = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}${e.params && 'additionalProperty' in e.params ? ` "${String(e.params.additionalProperty)}"` : ''}`);
     this.violations.push({ at: new Date().toISOString(), operationId, kind, status, problems });
@@ -79,14 +75,14 @@ export class ContractChecker {
 
   /** A JSON body formctl sent; undefined when it conforms (or the operation takes no JSON body). */
   checkRequest(operationId: string, body: unknown): string | undefined {
-    const validate = this.validator(`request ${operationId}`);
+    const validate = this.validators.get(`request ${operationId}`);
     if (!validate || body === undefined || validate(body)) return undefined;
     return this.record(operationId, 'request', validate);
   }
 
   /** A JSON response: the success envelope of the operation, or the error envelope. */
   checkResponse(operationId: string | undefined, status: number, body: unknown): string | undefined {
-    const validate = status >= 200 && status < 300 ? (operationId ? this.validator(`response ${operationId}`) : undefined) : this.validator('error');
+    const validate = status >= 200 && status < 300 ? (operationId ? this.validators.get(`response ${operationId}`) : undefined) : this.validators.get('error');
     if (!validate || validate(body)) return undefined;
     return this.record(operationId ?? '(no route)', 'response', validate, status);
   }

@@ -1,7 +1,7 @@
 // spec §4: all 44 operations of API v1 as data, the source of the OpenAPI description. Built or not
 // in the sandbox, each is here with its parameters, body and success shape.
 import { z } from 'zod/v4';
-import { FORMS_PAGE_DEFAULT, SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_PAGE_MAX } from '../limits.js';
+import { FORMS_PAGE_DEFAULT, MAX_IDEMPOTENCY_KEY, SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_PAGE_MAX } from '../limits.js';
 import * as S from './schemas.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -81,7 +81,7 @@ export const OPERATIONS: Operation[] = [
   op({ operationId: 'validateSubmission', method: 'post', path: '/forms/{qrId}/submissions/validate', tag: 'submissions', summary: 'Validate answers without creating', body: S.SubmissionBody, response: z.object({ valid: z.literal(true) }) }),
   op({
     operationId: 'createSubmission', method: 'post', path: '/forms/{qrId}/submissions', tag: 'submissions', summary: 'Create a submission', body: S.SubmissionBody, response: S.CreateSubmissionResult,
-    headers: [{ name: 'Idempotency-Key', schema: z.string().min(1).max(S.IDEMPOTENCY_KEY_MAX), description: 'spec §8: replay window 24 hours' }],
+    headers: [{ name: 'Idempotency-Key', schema: z.string().min(1).max(MAX_IDEMPOTENCY_KEY), description: 'spec §8: replay window 24 hours' }],
   }),
   op({
     operationId: 'listSubmissions', method: 'get', path: '/forms/{qrId}/submissions', tag: 'submissions', summary: "List a form's submissions, newest first",

@@ -5,7 +5,8 @@ import { z } from 'zod/v4';
 import { FIELD_TYPES } from '../fieldTypes.js';
 import { FormCreateSchema, FormUpdateSchema, QrConfigSchema, QuizFormConfigSchema } from '../form.js';
 import { HEX24_PATTERN, QR_ID_PATTERN } from '../ids.js';
-import { MAX_IDEMPOTENCY_KEY, MAX_WEBHOOK_URL } from '../limits.js';
+import { MAX_WEBHOOK_URL } from '../limits.js';
+import { webhookUrlProblem } from '../urls.js';
 
 export { FormCreateSchema, FormUpdateSchema, QrConfigSchema, QuizFormConfigSchema };
 
@@ -77,7 +78,11 @@ export const MessageOnly = z.object({ message: z.string() });
 export const Empty = open({}).meta({ description: 'an empty object (spec: data {})' });
 export const CloneResult = z.object({ cloneData: z.array(z.object({ data: open({}), qrImgUrl: z.string(), image: open({}) })) });
 export const CloneBody = open({ count: z.number().int().min(1).optional() }).meta({ description: 'spec §4.1: not shown; the sandbox takes {count}' });
-export const RecipientsBody = z.object({ recipients: z.string().meta({ description: 'comma-separated, at most 5 (a string, not an array)' }) });
+// Request bodies carry the messages the sandbox answers with (spec §7: 400 with a human-readable message),
+// so that the description and the sandbox's checks are one schema.
+export const RecipientsBody = z.object({
+  recipients: z.string({ error: 'recipients must be a string of comma-separated addresses (not an array)' }).meta({ description: 'comma-separated, at most 5 (a string, not an array)' }),
+});
 
 // ── submissions (spec §2.7–§2.9, §4.4) ───────────────────────────────────────
 export const QuizResultItem = open({ question: z.string(), answer: z.unknown(), correct: z.boolean(), points: z.number().optional(), earnedPoints: z.number().optional(), correctAnswer: z.unknown().optional() });
@@ -100,14 +105,25 @@ export const SchemaField = z.object({
   options: z.array(z.object({ value: z.string(), name: z.string() })).optional(), example: z.unknown().optional(),
 });
 export const SubmissionSchemaResponse = z.object({ qrId: QrId, title: z.string(), fields: z.record(z.string(), SchemaField) });
-export const BatchDeleteBody = z.object({ submissionIds: z.array(z.string()), qrId: QrId.optional() });
+const SUBMISSION_IDS = 'submissionIds must be a non-empty array of submission ids';
+const BODY_QR_ID = 'qrId in the body must match the form of the path';
+export const BatchDeleteBody = z.object({
+  submissionIds: z.array(z.string({ error: SUBMISSION_IDS }), { error: SUBMISSION_IDS }).min(1, { error: SUBMISSION_IDS }),
+  qrId: z.string({ error: BODY_QR_ID }).regex(QR_ID_PATTERN, { error: BODY_QR_ID }).optional(),
+});
 
 // ── files, webhook, team (spec §2.10) ────────────────────────────────────────
 export const UploadResult = z.object({ fileUrl: z.string(), fileId: z.string() });
 export const LogoItem = z.object({ fileId: z.string(), fileUrl: z.string(), mime: z.string(), fileUsed: z.boolean() });
 export const UploadBody = z.object({ userFile: z.string().meta({ format: 'binary' }), category: z.enum(['logo', 'form', 'submission']) });
 export const WebhookSettings = z.object({ enabled: z.boolean(), url: z.string(), secret: z.string() }).meta({ title: 'WebhookSettings' });
-export const WebhookPutBody = z.object({ enabled: z.boolean(), url: z.string().max(MAX_WEBHOOK_URL), rotateSecret: z.boolean().optional() });
+export const WebhookPutBody = z
+  .object({
+    enabled: z.boolean({ error: 'enabled must be true or false' }),
+    url: z.string({ error: 'url must be a string' }).max(MAX_WEBHOOK_URL, { error: (iss) => webhookUrlProblem(String(iss.input), MAX_WEBHOOK_URL) ?? 'url is too long' }),
+    rotateSecret: z.boolean({ error: 'rotateSecret must be true or false' }).optional(),
+  })
+  .strict();
 export const USER_TYPES = ['Admin', 'Editor', 'Viewer'] as const;
 export const TeamMember = z
   .object({ id: z.string(), name: z.string(), email: z.string(), userType: z.string(), blocked: z.boolean(), teamName: z.string().nullable() })
@@ -145,8 +161,6 @@ export const Analytics = open({
 }).meta({ title: 'Analytics' });
 export const AnalyticsExport = z.object({ csvUrl: z.string() });
 export const AnalyticsPeriod = z.enum(['day', 'week', 'month', 'months', 'year', 'years', 'custom']);
-
-export const IDEMPOTENCY_KEY_MAX = MAX_IDEMPOTENCY_KEY;
 
 // types the CLI uses (import type only)
 export type FormListItem = z.infer<typeof FormListItem>;

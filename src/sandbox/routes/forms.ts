@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod/v4';
+import { RecipientsBody } from '../../domain/contract/schemas.js';
 import { checkFormCreate, checkFormUpdate, type FieldDefinition, type FormCreateBody, type FormUpdateBody, type QrConfig } from '../../domain/form.js';
 import { isQrId } from '../../domain/ids.js';
 import { FORMS_PAGE_DEFAULT, FORMS_PAGE_MAX, MAX_CLONES } from '../../domain/limits.js';
@@ -193,10 +194,7 @@ function cloneForm(ctx: RequestContext, body: z.infer<typeof CloneBody>) {
   };
 }
 
-// spec §4.1: `recipients` is a string of at most 5 comma-separated addresses, not an array
-const ShareBody = z.object({ recipients: z.string({ error: 'recipients must be a string of comma-separated addresses (not an array)' }) });
-
-function shareForm(ctx: RequestContext, body: z.infer<typeof ShareBody>) {
+function shareForm(ctx: RequestContext, body: z.infer<typeof RecipientsBody>) {
   const r = parseRecipients(body.recipients);
   if (!r.ok) throw new ApiFailure(400, r.message);
   const row = ctx.form!;
@@ -246,6 +244,6 @@ export const formRoutes = [
     body: zodBody(CloneBody, { optional: true }),
     handler: cloneForm,
   }),
-  route({ operationId: 'shareForm', method: 'POST', path: '/forms/:qrId/share', action: 'form.share', form: 'available', body: zodBody(ShareBody), handler: shareForm }),
+  route({ operationId: 'shareForm', method: 'POST', path: '/forms/:qrId/share', action: 'form.share', form: 'available', body: zodBody(RecipientsBody), handler: shareForm }),
   route({ operationId: 'downloadFormQr', method: 'GET', path: '/forms/:qrId/download', action: 'form.read', form: 'available', handler: downloadQr }),
 ];

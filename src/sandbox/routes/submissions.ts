@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod/v4';
 import { fileIdOf, validateSubmission, VALUE_TYPES, type FieldErrors } from '../../domain/answers.js';
-import { isHex24, QR_ID_PATTERN } from '../../domain/ids.js';
+import { isHex24 } from '../../domain/ids.js';
+import { BatchDeleteBody } from '../../domain/contract/schemas.js';
 import { parseInstant } from '../../domain/instants.js';
 import { MAX_IDEMPOTENCY_KEY, SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_PAGE_MAX } from '../../domain/limits.js';
 import { pageOf } from '../../domain/pages.js';
@@ -196,12 +197,6 @@ function deleteSubmission(ctx: RequestContext) {
   ctx.store.write(() => ctx.store.submissions.delete(row.qr_id, [row.id]));
   return {};
 }
-
-// spec §4.4: {submissionIds: string[]}; the body schema also lists qrId (same pattern)
-const BatchDeleteBody = z.object({
-  qrId: z.string({ error: 'qrId in the body must match the form of the path' }).regex(QR_ID_PATTERN, { error: 'qrId in the body must match the form of the path' }).optional(),
-  submissionIds: z.array(z.string({ error: 'submissionIds must be a non-empty array of submission ids' }), { error: 'submissionIds must be a non-empty array of submission ids' }).min(1, { error: 'submissionIds must be a non-empty array of submission ids' }),
-});
 
 function batchDelete(ctx: RequestContext, body: z.infer<typeof BatchDeleteBody>) {
   const form = ctx.form!;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod/v4';
+import type { z } from 'zod/v4';
+import { WebhookPutBody } from '../../domain/contract/schemas.js';
 import { MAX_WEBHOOK_URL } from '../../domain/limits.js';
 import { webhookUrlProblem } from '../../domain/urls.js';
 import { ApiFailure } from '../http.js';
@@ -21,17 +22,8 @@ function checkUrl(url: string): void {
   if (problem) throw new ApiFailure(400, problem);
 }
 
-// spec §4.5: {enabled: boolean, url: string, rotateSecret?: boolean}
-const WebhookBody = z
-  .object({
-    enabled: z.boolean({ error: 'enabled must be true or false' }),
-    url: z.string({ error: 'url must be a string' }),
-    rotateSecret: z.boolean({ error: 'rotateSecret must be true or false' }).optional(),
-  })
-  .strict();
-
 /** spec §3: the webhook state table. */
-function putWebhook(ctx: RequestContext, body: z.infer<typeof WebhookBody>) {
+function putWebhook(ctx: RequestContext, body: z.infer<typeof WebhookPutBody>) {
   const url = body.url.trim();
   const current = ctx.store.webhooks.get(ctx.account.id);
   const secret = () => (body.rotateSecret === true || current.secret === '' ? newWebhookSecret() : current.secret);
@@ -57,5 +49,5 @@ function putWebhook(ctx: RequestContext, body: z.infer<typeof WebhookBody>) {
 // spec §4.5: Owner and Admin only; Editor and Viewer get 403
 export const webhookRoutes = [
   route({ operationId: 'getWebhook', method: 'GET', path: '/account/webhook', action: 'webhook.read', handler: (ctx) => present(ctx.store.webhooks.get(ctx.account.id)) }),
-  route({ operationId: 'putWebhook', method: 'PUT', path: '/account/webhook', action: 'webhook.write', body: zodBody(WebhookBody), handler: putWebhook }),
+  route({ operationId: 'putWebhook', method: 'PUT', path: '/account/webhook', action: 'webhook.write', body: zodBody(WebhookPutBody), handler: putWebhook }),
 ];
