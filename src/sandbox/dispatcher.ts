@@ -55,7 +55,7 @@ export class WebhookDispatcher {
     const started = performance.now();
     const at = new Date().toISOString();
     const record = (status: number | null, error: string | null) =>
-      this.store.deliveries.add({ id, accountId: hook.account_id, submissionId: row.id, qrId: row.qr_id, url: hook.url, status, error, ms: performance.now() - started, signature, body: body.toString('utf8'), at });
+      this.store.deliveries.add({ id, account_id: hook.account_id, submission_id: row.id, qr_id: row.qr_id, url: hook.url, status, error, ms: performance.now() - started, signature, body: body.toString('utf8'), at });
     return new Promise<void>((resolve) => {
       let url: URL;
       try {

@@ -1,19 +1,5 @@
 import type { Db } from './db.js';
 
-export interface DeliveryRecord {
-  id: string;
-  accountId: string;
-  submissionId: string;
-  qrId: string;
-  url: string;
-  status: number | null;
-  error: string | null;
-  ms: number;
-  signature: string;
-  body: string;
-  at: string;
-}
-
 /** A stored attempt, as GET /_sandbox/deliveries lists it. */
 export interface DeliveryRow {
   id: string;
@@ -33,10 +19,10 @@ export interface DeliveryRow {
 export class Deliveries {
   constructor(private readonly db: Db) {}
 
-  add(d: DeliveryRecord): void {
+  add(d: DeliveryRow): void {
     this.db
       .sql(`INSERT INTO deliveries (id, account_id, submission_id, qr_id, url, status, error, ms, signature, body, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-      .run(d.id, d.accountId, d.submissionId, d.qrId, d.url, d.status, d.error, d.ms, d.signature, d.body, d.at);
+      .run(d.id, d.account_id, d.submission_id, d.qr_id, d.url, d.status, d.error, d.ms, d.signature, d.body, d.at);
   }
 
   /** oldest first */
