@@ -221,7 +221,8 @@ describe('messages', () => {
     const full = await sb.cli(['--sandbox', 'forms', 'create', '--title', 'F10', '--field', 'email:E'], { env });
     expect(full.exitCode).toBe(1);
     expect(full.stderr).toContain('formctl sandbox plan business');
-    expect((await sb.cli(['sandbox', 'plan', 'business'], { env })).exitCode).toBe(0);
+    // (this harness also sets FORMCTL_BASE_URL to its served sandbox: --sandbox names the embedded one)
+    expect((await sb.cli(['--sandbox', 'sandbox', 'plan', 'business'], { env })).exitCode).toBe(0);
     expect((await sb.cli(['--sandbox', 'forms', 'create', '--title', 'F10', '--field', 'email:E', '-q'], { env })).exitCode).toBe(0);
     dir.remove();
   });
@@ -352,5 +353,19 @@ describe('more local checks', () => {
   it('refuses a file id of the wrong form on upload delete, and a --forward-to that is not http(s)', async () => {
     expect(await refusedLocally(['upload', 'delete', qrId, '../../etc/passwd', '--yes'])).toContain('is not a file id');
     expect(await refusedLocally(['webhook', 'listen', '--forward-to', 'ftp://x.example.com/'], { env: { FORMCTL_WEBHOOK_SECRET: 'whsec_x' } })).toContain('must be an http:// or https:// URL');
+  });
+});
+
+describe('sandbox keys and plan act on the sandbox the profile points at', () => {
+  it('lists the served sandbox keys and sets its plan through /_sandbox', async () => {
+    const other = tempDir();
+    const env = { FORMCTL_SANDBOX_DIR: `${other.path}/embedded` };
+    const keys = JSON.parse((await sb.cli(['sandbox', 'keys', '--json'], { env })).stdout) as Array<{ role: string; key: string }>;
+    expect(keys.find((k) => k.role === 'owner')!.key).toBe(sb.keys.owner);
+    expect((await sb.cli(['sandbox', 'plan', 'professional'], { env })).exitCode).toBe(0);
+    const accounts = await sb.admin<Array<{ id: string; plan: string }>>('GET', '/_sandbox/account');
+    expect(accounts.find((a) => a.id === 'acct_main')!.plan).toBe('professional');
+    await sb.admin('PUT', '/_sandbox/account', { plan: 'free' });
+    other.remove();
   });
 });

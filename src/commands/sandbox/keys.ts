@@ -1,6 +1,7 @@
+import { OTHER_ACCOUNT } from '../../sandbox/repo/accountIds.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import type { View } from '../../output/format.js';
-import { withStore } from './openStore.js';
+import { sandboxSource } from './source.js';
 
 interface KeyRow {
   role: string;
@@ -13,6 +14,6 @@ const keysView: View<KeyRow> = { fields: ['role', 'account', 'email', 'key'], co
 
 export async function run(deps: Deps, _args: unknown[], opts: { data?: string }): Promise<void> {
   deps.outputFor(keysView);
-  const keys = await withStore(deps, opts.data, (store) => store.members.seededKeys());
-  await deps.printList(keysView, keys.map((k) => ({ role: k.role, account: k.account === 'acct_other' ? 'other' : 'main', email: k.email, key: k.key })));
+  const keys = await sandboxSource(deps, opts.data).keys();
+  await deps.printList(keysView, keys.map((k) => ({ role: k.role, account: k.account === OTHER_ACCOUNT ? 'other' : 'main', email: k.email, key: k.key })));
 }

@@ -1,3 +1,4 @@
+import { OTHER_ACCOUNT } from '../../sandbox/repo/accountIds.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { sandboxDataDir } from '../../cmdutil/factory.js';
 import { UsageError } from '../../errors.js';
@@ -42,7 +43,7 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
       `data: ${dataDir}`,
       '',
       'Sandbox keys (local test keys, not real credentials):',
-      ...sb.keys.map((k) => `  ${k.role.padEnd(8)} ${k.key}${k.account === 'acct_other' ? '  (a second account)' : ''}`),
+      ...sb.keys.map((k) => `  ${k.role.padEnd(8)} ${k.key}${k.account === OTHER_ACCOUNT ? '  (a second account)' : ''}`),
       '',
       'Point formctl at it:',
       `  export FORMCTL_BASE_URL=${sb.baseUrl} FORMCTL_API_KEY=${keys.owner}`,

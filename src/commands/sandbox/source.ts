@@ -4,14 +4,20 @@ import { UsageError } from '../../errors.js';
 import type { DeliveryRow } from '../../sandbox/repo/deliveries.js';
 import type { OutboxRow } from '../../sandbox/repo/outbox.js';
 import type { LoggedRequest } from '../../sandbox/repo/requestLog.js';
+import type { SeededKey } from '../../sandbox/repo/members.js';
+import { MAIN_ACCOUNT } from '../../sandbox/repo/accountIds.js';
+import type { Plan } from '../../domain/plans.js';
 import { withStore } from './openStore.js';
 
-/** What the inspection commands read, from a data dir or from a served sandbox's /_sandbox routes. */
+/** What the sandbox commands read and change, in a data dir or through a served sandbox's /_sandbox routes. */
 export interface SandboxSource {
   where: string;
   deliveries(): Promise<DeliveryRow[]>;
   outbox(): Promise<OutboxRow[]>;
   requests(sinceId: number): Promise<LoggedRequest[]>;
+  keys(): Promise<SeededKey[]>;
+  /** the main account's plan */
+  setPlan(plan: Plan): Promise<void>;
 }
 
 /**
@@ -33,14 +39,16 @@ export function sandboxSource(deps: Deps, dataDir: string | undefined): SandboxS
     deliveries: () => withStore(deps, dir, (s) => s.deliveries.all()),
     outbox: () => withStore(deps, dir, (s) => s.outbox.all()),
     requests: (since) => withStore(deps, dir, (s) => s.requests.since(since)),
+    keys: () => withStore(deps, dir, (s) => s.members.seededKeys()),
+    setPlan: (plan) => withStore(deps, dir, (s) => s.accounts.update(MAIN_ACCOUNT, { plan })),
   };
 }
 
 function served(origin: string): SandboxSource {
-  const get = async <T>(path: string): Promise<T> => {
+  const call = async <T>(path: string, init?: RequestInit): Promise<T> => {
     let res: Response;
     try {
-      res = await fetch(`${origin}${path}`);
+      res = await fetch(`${origin}${path}`, init);
     } catch {
       throw new UsageError(`no sandbox answers at ${origin}: start one with \`formctl sandbox serve\`, or pass --data DIR`);
     }
@@ -50,8 +58,12 @@ function served(origin: string): SandboxSource {
   };
   return {
     where: origin,
-    deliveries: () => get('/_sandbox/deliveries'),
-    outbox: () => get('/_sandbox/outbox'),
-    requests: (since) => get(`/_sandbox/requests?since=${since}`),
+    deliveries: () => call('/_sandbox/deliveries'),
+    outbox: () => call('/_sandbox/outbox'),
+    requests: (since) => call(`/_sandbox/requests?since=${since}`),
+    keys: () => call('/_sandbox/keys'),
+    setPlan: async (plan) => {
+      await call('/_sandbox/account', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'main', plan }) });
+    },
   };
 }

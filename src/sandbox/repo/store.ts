@@ -15,8 +15,9 @@ import { Submissions } from './submissions.js';
 import { Usage } from './usage.js';
 import { Webhooks } from './webhooks.js';
 
-export const MAIN_ACCOUNT = 'acct_main';
-export const OTHER_ACCOUNT = 'acct_other';
+import { MAIN_ACCOUNT, OTHER_ACCOUNT } from './accountIds.js';
+
+export { MAIN_ACCOUNT, OTHER_ACCOUNT };
 
 const SEEDED_PEOPLE: Array<[seedRole: string, account: string, name: string, role: Role, email: string]> = [
   ['owner', MAIN_ACCOUNT, 'Olivia Owner', 'Owner', 'owner@sandbox.test'],
