@@ -18,6 +18,8 @@ const SPEC: Record<string, Record<Role, Cell>> = {
   cloneForm: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 400 },
   shareForm: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 400 },
   downloadFormQr: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 'ok' },
+  // spec §5: a Viewer reads analytics
+  getFormAnalytics: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 'ok' },
   getSubmissionSchema: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 'ok' },
   validateSubmission: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 'ok' },
   batchDeleteSubmissions: { Owner: 'ok', Admin: 'ok', Editor: 400, Viewer: 400 },
@@ -89,6 +91,7 @@ describe('spec §5: the role × route table, every cell over HTTP', () => {
       case 'cloneForm': r = await api('POST', `/forms/${q}/clone`, {}); break;
       case 'shareForm': r = await api('POST', `/forms/${q}/share`, { recipients: 'a@example.com' }); break;
       case 'downloadFormQr': r = await api('GET', `/forms/${q}/download?format=svg`); break;
+      case 'getFormAnalytics': r = await api('GET', `/forms/${q}/analytics?period=week`); break;
       case 'getSubmissionSchema': r = await api('GET', `/forms/${q}/submission-schema`); break;
       case 'validateSubmission': r = await api('POST', `/forms/${q}/submissions/validate`, { answers: {} }); break;
       case 'batchDeleteSubmissions': r = await api('POST', `/forms/${q}/submissions/batch-delete`, { submissionIds: [await newSubmission(q)] }); break;

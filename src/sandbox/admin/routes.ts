@@ -9,7 +9,7 @@ import type { SandboxInstance } from '../instance.js';
 import { MAIN_ACCOUNT, OTHER_ACCOUNT } from '../repo/store.js';
 import { RouteTable, type PathRoute } from '../routing.js';
 import { zodBody } from '../routes/bodies.js';
-import { seedSubmissions } from './seed.js';
+import { seedScans, seedSubmissions } from './seed.js';
 
 /** A /_sandbox route: the API's pipeline minus key and quota (README: sandbox-only routes). */
 interface AdminRoute<B = unknown> extends PathRoute {
@@ -35,6 +35,14 @@ const SeedBody = z.object({
   qrId: z.string({ error: 'expected {qrId, count (1 to 5,000,000)}' }),
   count: z.number({ error: 'expected {qrId, count (1 to 5,000,000)}' }).int({ error: 'expected {qrId, count (1 to 5,000,000)}' }).min(1, { error: 'expected {qrId, count (1 to 5,000,000)}' }).max(5_000_000, { error: 'expected {qrId, count (1 to 5,000,000)}' }),
   atMs: z.number({ error: 'atMs must be epoch milliseconds' }).optional(),
+});
+
+const seedScanError = { error: 'expected {qrId, count (1 to 1,000,000), days (1 to 3,660), seed?}' };
+const SeedScansBody = z.object({
+  qrId: z.string(seedScanError),
+  count: z.number(seedScanError).int(seedScanError).min(1, seedScanError).max(1_000_000, seedScanError),
+  days: z.number(seedScanError).int(seedScanError).min(1, seedScanError).max(3660, seedScanError).default(30),
+  seed: z.number(seedScanError).int(seedScanError).optional(),
 });
 
 const ClockBody = z.object({ advanceSeconds: z.number({ error: 'advanceSeconds must be a number' }).finite({ error: 'advanceSeconds must be a number' }).default(0) });
@@ -82,6 +90,7 @@ export const ADMIN_ROUTES = new RouteTable<AdminRoute<any>>([
     },
   }),
   admin({ method: 'POST', path: '/_sandbox/seed-submissions', body: zodBody(SeedBody), handler: (sb, b) => ({ created: seedSubmissions(sb.store, b.qrId, b.count, sb.now().getTime(), b.atMs) }) }),
+  admin({ method: 'POST', path: '/_sandbox/seed-scans', body: zodBody(SeedScansBody), handler: (sb, b) => seedScans(sb.store, b.qrId, b, sb.now().getTime()) }),
   admin({ method: 'POST', path: '/_sandbox/clock', body: zodBody(ClockBody, { optional: true }), handler: (sb, b) => ({ offsetMs: sb.store.meta.advanceClock(b.advanceSeconds * 1000), now: sb.now().toISOString() }) }),
 ]);
 

@@ -105,10 +105,6 @@ export class Forms {
     this.db.sql(`DELETE FROM forms WHERE seq = ?`).run(seq);
   }
 
-  addScan(seq: number): void {
-    this.db.sql(`UPDATE forms SET scans = scans + 1 WHERE seq = ?`).run(seq);
-  }
-
   /** true when a form's document (its images, qrConfig.logo) names the text */
   anyDocMentions(accountId: string, text: string): boolean {
     return this.db.sql(`SELECT 1 FROM forms WHERE account_id = ? AND doc LIKE ? LIMIT 1`).get(accountId, `%${text}%`) !== undefined;

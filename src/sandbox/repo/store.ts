@@ -11,6 +11,7 @@ import { Members } from './members.js';
 import { Meta } from './meta.js';
 import { Outbox } from './outbox.js';
 import { RequestLog } from './requestLog.js';
+import { Scans } from './scans.js';
 import { Submissions } from './submissions.js';
 import { Usage } from './usage.js';
 import { Webhooks } from './webhooks.js';
@@ -50,6 +51,8 @@ export class SandboxStore {
   readonly deliveries: Deliveries;
   readonly outbox: Outbox;
   readonly requests: RequestLog;
+  /** visits of the short links, and analytics CSV links */
+  readonly scans: Scans;
 
   constructor(dataDir: string) {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -69,6 +72,7 @@ export class SandboxStore {
     this.deliveries = new Deliveries(this.db);
     this.outbox = new Outbox(this.db);
     this.requests = new RequestLog(this.db);
+    this.scans = new Scans(this.db);
   }
 
   /** a write transaction over several repositories */

@@ -142,6 +142,7 @@ function setArchived(archive: boolean) {
 /** A form goes with its submissions. */
 function removeForm(ctx: RequestContext, row: FormRow): void {
   ctx.store.submissions.deleteAllOf(row.qr_id);
+  ctx.store.scans.deleteAllOf(row.qr_id);
   ctx.store.forms.delete(row.seq);
 }
 

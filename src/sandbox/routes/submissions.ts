@@ -1,31 +1,28 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod/v4';
-import { fileIdOf, validateSubmission, VALUE_TYPES, type FieldErrors } from '../../domain/answers.js';
+import { fileIdOf, VALUE_TYPES } from '../../domain/answers.js';
 import { isHex24 } from '../../domain/ids.js';
 import { BatchDeleteBody } from '../../domain/contract/schemas.js';
 import { parseInstant } from '../../domain/instants.js';
 import { MAX_IDEMPOTENCY_KEY, SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_PAGE_MAX } from '../../domain/limits.js';
 import { pageOf } from '../../domain/pages.js';
-import { filterQuizForResponse, scoreQuiz, type QuizSettings } from '../../domain/quiz.js';
+import { scoreQuiz, type QuizSettings } from '../../domain/quiz.js';
 import { schemaField, type SchemaField } from '../../domain/schema.js';
+import { checkSubmission, commitSubmission } from '../creation.js';
 import { ApiFailure, EnvelopeReply, intParam } from '../http.js';
 import { route, type RequestContext } from '../instance.js';
-import { newHexId, readDoc, type FormDoc, type FormRow } from '../repo/forms.js';
+import { readDoc, type FormDoc, type FormRow } from '../repo/forms.js';
 import type { SubmissionRow } from '../repo/submissions.js';
 import { availableForm } from '../resources.js';
 import { asObject, zodBody } from './bodies.js';
 import { formSummary } from './formViews.js';
 import { SubmissionPages } from './submissionPages.js';
 
-export const VALIDATION_FAILED = 'Submission validation failed.';
-export const SUBMISSION_QUOTA_MESSAGE = 'Your current plan does not support this action. Please upgrade your plan.';
 export const SUBMISSION_NOT_FOUND = 'Submission not found';
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
 
-/** spec §7: fieldErrors for create, edit and validate */
 function validate(ctx: RequestContext, form: FormRow, doc: FormDoc, body: unknown, mode: 'create' | 'update'): void {
-  const errors: FieldErrors = validateSubmission(doc.fields, body, { mode, fileExists: (fileId) => ctx.store.files.usableBy(fileId, ctx.account.id, form.qr_id) });
-  if (Object.keys(errors).length) throw new ApiFailure(400, VALIDATION_FAILED, { valid: false, fieldErrors: errors });
+  checkSubmission(ctx.sb, ctx.account, form, doc, body, mode);
 }
 
 export function fileUrl(origin: string, fileId: string): string {
@@ -109,30 +106,13 @@ async function createSubmission(ctx: RequestContext) {
   };
   const early = replay();
   if (early) return early;
-
-  const doc = readDoc(form);
-  validate(ctx, form, doc, body, 'create');
-  const b = asObject(body) as { answers: Record<string, unknown>; timeSpentSeconds?: number; timeExpired?: boolean };
-  const settings = (doc.quizConfig ?? {}) as QuizSettings;
-  const quiz = doc.isQuiz ? scoreQuiz(doc.fields, b.answers, settings) : undefined;
-  const month = new Date(nowMs).toISOString().slice(0, 7);
-  let created: SubmissionRow | undefined;
-  const response = ctx.store.write(() => {
-    const again = replay(); // a concurrent request with the same key may have committed meanwhile
-    if (again) return again;
-    if (ctx.store.submissionUsage.used(ctx.account.id, month) >= ctx.store.accounts.submissionLimit(ctx.account)) throw new ApiFailure(400, SUBMISSION_QUOTA_MESSAGE);
-    created = ctx.store.submissions.insert({ id: newHexId(), qrId: form.qr_id, accountId: ctx.account.id, answers: b.answers, quiz, timeSpent: b.timeSpentSeconds, timeExpired: b.timeExpired, createdMs: nowMs });
-    ctx.store.submissionUsage.increment(ctx.account.id, month);
-    const out: Record<string, unknown> = { submissionId: created.id };
-    if (quiz) Object.assign(out, filterQuizForResponse(quiz, settings), { timeSpentSeconds: b.timeSpentSeconds ?? null, timeExpired: b.timeExpired ?? false });
-    if (key !== undefined) ctx.store.idempotency.remember(ctx.account.id, key, form.qr_id, hash, out, nowMs);
-    if (doc.submissionNotification !== false) {
-      ctx.store.outbox.add(ctx.account.id, 'submission.notification', ctx.store.members.ownerEmail(ctx.account.id), `New submission to ${doc.title}`, created.id, created.created_at);
-    }
-    return out;
-  });
-  if (created) ctx.sb.events.emit('submission.created', { accountId: ctx.account.id, row: created, doc, quizData: quiz });
-  return response;
+  return commitSubmission(ctx.sb, ctx.account, form, body, nowMs, {
+    // a concurrent request with the same key may have committed meanwhile
+    inTransaction: replay,
+    remember: (out) => {
+      if (key !== undefined) ctx.store.idempotency.remember(ctx.account.id, key, form.qr_id, hash, out, nowMs);
+    },
+  }).response;
 }
 
 function instantParam(raw: string, name: string): number {
