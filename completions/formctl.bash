@@ -2,7 +2,7 @@
 # Profile names and form ids come from local files (`formctl __complete`): completing never sends a request.
 _formctl_words() {
   case "$1" in
-    '') echo 'auth config forms submissions upload webhook api sandbox completion --base-url --profile --retries --sandbox --timeout --verbose --version -V' ;;
+    '') echo 'auth config forms submissions analytics upload webhook api sandbox completion --base-url --profile --retries --sandbox --timeout --verbose --version -V' ;;
     'auth') echo 'login status logout list switch' ;;
     'auth login') echo '--base-url --check --no-check --plan --profile --sandbox --with-key' ;;
     'auth status') echo '--check --columns --json --output --quiet -o -q' ;;
@@ -38,6 +38,9 @@ _formctl_words() {
     'submissions export') echo '--checkpoint --concurrency --force --format --headers --order --out --output --since --until -o' ;;
     'submissions import') echo '--concurrency --dry-run --errors --force-replay --format --json' ;;
     'submissions watch') echo '--exec --interval --since' ;;
+    'analytics') echo 'show export' ;;
+    'analytics show') echo '--columns --day --from --json --no-share --output --period --quiet --submissions --to --tz -o -q' ;;
+    'analytics export') echo '--day --force --from --out --period --submissions --to --tz' ;;
     'upload') echo 'logo form submission list delete' ;;
     'upload logo') echo '--columns --json --output --quiet -o -q' ;;
     'upload form') echo '--columns --json --output --quiet -o -q' ;;
@@ -54,7 +57,7 @@ _formctl_words() {
     'webhook verify') echo '--secret-file --signature' ;;
     'webhook trigger') echo '--columns --json --output --quiet -o -q' ;;
     'api') echo '--field --form --header --idempotency-key --input --raw-field -F -H -f' ;;
-    'sandbox') echo 'serve keys outbox deliveries plan openapi logs reset' ;;
+    'sandbox') echo 'serve keys outbox deliveries plan openapi logs seed reset' ;;
     'sandbox serve') echo '--columns --data --faults --host --json --output --plan --port --quiet --quota -o -q' ;;
     'sandbox keys') echo '--columns --data --json --output --quiet -o -q' ;;
     'sandbox outbox') echo '--columns --data --json --output --quiet -o -q' ;;
@@ -62,6 +65,9 @@ _formctl_words() {
     'sandbox plan') echo '--data' ;;
     'sandbox openapi') echo '' ;;
     'sandbox logs') echo '--columns --data --follow --interval --json --output --quiet --since -o -q' ;;
+    'sandbox seed') echo 'scans submissions' ;;
+    'sandbox seed scans') echo '--count --data --days --seed' ;;
+    'sandbox seed submissions') echo '--count --data' ;;
     'sandbox reset') echo '--data --yes -y' ;;
     'completion') echo 'bash zsh fish' ;;
   esac
@@ -107,6 +113,10 @@ _formctl_values() {
     'submissions export|--headers') echo 'label key' ;;
     'submissions export|--order') echo 'newest oldest' ;;
     'submissions import|--format') echo 'csv jsonl json' ;;
+    'analytics show|--period') echo 'day week month months year years custom' ;;
+    'analytics show|--output') echo 'table json jsonl csv' ;;
+    'analytics show|-o') echo 'table json jsonl csv' ;;
+    'analytics export|--period') echo 'day week month months year years custom' ;;
     'upload logo|--output') echo 'table json jsonl csv' ;;
     'upload logo|-o') echo 'table json jsonl csv' ;;
     'upload form|--output') echo 'table json jsonl csv' ;;
@@ -165,6 +175,8 @@ _formctl_path_options() {
     'submissions export') echo '--checkpoint --concurrency --out --since --until' ;;
     'submissions import') echo '--concurrency --errors' ;;
     'submissions watch') echo '--exec --interval --since' ;;
+    'analytics show') echo '--columns --day --from --to --tz' ;;
+    'analytics export') echo '--day --from --out --to --tz' ;;
     'upload logo') echo '--columns' ;;
     'upload form') echo '--columns' ;;
     'upload submission') echo '--columns' ;;
@@ -183,6 +195,8 @@ _formctl_path_options() {
     'sandbox deliveries') echo '--columns --data' ;;
     'sandbox plan') echo '--data' ;;
     'sandbox logs') echo '--columns --data --interval --since' ;;
+    'sandbox seed scans') echo '--count --data --days --seed' ;;
+    'sandbox seed submissions') echo '--count --data' ;;
     'sandbox reset') echo '--data' ;;
   esac
 }
@@ -205,10 +219,14 @@ _formctl_arg_kind() {
     'submissions export') echo forms ;;
     'submissions import') echo forms ;;
     'submissions watch') echo forms ;;
+    'analytics show') echo forms ;;
+    'analytics export') echo forms ;;
     'upload form') echo forms ;;
     'upload submission') echo forms ;;
     'upload delete') echo forms ;;
     'webhook trigger') echo forms ;;
+    'sandbox seed scans') echo forms ;;
+    'sandbox seed submissions') echo forms ;;
   esac
 }
 _formctl() {

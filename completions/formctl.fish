@@ -21,6 +21,7 @@ complete -c formctl -n '__fish_use_subcommand' -a 'auth' -d 'Log in, log out, sw
 complete -c formctl -n '__fish_use_subcommand' -a 'config' -d 'Read and change settings (output, timeout, retries, base-url, plan)'
 complete -c formctl -n '__fish_use_subcommand' -a 'forms' -d 'Create, list, change, share and download forms'
 complete -c formctl -n '__fish_use_subcommand' -a 'submissions' -d 'Create, read, export and import form submissions'
+complete -c formctl -n '__fish_use_subcommand' -a 'analytics' -d 'Scan analytics of a form: a summary, a chart and top places, or the raw scans as CSV'
 complete -c formctl -n '__fish_use_subcommand' -a 'upload' -d 'Upload, list and delete files (logos, form assets, submission files)'
 complete -c formctl -n '__fish_use_subcommand' -a 'webhook' -d 'Configure the signed submission.created webhook; listen, verify and trigger locally'
 complete -c formctl -n '__fish_use_subcommand' -a 'api' -d 'Make an authenticated API request and print the response (like gh api)'
@@ -221,6 +222,29 @@ complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l 
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l interval -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l since -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -a '(formctl __complete forms 2>/dev/null)'
+complete -c formctl -n '__fish_formctl_path '\''analytics'\''' -a 'show' -d 'Scans over time, unique visitors, devices, countries and cities (the default verb)'
+complete -c formctl -n '__fish_formctl_path '\''analytics'\''' -a 'export' -d 'Download the raw scans as CSV, one row per scan (the link expires, so it is fetched at once)'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l day -r -F
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l from -r -F
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l json
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l no-share
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l period -x -a 'day week month months year years custom'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l quiet
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l submissions
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l to -r -F
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l tz -r -F
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -a '(formctl __complete forms 2>/dev/null)'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l day -r -F
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l force
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l from -r -F
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l out -r -F
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l period -x -a 'day week month months year years custom'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l submissions
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l to -r -F
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l tz -r -F
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'logo' -d 'Upload an account logo (images only); use its URL in qrConfig.logo'
 complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'form' -d 'Upload a form asset (logo, background, backdrop, preview image)'
 complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'submission' -d 'Upload a file for a submission answer; put the fileId in answers'
@@ -297,6 +321,7 @@ complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'deliveries' -d 
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'plan' -d 'Set the plan of the sandbox'\''s main account (form slots, quota, quiz features)'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'openapi' -d 'Print the API v1 contract as an OpenAPI 3.1 description (JSON), for code generators, mock servers and API clients'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'logs' -d 'List the sandbox'\''s request log: every API request, its status, time and injected fault'
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'seed' -d 'Fill a form with realistic data for demos and tests: scans of its short link, or submissions'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'reset' -d 'Delete the sandbox data directory'
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l data -r -F
@@ -332,6 +357,16 @@ complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l since -r -F
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''seed'\''' -a 'scans' -d 'Visits of the short link: returning visitors, devices, countries and cities, a daily rhythm, ~15 % ending in a submission'
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''seed'\''' -a 'submissions' -d 'Valid example submissions, created at once (benchmarks, paging demos)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l count -r -F
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l data -r -F
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l days -r -F
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l seed -r -F
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -a '(formctl __complete forms 2>/dev/null)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''submissions'\''' -l count -r -F
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''submissions'\''' -l data -r -F
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''submissions'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''reset'\''' -l data -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''reset'\''' -l yes
 complete -c formctl -n '__fish_formctl_at '\''completion'\''' -a 'bash zsh fish'

@@ -1,4 +1,7 @@
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, createWriteStream, renameSync, rmSync, statSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { tempPathFor } from '../io/atomicFile.js';
+import type { Deps } from './factory.js';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 
@@ -27,5 +30,25 @@ export function checkOutputPath(flag: string, path: string, opts: { force?: bool
     if (st) accessSync(path, constants.W_OK);
   } catch {
     throw new UsageError(`${flag} ${path}: cannot write there (permission denied)`);
+  }
+}
+
+/**
+ * Streams a body into `target` through a temporary file beside it, renamed into place when complete:
+ * never a half-written file, and nothing left behind on failure or Ctrl-C (a cleanup of the run).
+ */
+export async function saveStream(deps: Pick<Deps, 'onCleanup'>, body: NodeJS.ReadableStream, target: string): Promise<void> {
+  const temp = tempPathFor(target);
+  let finished = false;
+  deps.onCleanup(() => {
+    if (!finished) rmSync(temp, { force: true });
+  });
+  try {
+    await pipeline(body, createWriteStream(temp, { mode: 0o644 }));
+    renameSync(temp, target);
+    finished = true;
+  } catch (e) {
+    rmSync(temp, { force: true });
+    throw e;
   }
 }

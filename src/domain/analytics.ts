@@ -3,8 +3,9 @@ import { addDays, addMonths, isTimeZone, localParts, offsetLabel, pad2, zonedEpo
 // spec §4.3 and §2.11: the analytics query's periods, their buckets in a time zone, and the result's
 // breakdowns. Pure: the sandbox feeds it scan rows; the unit tests feed it instants.
 
-export const PERIODS = ['day', 'week', 'month', 'months', 'year', 'years', 'custom'] as const;
-export type Period = (typeof PERIODS)[number];
+import { PERIODS, type Period } from './analyticsPeriods.js';
+
+export { PERIODS, type Period };
 export type Unit = 'hour' | 'day' | 'month' | 'year';
 
 export class AnalyticsQueryError extends Error {}

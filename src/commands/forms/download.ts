@@ -1,12 +1,10 @@
-import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { downloadQr } from '../../api/resources/forms.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { UsageError } from '../../errors.js';
 import { parseIntFlag } from '../../cmdutil/flags.js';
 import { requireQrId } from '../../cmdutil/input.js';
-import { checkOutputPath } from '../../cmdutil/outputPath.js';
-import { tempPathFor } from '../../io/atomicFile.js';
+import { checkOutputPath, saveStream } from '../../cmdutil/outputPath.js';
 
 interface Opts {
   format: string;
@@ -28,20 +26,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
     await pipeline(res.body, deps.io.stdout, { end: false });
     return;
   }
-  // streamed to a temporary file beside the target, then renamed: never a half-written image
   const target = opts.out!;
-  const temp = tempPathFor(target);
-  let finished = false;
-  deps.onCleanup(() => {
-    if (!finished) rmSync(temp, { force: true }); // also on Ctrl-C
-  });
-  try {
-    await pipeline(res.body, createWriteStream(temp, { mode: 0o644 }));
-    renameSync(temp, target);
-    finished = true;
-  } catch (e) {
-    rmSync(temp, { force: true });
-    throw e;
-  }
+  await saveStream(deps, res.body, target);
   deps.info(`Saved the QR code of ${id} to ${target} (${opts.format}).`);
 }

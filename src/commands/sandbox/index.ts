@@ -55,6 +55,27 @@ export function register(program: Command, bind: typeof Bind): void {
       .addHelpText('after', '\nExamples:\n  formctl sandbox logs --since 120\n  formctl sandbox logs --follow -o jsonl | jq \'select(.status >= 400)\''),
     () => import('./logs.js'),
   );
+  const seed = sandbox
+    .command('seed')
+    .description('Fill a form with realistic data for demos and tests: scans of its short link, or submissions')
+    .addHelpText('after', '\nExamples:\n  formctl sandbox seed scans F8K2QX --count 5000 --days 90\n  formctl sandbox seed submissions F8K2QX --count 100000');
+  const dataOption = (cmd: Command) => cmd.option('--data <dir>', 'data directory (default: the served sandbox the profile points at, else the embedded one)');
+  bind(
+    dataOption(seed.command('scans').description('Visits of the short link: returning visitors, devices, countries and cities, a daily rhythm, ~15 % ending in a submission'))
+      .argument('<qrId>', 'form id')
+      .requiredOption('--count <n>', 'number of scans (1 to 1,000,000)')
+      .option('--days <n>', 'spread over the last N calendar days, today included', '30')
+      .option('--seed <n>', 'random seed: the same seed gives the same scans')
+      .addHelpText('after', '\nExamples:\n  formctl sandbox seed scans F8K2QX --count 5000 --days 90\n  formctl sandbox seed scans F8K2QX --count 200 --days 7 --seed 1 && formctl --sandbox analytics F8K2QX --period week'),
+    async () => ({ run: (await import('./seed.js')).seedScansCommand }),
+  );
+  bind(
+    dataOption(seed.command('submissions').description('Valid example submissions, created at once (benchmarks, paging demos)'))
+      .argument('<qrId>', 'form id')
+      .requiredOption('--count <n>', 'number of submissions (1 to 5,000,000)')
+      .addHelpText('after', '\nExample:\n  formctl sandbox seed submissions F8K2QX --count 100000'),
+    async () => ({ run: (await import('./seed.js')).seedSubmissionsCommand }),
+  );
   bind(
     sandbox.command('reset').description('Delete the sandbox data directory').option('--data <dir>', 'data directory').option('-y, --yes', 'do not ask for confirmation'),
     () => import('./reset.js'),

@@ -7,6 +7,7 @@ import type { LoggedRequest } from '../../sandbox/repo/requestLog.js';
 import type { SeededKey } from '../../sandbox/repo/members.js';
 import { MAIN_ACCOUNT } from '../../sandbox/repo/accountIds.js';
 import type { Plan } from '../../domain/plans.js';
+import type { ScanSeed } from '../../sandbox/admin/seed.js';
 import { withStore } from './openStore.js';
 
 /** What the sandbox commands read and change, in a data dir or through a served sandbox's /_sandbox routes. */
@@ -18,6 +19,8 @@ export interface SandboxSource {
   keys(): Promise<SeededKey[]>;
   /** the main account's plan */
   setPlan(plan: Plan): Promise<void>;
+  seedScans(qrId: string, opts: ScanSeed): Promise<{ scans: number; submissions: number }>;
+  seedSubmissions(qrId: string, count: number): Promise<{ created: number }>;
 }
 
 /**
@@ -41,6 +44,14 @@ export function sandboxSource(deps: Deps, dataDir: string | undefined): SandboxS
     requests: (since) => withStore(deps, dir, (s) => s.requests.since(since)),
     keys: () => withStore(deps, dir, (s) => s.members.seededKeys()),
     setPlan: (plan) => withStore(deps, dir, (s) => s.accounts.update(MAIN_ACCOUNT, { plan })),
+    seedScans: async (qrId, opts) => {
+      const { seedScans } = await import('../../sandbox/admin/seed.js');
+      return withStore(deps, dir, (s) => seedScans(s, qrId, opts, Date.now() + s.meta.clockOffsetMs()));
+    },
+    seedSubmissions: async (qrId, count) => {
+      const { seedSubmissions } = await import('../../sandbox/admin/seed.js');
+      return withStore(deps, dir, (s) => ({ created: seedSubmissions(s, qrId, count, Date.now() + s.meta.clockOffsetMs()) }));
+    },
   };
 }
 
@@ -53,7 +64,9 @@ function served(origin: string): SandboxSource {
       throw new UsageError(`no sandbox answers at ${origin}: start one with \`formctl sandbox serve\`, or pass --data DIR`);
     }
     const body = (await res.json().catch(() => undefined)) as { data?: T; message?: string } | undefined;
-    if (!res.ok || !body || body.data === undefined) throw new UsageError(`${origin}${path}: ${body?.message ?? `HTTP ${res.status}`} (is it a formctl sandbox?)`);
+    if (!body) throw new UsageError(`${origin}${path}: HTTP ${res.status}, not a formctl sandbox's answer`);
+    // the sandbox refused (an unknown form): exit 1, as the same refusal of a data dir
+    if (!res.ok || body.data === undefined) throw new Error(body.message ?? `HTTP ${res.status}`);
     return body.data;
   };
   return {
@@ -65,5 +78,7 @@ function served(origin: string): SandboxSource {
     setPlan: async (plan) => {
       await call('/_sandbox/account', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'main', plan }) });
     },
+    seedScans: (qrId, opts) => call('/_sandbox/seed-scans', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ qrId, ...opts }) }),
+    seedSubmissions: (qrId, count) => call('/_sandbox/seed-submissions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ qrId, count }) }),
   };
 }

@@ -100,7 +100,7 @@ export interface ScanSeed {
 }
 
 /**
- * `count` realistic scans over the last `days` days: a pool of returning visitors (each with a city
+ * `count` realistic scans over the last `days` calendar days (UTC, today included): a pool of returning visitors (each with a city
  * and a device), local daily rhythm, quieter weekends, and about 15 % ending in a submission.
  */
 export function seedScans(store: SandboxStore, qrId: string, opts: ScanSeed, nowMs: number): { scans: number; submissions: number } {
@@ -115,6 +115,9 @@ export function seedScans(store: SandboxStore, qrId: string, opts: ScanSeed, now
   const answers = exampleAnswers(doc);
   const scans: NewScan[] = [];
   const submissions: Array<{ id: string; qrId: string; accountId: string; answers: Record<string, unknown>; createdMs: number }> = [];
+  // the last `days` calendar days (UTC), today included: what period=month shows when days is 30
+  const utcToday = localParts('UTC', nowMs);
+  const firstMs = zonedEpoch('UTC', ...addDays(utcToday.year, utcToday.month, utcToday.day, 1 - opts.days));
   while (scans.length < opts.count) {
     const v = visitors[Math.floor(random() * visitors.length)]!;
     const [city, country, tz] = v.place;
@@ -124,7 +127,7 @@ export function seedScans(store: SandboxStore, qrId: string, opts: ScanSeed, now
     if ((weekday === 0 || weekday === 6) && random() < 0.3) continue; // quieter weekends
     const hour = weightedHour(random());
     const at = zonedEpoch(tz, y, m, d, hour, Math.floor(random() * 60)) + Math.floor(random() * 60_000);
-    if (at > nowMs || at <= nowMs - opts.days * 86_400_000) continue;
+    if (at > nowMs || at < firstMs) continue;
     let submissionId: string | null = null;
     const submittedAt = at + 60_000 + Math.floor(random() * 240_000);
     if (random() < SEED_SUBMISSION_SHARE && submittedAt <= nowMs) {

@@ -63,11 +63,11 @@ CREATE TABLE IF NOT EXISTS request_log (
 /** 2: scans of the public short link (spec §2.11) and the analytics CSV links (spec §4.3 export=1). */
 function scans(db: Database.Database): void {
   db.exec(`
-CREATE TABLE scans (
+CREATE TABLE IF NOT EXISTS scans (
   id INTEGER PRIMARY KEY AUTOINCREMENT, qr_id TEXT NOT NULL, at_ms INTEGER NOT NULL, device TEXT NOT NULL,
   country TEXT NOT NULL, city TEXT NOT NULL, visitor TEXT NOT NULL, user_agent TEXT NOT NULL DEFAULT '', submission_id TEXT);
-CREATE INDEX scans_by_form ON scans (qr_id, at_ms);
-CREATE TABLE analytics_exports (
+CREATE INDEX IF NOT EXISTS scans_by_form ON scans (qr_id, at_ms);
+CREATE TABLE IF NOT EXISTS analytics_exports (
   token TEXT PRIMARY KEY, qr_id TEXT NOT NULL, account_id TEXT NOT NULL, query TEXT NOT NULL,
   created_ms INTEGER NOT NULL, expires_ms INTEGER NOT NULL);
 `);

@@ -1,0 +1,44 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { exportAnalytics } from '../../api/resources/analytics.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { requireQrId } from '../../cmdutil/input.js';
+import { checkOutputPath, saveStream } from '../../cmdutil/outputPath.js';
+import { UsageError } from '../../errors.js';
+import { analyticsParams, type QueryFlags } from './query.js';
+
+interface Opts extends QueryFlags {
+  out?: string;
+  force?: boolean;
+}
+
+/**
+ * spec §4.3 export=1, then the CSV fetched at once (the link may expire). The link is fetched as
+ * any browser would: no Authorization header, whatever its origin — the API key goes to the API only.
+ */
+export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<void> {
+  const id = requireQrId(qrId);
+  const params = analyticsParams(opts, Date.now());
+  const toStdout = opts.out === undefined || opts.out === '-';
+  if (toStdout && deps.io.isStdoutTTY) throw new UsageError(`pass --out FILE (e.g. --out ${id}-scans.csv) or redirect stdout`);
+  if (!toStdout) checkOutputPath('--out', opts.out!, { force: opts.force === true });
+  const { csvUrl } = await exportAnalytics(await deps.client(), id, params);
+  let url: URL;
+  try {
+    url = new URL(csvUrl);
+  } catch {
+    throw new Error(`the service answered a CSV link that is not a URL: ${csvUrl}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`the service answered a CSV link that is not http(s): ${csvUrl}`);
+  const res = await fetch(url, { headers: { accept: 'text/csv' }, redirect: 'follow' });
+  if (!res.ok || !res.body) {
+    throw new Error(res.status === 410 || res.status === 404 ? `the CSV link expired before it could be read (HTTP ${res.status}); run the command again` : `fetching the CSV failed: HTTP ${res.status}`);
+  }
+  const body = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream);
+  if (toStdout) {
+    await pipeline(body, deps.io.stdout, { end: false });
+    return;
+  }
+  await saveStream(deps, body, opts.out!);
+  deps.info(`Saved the scans of ${id} to ${opts.out}.`);
+}

@@ -1,0 +1,68 @@
+import { getAnalytics, type Analytics } from '../../api/resources/analytics.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { requireQrId } from '../../cmdutil/input.js';
+import { paint } from '../../io/streams.js';
+import type { View } from '../../output/format.js';
+import { analyticsParams, type QueryFlags } from './query.js';
+
+interface Opts extends QueryFlags {
+  share?: boolean;
+}
+
+interface Row {
+  date: string;
+  all: number;
+  unique: number;
+}
+
+/** -o json: the analytics object as the API gives it; jsonl and csv: the timeseries, one row per bucket. */
+const seriesView: View<Row> = { fields: ['date', 'all', 'unique'], columns: ['date', 'all', 'unique'], id: (r) => r.date };
+
+function rows(a: Analytics): Row[] {
+  return a.timeseries.all.map((p, i) => ({ date: p.date, all: p.count, unique: a.timeseries.unique[i]?.count ?? 0 }));
+}
+
+export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<void> {
+  const id = requireQrId(qrId);
+  const params = analyticsParams(opts, Date.now());
+  const out = deps.outputFor(seriesView);
+  const client = await deps.client();
+  // on a terminal the summary also tells the share of scans that led to a submission: a second
+  // request (submission=1), sent side by side, unless --submissions already filters or --no-share
+  const wantShare = out.format === 'table' && !out.quiet && !params.submission && opts.share !== false;
+  const [a, linked] = await Promise.all([getAnalytics(client, id, params), wantShare ? getAnalytics(client, id, { ...params, submission: true }) : undefined]);
+  if (out.format === 'json' && !out.quiet) {
+    deps.io.stdout.write(`${JSON.stringify(a, null, 2)}\n`);
+    return;
+  }
+  if (out.format !== 'table' || out.quiet) return deps.printList(seriesView, rows(a));
+  deps.io.stdout.write(await report(deps, a, linked, params.tz ?? 'UTC'));
+}
+
+async function report(deps: Deps, a: Analytics, linked: Analytics | undefined, tz: string): Promise<string> {
+  const { lineChart, bars } = await import('../../output/chart.js');
+  const io = deps.io;
+  const p = paint(io.color);
+  const width = Math.max(40, Math.min((io.stdout as { columns?: number }).columns || 80, 140));
+  const series = a.timeseries.all;
+  const range = series.length ? `${series[0]!.date} … ${series[series.length - 1]!.date}` : '';
+  const lines: string[] = [];
+  lines.push(`${p.bold(a.form.title)} (${a.form.qrId}) · ${a.period}${a.submissionFilter ? ', scans that led to a submission' : ''} · ${range} · ${tz}`);
+  const share = linked ? ` · led to a submission ${p.bold(String(linked.scans))} (${a.scans ? Math.round((linked.scans / a.scans) * 100) : 0}%)` : '';
+  lines.push(`scans ${p.bold(String(a.scans))} · unique visitors ${p.bold(String(a.uniqueScans))}${share}`);
+  lines.push('');
+  if (series.length > 1) {
+    lines.push(await lineChart(
+      // unique first, so that the line of all scans is drawn over it where they meet
+      [{ name: 'unique visitors', values: a.timeseries.unique.map((s) => s.count), color: 'green' }, { name: 'all scans', values: series.map((s) => s.count), color: 'blue' }],
+      series.map((s) => s.date),
+      { width, color: io.color },
+    ));
+  }
+  const top = <K extends string>(title: string, list: Array<Record<K, string> & { count: number }>, key: K) =>
+    `${p.bold(title)}\n${bars(list.slice(0, 5).map((x) => ({ label: x[key], count: x.count })), a.scans, width)}`;
+  lines.push(top('Devices', a.devices, 'device'));
+  lines.push(top('Countries', a.countries, 'country'));
+  lines.push(top('Cities', a.cities, 'city'));
+  return `${lines.join('\n')}`;
+}

@@ -1,0 +1,77 @@
+// Charts drawn in the terminal: a line chart of one or more series (asciichart, loaded only here)
+// stretched or binned to the terminal's width, and horizontal bars for shares.
+
+export interface Series {
+  name: string;
+  values: number[];
+  /** an ANSI colour name of asciichart, used only when colour is on */
+  color?: 'blue' | 'green' | 'yellow' | 'magenta' | 'cyan';
+}
+
+/** n values resampled to `width` columns: summed into bins when there are more, repeated when fewer. */
+export function resample(values: number[], width: number): number[] {
+  if (values.length === 0 || width <= 0) return [];
+  if (values.length === width) return values;
+  const out: number[] = [];
+  if (values.length > width) {
+    // bins of (nearly) equal size; a bin's value is its mean, so the scale stays per bucket
+    for (let i = 0; i < width; i++) {
+      const a = Math.floor((i * values.length) / width);
+      const b = Math.max(a + 1, Math.floor(((i + 1) * values.length) / width));
+      const slice = values.slice(a, b);
+      out.push(slice.reduce((s, v) => s + v, 0) / slice.length);
+    }
+    return out;
+  }
+  for (let i = 0; i < width; i++) out.push(values[Math.min(values.length - 1, Math.floor((i * values.length) / width))]!);
+  return out;
+}
+
+const AXIS = 8; // width of the y axis labels
+
+/** A line chart `width` columns wide (labels included) with the first, middle and last x labels under it. */
+export async function lineChart(series: Series[], xLabels: string[], opts: { width: number; height?: number; color: boolean }): Promise<string> {
+  const loaded = await import('asciichart');
+  // a CommonJS module that exports a colour named `default`: the namespace or its default, whichever plots
+  const asciichart = typeof loaded.plot === 'function' ? loaded : (loaded as unknown as { default: typeof loaded }).default;
+  const plotWidth = Math.max(10, opts.width - AXIS - 2);
+  const data = series.map((s) => resample(s.values, plotWidth));
+  const max = Math.max(1, ...data.flat());
+  const text = asciichart.plot(data, {
+    height: opts.height ?? 10,
+    min: 0,
+    max,
+    colors: opts.color ? series.map((s) => asciichart[s.color ?? 'blue']) : undefined,
+    format: (x: number) => (max < 10 ? x.toFixed(1) : String(Math.round(x))).padStart(AXIS),
+  });
+  const first = xLabels[0] ?? '';
+  const last = xLabels[xLabels.length - 1] ?? '';
+  const mid = xLabels[Math.floor(xLabels.length / 2)] ?? '';
+  const axisRow = Array.from({ length: plotWidth }, () => ' ');
+  const put = (label: string, at: number) => {
+    const start = Math.max(0, Math.min(plotWidth - label.length, at));
+    for (let i = 0; i < label.length; i++) axisRow[start + i] = label[i]!;
+  };
+  put(first, 0);
+  if (xLabels.length > 2 && plotWidth > first.length + mid.length + last.length + 4) put(mid, Math.floor(plotWidth / 2 - mid.length / 2));
+  if (xLabels.length > 1) put(last, plotWidth - last.length);
+  const legend = series.map((s) => (opts.color ? `${asciichart[s.color ?? 'blue']}──${asciichart.reset} ${s.name}` : `── ${s.name}`)).join('   ');
+  return `${text}\n${' '.repeat(AXIS + 2)}${axisRow.join('').trimEnd()}\n${' '.repeat(AXIS + 2)}${legend}\n`;
+}
+
+/** Horizontal bars: label, bar, count and share, fitted to `width`. */
+export function bars(items: Array<{ label: string; count: number }>, total: number, width: number): string {
+  if (items.length === 0) return '  (none)\n';
+  const labelWidth = Math.min(18, Math.max(...items.map((i) => [...i.label].length)));
+  const numbers = items.map((i) => `${i.count} (${total ? Math.round((i.count / total) * 100) : 0}%)`);
+  const numWidth = Math.max(...numbers.map((n) => n.length));
+  const barWidth = Math.max(5, width - labelWidth - numWidth - 6);
+  const max = Math.max(...items.map((i) => i.count), 1);
+  return items
+    .map((i, n) => {
+      const label = [...i.label].length > labelWidth ? `${[...i.label].slice(0, labelWidth - 1).join('')}…` : i.label.padEnd(labelWidth);
+      const cells = i.count === 0 ? 0 : Math.max(1, Math.round((i.count / max) * barWidth));
+      return `  ${label} ${'█'.repeat(cells)}${' '.repeat(barWidth - cells)} ${numbers[n]!.padStart(numWidth)}\n`;
+    })
+    .join('');
+}
