@@ -36,6 +36,7 @@ const SPEC: Record<string, Record<Role, Cell>> = {
   listLogos: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 'ok' },
   getWebhook: { Owner: 'ok', Admin: 'ok', Editor: 403, Viewer: 403 },
   putWebhook: { Owner: 'ok', Admin: 'ok', Editor: 403, Viewer: 403 },
+  listPresets: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 'ok' },
 };
 
 const SEED_ROLE: Record<Role, SeedRole> = { Owner: 'owner', Admin: 'admin', Editor: 'editor', Viewer: 'viewer' };
@@ -106,6 +107,7 @@ describe('spec §5: the role × route table, every cell over HTTP', () => {
       case 'uploadLogo': r = await upload('/account/uploads', 'logo', as); break;
       case 'listLogos': r = await api('GET', '/account/uploads'); break;
       case 'getWebhook': r = await api('GET', '/account/webhook'); break;
+      case 'listPresets': r = await api('GET', '/qr-design-templates'); break;
       case 'putWebhook': r = await api('PUT', '/account/webhook', { enabled: false, url: '' }); break;
       default: throw new Error(`no request for ${op}`);
     }

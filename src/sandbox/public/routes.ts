@@ -3,7 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { sendText } from '../http.js';
 import type { SandboxInstance } from '../instance.js';
-import { qrStyle, renderQr } from '../qr.js';
+import { renderQr } from '../qr/index.js';
+import { PRESETS } from '../qr/presets.js';
+import { designFor } from '../qrDesign.js';
 import { readDoc } from '../repo/forms.js';
 import { RouteTable, type PathRoute } from '../routing.js';
 import { links } from '../routes/formViews.js';
@@ -31,8 +33,16 @@ async function qrImage({ sb, params, res, origin }: PublicContext): Promise<void
   const row = sb.store.forms.find(params.qrId!);
   if (!row || row.archived === 1 || (params.format !== 'png' && params.format !== 'svg')) return notFound(res);
   const format = params.format as 'png' | 'svg';
-  const bytes = await renderQr(links(origin, row.qr_id).shortUrl, format, qrStyle(readDoc(row).qrConfig));
+  const bytes = await renderQr(links(origin, row.qr_id).shortUrl, format, designFor(sb.store, readDoc(row).qrConfig));
   res.writeHead(200, { 'content-type': format === 'png' ? 'image/png' : 'image/svg+xml' }).end(bytes);
+}
+
+/** A preset's preview (GET /qr-design-templates previewUrl): the design drawn on an example link. */
+async function presetPreview({ params, res }: PublicContext): Promise<void> {
+  const preset = PRESETS.find((p) => `${p.id}.png` === params.file);
+  if (!preset) return notFound(res);
+  const bytes = await renderQr(`https://example.com/preset/${preset.id}`, 'png', { config: preset.config, sizePx: 240 });
+  res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' }).end(bytes);
 }
 
 /** Uploaded files at their fileUrl; the path is the server's id, so nothing else on disk is reachable. */
@@ -49,6 +59,7 @@ const PUBLIC_ROUTES = new RouteTable<PublicRoute>([
   { method: 'POST', path: '/s/:qrId', handler: ({ sb, params, req, res }) => submit(sb, params.qrId!, req, res) },
   { method: 'GET', path: '/qr/:qrId.:format', handler: qrImage },
   { method: 'GET', path: '/files/:fileId', handler: servedFile },
+  { method: 'GET', path: '/presets/:file', handler: presetPreview },
   { method: 'GET', path: '/exports/:file', handler: ({ sb, params, res }) => analyticsCsv(sb, params.file!, res) },
 ]);
 

@@ -9,7 +9,8 @@ import { DEFAULT_PASSING_SCORE, PLAN_LIMITS, quizPlanViolations } from '../../do
 import { parseRecipients } from '../../domain/recipients.js';
 import { ApiFailure, RawReply, intParam } from '../http.js';
 import { route, type RequestContext } from '../instance.js';
-import { CONTENT_TYPES, QR_FORMATS, qrStyle, renderQr, type QrFormat } from '../qr.js';
+import { CONTENT_TYPES, QR_FORMATS, renderQr, sizeOf, type QrFormat } from '../qr/index.js';
+import { designFor } from '../qrDesign.js';
 import { FORM_SORTS, readDoc, type FormDoc, type FormRow } from '../repo/forms.js';
 import { availableForm } from '../resources.js';
 import { asObject, zodBody } from './bodies.js';
@@ -182,14 +183,14 @@ function cloneForm(ctx: RequestContext, body: z.infer<typeof CloneBody>) {
   const doc = readDoc(ctx.form!);
   const at = ctx.now().toISOString();
   const copies = ctx.store.write(() => Array.from({ length: body.count }, () => ctx.store.forms.insert({ accountId: ctx.account.id, creatorId: ctx.member.id, doc: { ...doc, title: `${doc.title} (copy)` }, at })));
-  const style = qrStyle(doc.qrConfig as QrConfig);
+  const size = sizeOf(doc.qrConfig as QrConfig);
   return {
     cloneData: copies.map((c) => {
       const l = links(ctx.origin, c.qr_id);
       return {
         data: doc.qrConfig ?? {},
         qrImgUrl: l.qrImage,
-        image: { qrId: c.qr_id, shortUrl: l.shortUrl, format: 'png', width: style.sizePx, height: style.sizePx, url: l.qrImage },
+        image: { qrId: c.qr_id, shortUrl: l.shortUrl, format: 'png', width: size, height: size, url: l.qrImage },
       };
     }),
   };
@@ -216,7 +217,7 @@ async function downloadQr(ctx: RequestContext) {
   }
   const row = ctx.form!;
   const doc = readDoc(row);
-  const bytes = await renderQr(links(ctx.origin, row.qr_id).shortUrl, format as QrFormat, qrStyle(doc.qrConfig as QrConfig, resolution));
+  const bytes = await renderQr(links(ctx.origin, row.qr_id).shortUrl, format as QrFormat, designFor(ctx.store, doc.qrConfig as QrConfig, resolution));
   return new RawReply(CONTENT_TYPES[format as QrFormat], bytes, { 'content-disposition': `attachment; filename="${row.qr_id}.${format}"` });
 }
 

@@ -1,0 +1,86 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { QrConfig } from '../../domain/form.js';
+import { buildScene, type Logo, type Scene } from './scene.js';
+import { toEps, toPdf, toSvg, type Raster } from './writers.js';
+
+export const QR_FORMATS = ['png', 'svg', 'pdf', 'eps'] as const;
+export type QrFormat = (typeof QR_FORMATS)[number];
+
+export const CONTENT_TYPES: Record<QrFormat, string> = {
+  png: 'image/png',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+  eps: 'application/postscript',
+};
+
+export const DEFAULT_SIZE = 300;
+
+/** The pixel size of a design: the download's resolution, else qrConfig.size, else 300. */
+export function sizeOf(config: QrConfig | undefined, resolution?: number): number {
+  return Math.round(resolution ?? config?.size ?? DEFAULT_SIZE);
+}
+
+/** README "QR designs": the fonts frame texts are drawn with (Debian's fonts-liberation and fonts-dejavu-core). */
+const FONT_DIRS = ['/usr/share/fonts/truetype/liberation', '/usr/share/fonts/truetype/liberation2', '/usr/share/fonts/truetype/dejavu'];
+let fontFiles: string[] | undefined;
+function fonts(): string[] {
+  if (!fontFiles) {
+    fontFiles = [];
+    for (const dir of FONT_DIRS) {
+      try {
+        for (const f of readdirSync(dir)) if (/^(Liberation(Sans|Serif|Mono)|DejaVuSans(Condensed)?)(-Bold|-Regular)?\.ttf$/.test(f) || /^DejaVuSans(Condensed)?(-Bold)?\.ttf$/.test(f)) fontFiles.push(join(dir, f));
+      } catch { /* not installed: texts fall back to whatever resvg finds */ }
+    }
+  }
+  return fontFiles;
+}
+
+async function rasterise(svg: string, width?: number): Promise<{ png: Buffer; pixels: Buffer; width: number; height: number }> {
+  const { Resvg } = await import('@resvg/resvg-js');
+  const files = fonts();
+  const r = new Resvg(svg, {
+    fitTo: width ? { mode: 'width', value: width } : { mode: 'original' },
+    font: files.length ? { loadSystemFonts: false, fontFiles: files, defaultFontFamily: 'DejaVu Sans' } : { loadSystemFonts: true },
+  });
+  const img = r.render();
+  return { png: img.asPng(), pixels: img.pixels, width: img.width, height: img.height };
+}
+
+/** The logo as RGB samples on white, for PDF and EPS (resvg decodes PNG, JPEG, GIF, WebP and SVG). */
+async function logoRaster(scene: Scene): Promise<Raster | undefined> {
+  if (!scene.logo) return undefined;
+  const px = Math.max(16, Math.min(256, Math.round(scene.logo.size * 2)));
+  const { image } = scene.logo;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${px}" height="${px}"><rect width="${px}" height="${px}" fill="#fff"/><image width="${px}" height="${px}" preserveAspectRatio="xMidYMid meet" href="data:${image.mime};base64,${image.bytes.toString('base64')}"/></svg>`;
+  const { pixels, width, height } = await rasterise(svg);
+  const rgb = Buffer.alloc(width * height * 3);
+  for (let i = 0, j = 0; i < pixels.length; i += 4, j += 3) {
+    rgb[j] = pixels[i]!;
+    rgb[j + 1] = pixels[i + 1]!;
+    rgb[j + 2] = pixels[i + 2]!;
+  }
+  return { width, height, rgb };
+}
+
+export interface Design {
+  config: QrConfig;
+  sizePx: number;
+  /** the image qrConfig.logo names, when the sandbox holds it */
+  logo?: Logo;
+}
+
+/** A real, decodable QR code of `text` drawn as the design says, in the requested format (spec §4.1, §2.6). */
+export async function renderQr(text: string, format: QrFormat, design: Design): Promise<Buffer> {
+  const scene = buildScene({ text, config: design.config, sizePx: design.sizePx, logo: design.logo });
+  switch (format) {
+    case 'svg':
+      return Buffer.from(toSvg(scene));
+    case 'png':
+      return (await rasterise(toSvg(scene, { forRaster: true }))).png;
+    case 'pdf':
+      return toPdf(scene, await logoRaster(scene));
+    case 'eps':
+      return toEps(scene, await logoRaster(scene));
+  }
+}

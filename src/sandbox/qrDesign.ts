@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { QrConfig } from '../domain/form.js';
+import { sizeOf, type Design } from './qr/index.js';
+import type { Logo } from './qr/scene.js';
+import type { SandboxStore } from './repo/store.js';
+
+/**
+ * The image `qrConfig.logo` names, when it is a file this sandbox holds (the fileUrl of an upload);
+ * README "Sandbox assumptions": other URLs are not fetched (the sandbox makes no outside requests),
+ * and the code is drawn without a logo.
+ */
+export function logoOf(store: SandboxStore, uri: string | undefined): Logo | undefined {
+  const id = uri ? /\/files\/([0-9a-f]{24})(?:[?#].*)?$/.exec(uri)?.[1] : undefined;
+  const file = id ? store.files.get(id) : undefined;
+  if (!file || !file.mime.startsWith('image/')) return undefined;
+  try {
+    return { bytes: readFileSync(join(store.filesDir, file.id)), mime: file.mime };
+  } catch {
+    return undefined;
+  }
+}
+
+export function designFor(store: SandboxStore, config: QrConfig | undefined, resolution?: number): Design {
+  const c = config ?? {};
+  return { config: c, sizePx: sizeOf(c, resolution), logo: logoOf(store, c.logo) };
+}
