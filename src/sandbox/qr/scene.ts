@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import type { QrConfig } from '../../domain/form.js';
-import { circle, eyeInnerPath, eyeOuterPath, modulePath, polygon, roundRect, type Cmd } from './shapes.js';
+import { alignmentCentres, circle, eyeInnerPath, eyeOuterPath, modulePath, polygon, roundRect, type Cmd } from './shapes.js';
 
 // One vector scene of a QR design (spec §2.6), written out as SVG, PNG (through resvg), PDF and EPS.
 
@@ -232,9 +232,12 @@ export function buildScene(d: DesignInput): Scene {
   const f = q.frame ?? 0;
   const l = layout(f, S);
   const quiet = 4;
-  const u = l.qr.side / (n + 2 * quiet);
-  const ox = l.qr.x + quiet * u;
-  const oy = l.qr.y + quiet * u;
+  // whole-pixel modules where there is room: crisp edges, no anti-aliased seams for readers to misjudge
+  const exact = l.qr.side / (n + 2 * quiet);
+  const u = exact >= 3 ? Math.floor(exact) : exact;
+  const margin = (l.qr.side - n * u) / 2;
+  const ox = Math.round(l.qr.x + margin);
+  const oy = Math.round(l.qr.y + margin);
   const background = hexRgb(q.backgroundColor, WHITE);
   const layers: Layer[] = [];
   const texts: TextItem[] = [];
@@ -251,7 +254,16 @@ export function buildScene(d: DesignInput): Scene {
   const dot: Paint = q.gradient
     ? gradient(q.grdType, hexRgb(q.color01, hexRgb(q.colorDark, BLACK)), hexRgb(q.color02, hexRgb(q.colorDark, BLACK)), codeBox.x, codeBox.y, codeBox.w, codeBox.h)
     : { kind: 'solid', color: hexRgb(q.colorDark, BLACK) };
-  layers.push({ path: modulePath(num(q.qrData, 'pattern'), n, dark, (x, y) => eyeAt(x, y) !== undefined || underLogo(x, y), ox, oy, u), paint: dot });
+  // alignment patterns keep square modules whatever the pattern: readers look for their 1:1:1 rings
+  const alignments = alignmentCentres(qr.version);
+  const inAlignment = (x: number, y: number) => alignments.some(([ax, ay]) => Math.abs(x - ax) <= 2 && Math.abs(y - ay) <= 2);
+  layers.push({ path: modulePath(num(q.qrData, 'pattern'), n, dark, (x, y) => eyeAt(x, y) !== undefined || underLogo(x, y) || inAlignment(x, y), ox, oy, u), paint: dot });
+  for (const [ax, ay] of alignments) {
+    if (underLogo(ax, ay)) continue;
+    const x = ox + (ax - 2) * u;
+    const y = oy + (ay - 2) * u;
+    layers.push({ path: [...roundRect(x, y, 5 * u, 5 * u), ...roundRect(x + u, y + u, 3 * u, 3 * u), ...roundRect(x + 2 * u, y + 2 * u, u, u)], paint: dot });
+  }
   const outerPaint: Paint = q.eye_color ? { kind: 'solid', color: hexRgb(q.eye_color01, hexRgb(q.colorDark, BLACK)) } : dot;
   const innerPaint: Paint = q.eye_color ? { kind: 'solid', color: hexRgb(q.eye_color02, hexRgb(q.colorDark, BLACK)) } : dot;
   for (const [ex, ey, at] of [[0, 0, 'tl'], [n - 7, 0, 'tr'], [0, n - 7, 'bl']] as const) {

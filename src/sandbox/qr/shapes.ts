@@ -45,6 +45,47 @@ function regular(cx: number, cy: number, r: number, corners: number, rotate = 0,
   return polygon(pts);
 }
 
+/** A superellipse |x/a|^n + |y/a|^n = 1 (a "squircle") as a polygon of many points. */
+export function squircle(cx: number, cy: number, a: number, n = 4, steps = 64): Cmd[] {
+  const pts: Array<[number, number]> = [];
+  for (let i = 0; i < steps; i++) {
+    const t = (i * 2 * Math.PI) / steps;
+    const c = Math.cos(t);
+    const s = Math.sin(t);
+    pts.push([cx + a * Math.sign(c) * Math.abs(c) ** (2 / n), cy + a * Math.sign(s) * Math.abs(s) ** (2 / n)]);
+  }
+  return polygon(pts);
+}
+
+/** spec ISO 18004: the centres of the alignment patterns of a version (none in version 1). */
+export function alignmentCentres(version: number): Array<[number, number]> {
+  if (version === 1) return [];
+  const count = Math.floor(version / 7) + 2;
+  const size = version * 4 + 17;
+  const interval = size === 145 ? 26 : Math.ceil((size - 13) / (2 * count - 2)) * 2;
+  const pos = [size - 7];
+  for (let i = 1; i < count - 1; i++) pos[i] = pos[i - 1]! - interval;
+  pos.push(6);
+  pos.reverse();
+  const out: Array<[number, number]> = [];
+  for (const r of pos) for (const c of pos) {
+    if ((r === 6 && c === 6) || (r === 6 && c === size - 7) || (r === size - 7 && c === 6)) continue;
+    out.push([c, r]);
+  }
+  return out;
+}
+
+/** A square whose left/right (bx) and top/bottom (by) sides bow outwards by that much at their middle. */
+function bulging(x: number, y: number, s: number, bx: number, by: number): Cmd[] {
+  const k = 4 / 3; // a cubic through the middle offset reaches it with control points at 4/3 of it
+  return [
+    ['M', x, y], ['C', x + s / 3, y - by * k, x + (2 * s) / 3, y - by * k, x + s, y],
+    ['C', x + s + bx * k, y + s / 3, x + s + bx * k, y + (2 * s) / 3, x + s, y + s],
+    ['C', x + (2 * s) / 3, y + s + by * k, x + s / 3, y + s + by * k, x, y + s],
+    ['C', x - bx * k, y + (2 * s) / 3, x - bx * k, y + s / 3, x, y], ['Z'],
+  ];
+}
+
 /** A square with its corners cut (octagon) */
 function cutSquare(x: number, y: number, s: number, cut: number): Cmd[] {
   return polygon([[x + cut, y], [x + s - cut, y], [x + s, y + cut], [x + s, y + s - cut], [x + s - cut, y + s], [x + cut, y + s], [x, y + s - cut], [x, y + cut]]);
@@ -73,8 +114,8 @@ export function modulePath(pattern: number, n: number, dark: (x: number, y: numb
         case 2: out.push(...roundRect(px, py, u, u, u * 0.25)); break;
         case 3: out.push(...roundRect(px, py, u, u, u * 0.42)); break;
         case 4: out.push(...roundRect(px + u * 0.1, py + u * 0.1, u * 0.8, u * 0.8)); break;
-        case 5: out.push(...circle(c[0], c[1], u * 0.4)); break;
-        case 6: out.push(...polygon([[c[0], py - u * 0.05], [px + u * 1.05, c[1]], [c[0], py + u * 1.05], [px - u * 0.05, c[1]]])); break;
+        case 5: out.push(...circle(c[0], c[1], u * 0.42)); break;
+        case 6: out.push(...polygon([[c[0], py - u * 0.2], [px + u * 1.2, c[1]], [c[0], py + u * 1.2], [px - u * 0.2, c[1]]])); break;
         case 7: {
           // vertical runs as pills: drawn from the top module of each run
           if (on(x, y - 1)) break;
@@ -105,7 +146,7 @@ export function modulePath(pattern: number, n: number, dark: (x: number, y: numb
           out.push(...roundRect(px, py, u, u, [up || left ? 0 : r, up || right ? 0 : r, down || right ? 0 : r, down || left ? 0 : r]));
           break;
         }
-        case 14: out.push(...regular(c[0], c[1], u * 0.62, 5, -Math.PI / 2, u * 0.36)); break;
+        case 14: out.push(...regular(c[0], c[1], u * 0.68, 5, -Math.PI / 2, u * 0.46)); break;
         default: {
           // squares: one rectangle per horizontal run (no seams between modules, smaller files)
           if (on(x - 1, y)) break;
@@ -120,28 +161,30 @@ export function modulePath(pattern: number, n: number, dark: (x: number, y: numb
 }
 
 export const EYE_OUTER_NAMES = [
-  'square', 'rounded', 'circle', 'extra-rounded', 'leaf', 'leaf-reversed', 'one-round-corner', 'soft-square', 'octagon',
+  'square', 'rounded', 'squircle', 'extra-rounded', 'leaf', 'leaf-reversed', 'one-round-corner', 'soft-square', 'octagon',
   'square-round-hole', 'round-square-hole', 'three-round-corners', 'cushion',
 ] as const;
 
 /** corner radii [tl, tr, br, bl] of outer eye shape `i` for a box of side s, for the eye at corner `at` */
-function outerRadii(i: number, s: number, at: 'tl' | 'tr' | 'bl'): { outer: [number, number, number, number]; hole: [number, number, number, number]; cut?: boolean } {
-  const r = s * 0.25;
-  const h = s * 0.18;
-  const mirror = (v: [number, number, number, number]): [number, number, number, number] => (at === 'tr' ? [v[1], v[0], v[3], v[2]] : at === 'bl' ? [v[3], v[2], v[1], v[0]] : v);
+function outerRadii(i: number, s: number, u: number, at: 'tl' | 'tr' | 'bl'): { outer: [number, number, number, number]; hole: [number, number, number, number]; cut?: boolean; squircle?: boolean } {
+    const mirror = (v: [number, number, number, number]): [number, number, number, number] => (at === 'tr' ? [v[1], v[0], v[3], v[2]] : at === 'bl' ? [v[3], v[2], v[1], v[0]] : v);
+  // radii stay small enough that the ring, gap and ball keep their 1:1:3:1:1 proportions along the
+  // diagonals too: readers such as jsQR check the finder pattern in four directions
+  const R = s * 0.19;
+  const four = (v: number): [number, number, number, number] => [v, v, v, v];
   switch (i) {
-    case 1: return { outer: [r, r, r, r], hole: [h, h, h, h] };
-    case 2: return { outer: [s / 2, s / 2, s / 2, s / 2], hole: [s, s, s, s] };
-    case 3: return { outer: [s * 0.4, s * 0.4, s * 0.4, s * 0.4], hole: [s * 0.3, s * 0.3, s * 0.3, s * 0.3] };
-    case 4: return { outer: mirror([s * 0.45, 0, s * 0.45, 0]), hole: mirror([s * 0.3, 0, s * 0.3, 0]) };
-    case 5: return { outer: mirror([0, s * 0.45, 0, s * 0.45]), hole: mirror([0, s * 0.3, 0, s * 0.3]) };
-    case 6: return { outer: mirror([s * 0.45, 0, 0, 0]), hole: mirror([s * 0.3, 0, 0, 0]) };
-    case 7: return { outer: [s * 0.1, s * 0.1, s * 0.1, s * 0.1], hole: [0, 0, 0, 0] };
-    case 8: return { outer: [0, 0, 0, 0], hole: [0, 0, 0, 0], cut: true };
-    case 9: return { outer: [0, 0, 0, 0], hole: [s, s, s, s] };
-    case 10: return { outer: [s / 2, s / 2, s / 2, s / 2], hole: [0, 0, 0, 0] };
-    case 11: return { outer: mirror([s * 0.4, s * 0.4, 0, s * 0.4]), hole: mirror([s * 0.25, s * 0.25, 0, s * 0.25]) };
-    case 12: return { outer: [s * 0.32, s * 0.32, s * 0.32, s * 0.32], hole: [s * 0.12, s * 0.12, s * 0.12, s * 0.12] };
+    case 1: return { outer: four(s * 0.12), hole: four(s * 0.04) };
+    case 2: return { outer: four(0), hole: four(0), squircle: true };
+    case 3: return { outer: four(R), hole: four(R - u) };
+    case 4: return { outer: mirror([R, 0, R, 0]), hole: mirror([R - u, 0, R - u, 0]) };
+    case 5: return { outer: mirror([0, R, 0, R]), hole: mirror([0, R - u, 0, R - u]) };
+    case 6: return { outer: mirror([R * 1.3, 0, 0, 0]), hole: mirror([R * 1.3 - u, 0, 0, 0]) };
+    case 7: return { outer: four(s * 0.06), hole: four(0) };
+    case 8: return { outer: four(0), hole: four(0), cut: true };
+    case 9: return { outer: four(0), hole: four(s * 0.1) };
+    case 10: return { outer: four(R), hole: four(0) };
+    case 11: return { outer: mirror([R, R, 0, R]), hole: mirror([R - u, R - u, 0, R - u]) };
+    case 12: return { outer: four(s * 0.15), hole: four(s * 0.08) };
     default: return { outer: [0, 0, 0, 0], hole: [0, 0, 0, 0] };
   }
 }
@@ -149,12 +192,13 @@ function outerRadii(i: number, s: number, at: 'tl' | 'tr' | 'bl'): { outer: [num
 /** An eye frame: the 7×7 ring with its 5×5 hole (filled even-odd). */
 export function eyeOuterPath(i: number, x: number, y: number, u: number, at: 'tl' | 'tr' | 'bl'): Cmd[] {
   const s = 7 * u;
-  const spec = outerRadii(i, s, at);
-  if (spec.cut) return [...cutSquare(x, y, s, s * 0.22), ...cutSquare(x + u, y + u, 5 * u, 5 * u * 0.16)];
+  const spec = outerRadii(i, s, u, at);
+  if (spec.cut) return [...cutSquare(x, y, s, s * 0.13), ...cutSquare(x + u, y + u, 5 * u, 5 * u * 0.08)];
+  if (spec.squircle) return [...squircle(x + s / 2, y + s / 2, s / 2, 9), ...squircle(x + s / 2, y + s / 2, s / 2 - u, 9)];
   return [...roundRect(x, y, s, s, spec.outer), ...roundRect(x + u, y + u, 5 * u, 5 * u, spec.hole)];
 }
 
-export const EYE_INNER_NAMES = ['square', 'rounded', 'circle', 'diamond', 'leaf', 'leaf-reversed', 'octagon', 'star', 'extra-rounded', 'plus', 'one-round-corner'] as const;
+export const EYE_INNER_NAMES = ['square', 'rounded', 'squircle', 'barrel', 'leaf', 'leaf-reversed', 'octagon', 'drop', 'extra-rounded', 'pillow', 'one-round-corner'] as const;
 
 /** An eye ball: the 3×3 centre of a finder pattern. */
 export function eyeInnerPath(i: number, x: number, y: number, u: number, at: 'tl' | 'tr' | 'bl'): Cmd[] {
@@ -163,19 +207,16 @@ export function eyeInnerPath(i: number, x: number, y: number, u: number, at: 'tl
   const cy = y + s / 2;
   const mirror = (v: [number, number, number, number]): [number, number, number, number] => (at === 'tr' ? [v[1], v[0], v[3], v[2]] : at === 'bl' ? [v[3], v[2], v[1], v[0]] : v);
   switch (i) {
-    case 1: return roundRect(x, y, s, s, s * 0.22);
-    case 2: return circle(cx, cy, s / 2);
-    case 3: return polygon([[cx, y - u * 0.2], [x + s + u * 0.2, cy], [cx, y + s + u * 0.2], [x - u * 0.2, cy]]);
-    case 4: return roundRect(x, y, s, s, mirror([s * 0.5, 0, s * 0.5, 0]));
-    case 5: return roundRect(x, y, s, s, mirror([0, s * 0.5, 0, s * 0.5]));
-    case 6: return cutSquare(x, y, s, s * 0.28);
-    case 7: return regular(cx, cy, s * 0.62, 8, -Math.PI / 2, s * 0.42);
-    case 8: return roundRect(x, y, s, s, s * 0.4);
-    case 9: {
-      const t = s * 0.3;
-      return polygon([[cx - t, y], [cx + t, y], [cx + t, cy - t], [x + s, cy - t], [x + s, cy + t], [cx + t, cy + t], [cx + t, y + s], [cx - t, y + s], [cx - t, cy + t], [x, cy + t], [x, cy - t], [cx - t, cy - t]]);
-    }
-    case 10: return roundRect(x, y, s, s, mirror([s * 0.5, 0, 0, 0]));
+    case 1: return roundRect(x, y, s, s, s * 0.12);
+    case 2: return squircle(cx, cy, s / 2, 7);
+    case 3: return bulging(x, y, s, u * 0.18, 0); // barrel: left and right sides bow out
+    case 4: return roundRect(x, y, s, s, mirror([s * 0.22, 0, s * 0.22, 0]));
+    case 5: return roundRect(x, y, s, s, mirror([0, s * 0.22, 0, s * 0.22]));
+    case 6: return cutSquare(x, y, s, s * 0.15);
+    case 7: return roundRect(x, y, s, s, mirror([0, s * 0.2, s * 0.2, s * 0.2])); // drop: one sharp corner
+    case 8: return roundRect(x, y, s, s, s * 0.2);
+    case 9: return bulging(x, y, s, u * 0.15, u * 0.15); // pillow: every side bows out
+    case 10: return roundRect(x, y, s, s, mirror([s * 0.3, 0, 0, 0]));
     default: return roundRect(x, y, s, s);
   }
 }
