@@ -2,7 +2,7 @@
 # Profile names and form ids come from local files (`formctl __complete`): completing never sends a request.
 _formctl_words() {
   case "$1" in
-    '') echo 'auth config forms submissions analytics upload webhook api sandbox completion --base-url --profile --retries --sandbox --timeout --verbose --version -V' ;;
+    '') echo 'auth config forms submissions analytics presets upload webhook api sandbox completion --base-url --profile --retries --sandbox --timeout --verbose --version -V' ;;
     'auth') echo 'login status logout list switch' ;;
     'auth login') echo '--base-url --check --no-check --plan --profile --sandbox --with-key' ;;
     'auth status') echo '--check --columns --json --output --quiet -o -q' ;;
@@ -15,7 +15,7 @@ _formctl_words() {
     'config set') echo '--profile' ;;
     'config unset') echo '--profile' ;;
     'config path') echo '' ;;
-    'forms') echo 'list get create update archive restore delete clone share download open' ;;
+    'forms') echo 'list get create update archive restore delete clone share download design open' ;;
     'forms list') echo '--all --columns --json --limit --output --page --quiet --sort -o -q' ;;
     'forms get') echo '--columns --json --output --quiet -o -q' ;;
     'forms create') echo '--columns --field --file --json --locale --no-notify --notify --output --quiet --quiz --short-text --title -o -q' ;;
@@ -26,6 +26,7 @@ _formctl_words() {
     'forms clone') echo '--columns --count --json --output --quiet -o -q' ;;
     'forms share') echo '--to' ;;
     'forms download') echo '--force --format --out --resolution' ;;
+    'forms design') echo '--background --color-dark --colors --dry-run --eye-colors --eyes --frame --frame-color-type --frame-colors --frame-font --frame-text --gradient --logo --no-transparent --pattern --preset --reset --size --transparent' ;;
     'forms open') echo '' ;;
     'submissions') echo 'schema validate create list get update delete export import watch' ;;
     'submissions schema') echo '--columns --json --output --quiet -o -q' ;;
@@ -41,6 +42,8 @@ _formctl_words() {
     'analytics') echo 'show export' ;;
     'analytics show') echo '--columns --day --from --json --no-share --output --period --quiet --submissions --to --tz -o -q' ;;
     'analytics export') echo '--day --force --from --out --period --submissions --to --tz' ;;
+    'presets') echo 'list' ;;
+    'presets list') echo '--columns --json --output --quiet -o -q' ;;
     'upload') echo 'logo form submission list delete' ;;
     'upload logo') echo '--columns --json --output --quiet -o -q' ;;
     'upload form') echo '--columns --json --output --quiet -o -q' ;;
@@ -117,6 +120,8 @@ _formctl_values() {
     'analytics show|--output') echo 'table json jsonl csv' ;;
     'analytics show|-o') echo 'table json jsonl csv' ;;
     'analytics export|--period') echo 'day week month months year years custom' ;;
+    'presets list|--output') echo 'table json jsonl csv' ;;
+    'presets list|-o') echo 'table json jsonl csv' ;;
     'upload logo|--output') echo 'table json jsonl csv' ;;
     'upload logo|-o') echo 'table json jsonl csv' ;;
     'upload form|--output') echo 'table json jsonl csv' ;;
@@ -165,6 +170,7 @@ _formctl_path_options() {
     'forms clone') echo '--columns --count' ;;
     'forms share') echo '--to' ;;
     'forms download') echo '--out --resolution' ;;
+    'forms design') echo '--background --color-dark --colors --eye-colors --eyes --frame --frame-color-type --frame-colors --frame-font --frame-text --gradient --logo --pattern --preset --size' ;;
     'submissions schema') echo '--columns' ;;
     'submissions validate') echo '--answers --attach --set' ;;
     'submissions create') echo '--answers --attach --columns --idempotency-key --set --time-spent' ;;
@@ -177,6 +183,7 @@ _formctl_path_options() {
     'submissions watch') echo '--exec --interval --since' ;;
     'analytics show') echo '--columns --day --from --to --tz' ;;
     'analytics export') echo '--day --from --out --to --tz' ;;
+    'presets list') echo '--columns' ;;
     'upload logo') echo '--columns' ;;
     'upload form') echo '--columns' ;;
     'upload submission') echo '--columns' ;;
@@ -211,6 +218,7 @@ _formctl_arg_kind() {
     'forms clone') echo forms ;;
     'forms share') echo forms ;;
     'forms download') echo forms ;;
+    'forms design') echo forms ;;
     'forms open') echo forms ;;
     'submissions schema') echo forms ;;
     'submissions validate') echo forms ;;

@@ -22,6 +22,7 @@ complete -c formctl -n '__fish_use_subcommand' -a 'config' -d 'Read and change s
 complete -c formctl -n '__fish_use_subcommand' -a 'forms' -d 'Create, list, change, share and download forms'
 complete -c formctl -n '__fish_use_subcommand' -a 'submissions' -d 'Create, read, export and import form submissions'
 complete -c formctl -n '__fish_use_subcommand' -a 'analytics' -d 'Scan analytics of a form: a summary, a chart and top places, or the raw scans as CSV'
+complete -c formctl -n '__fish_use_subcommand' -a 'presets' -d 'QR design presets: ready-made qrConfig designs to apply with forms design --preset'
 complete -c formctl -n '__fish_use_subcommand' -a 'upload' -d 'Upload, list and delete files (logos, form assets, submission files)'
 complete -c formctl -n '__fish_use_subcommand' -a 'webhook' -d 'Configure the signed submission.created webhook; listen, verify and trigger locally'
 complete -c formctl -n '__fish_use_subcommand' -a 'api' -d 'Make an authenticated API request and print the response (like gh api)'
@@ -79,6 +80,7 @@ complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'delete' -d 'Delet
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'clone' -d 'Copy a form'
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'share' -d 'E-mail a form link to at most 5 addresses'
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'download' -d 'Download a form'\''s QR code image'
+complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'design' -d 'Change a form'\''s QR design (spec qrConfig): a preset, colours, gradient, eyes, pattern, frame, logo'
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'open' -d 'Print a form'\''s short link and draw its QR code in the terminal'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l all
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l columns -r -F
@@ -148,6 +150,26 @@ complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l for
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l out -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l resolution -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -a '(formctl __complete forms 2>/dev/null)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l background -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l color-dark -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l colors -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l dry-run
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l eye-colors -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l eyes -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l frame -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l frame-color-type -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l frame-colors -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l frame-font -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l frame-text -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l gradient -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l logo -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l no-transparent
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l pattern -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l preset -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l reset
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l size -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l transparent
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''open'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'schema' -d 'Show what a form'\''s answers look like (cached for offline checks)'
 complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'validate' -d 'Check answers without creating anything'
@@ -245,6 +267,11 @@ complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l s
 complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l to -r -F
 complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l tz -r -F
 complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -a '(formctl __complete forms 2>/dev/null)'
+complete -c formctl -n '__fish_formctl_path '\''presets'\''' -a 'list' -d 'List the QR design presets (with colour swatches on a terminal)'
+complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l json
+complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l quiet
 complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'logo' -d 'Upload an account logo (images only); use its URL in qrConfig.logo'
 complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'form' -d 'Upload a form asset (logo, background, backdrop, preview image)'
 complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'submission' -d 'Upload a file for a submission answer; put the fileId in answers'

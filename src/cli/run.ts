@@ -26,6 +26,7 @@ export const GROUPS: Group[] = [
   { name: 'forms', summary: 'Create, list, change, share and download forms', load: () => import('../commands/forms/index.js') },
   { name: 'submissions', summary: 'Create, read, export and import submissions', load: () => import('../commands/submissions/index.js') },
   { name: 'analytics', summary: 'Scan analytics: a summary with a chart, or the raw scans as CSV', load: () => import('../commands/analytics/index.js') },
+  { name: 'presets', summary: 'QR design presets to apply with forms design', load: () => import('../commands/presets/index.js') },
   { name: 'upload', summary: 'Upload, list and delete files (logos, form assets, submission files)', load: () => import('../commands/upload/index.js') },
   { name: 'webhook', summary: 'Configure, listen to, verify and trigger the signed webhook', load: () => import('../commands/webhook/index.js') },
   { name: 'api', summary: 'Make an authenticated API request (like gh api)', load: () => import('../commands/api/index.js') },

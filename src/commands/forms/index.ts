@@ -78,5 +78,38 @@ export function register(program: Command, bind: typeof Bind): void {
       .addHelpText('after', '\nExamples:\n  formctl forms download AB12CD34 --format svg\n  formctl forms download AB12CD34 --format png --resolution 1024 --out poster.png\n  formctl forms download AB12CD34 --format pdf | lpr'),
     () => import('./download.js'),
   );
+  bind(
+    verb('design', "Change a form's QR design (spec qrConfig): a preset, colours, gradient, eyes, pattern, frame, logo")
+      .argument('<qrId>', 'form id')
+      .option('--preset <id>', 'start from a preset (formctl presets list)')
+      .option('--color-dark <hex>', 'module colour, e.g. 1a2b3c')
+      .option('--background <hex>', 'background colour')
+      .option('--gradient <type>', 'module gradient: linear, upDown, diagonal1, diagonal2, radial (none: off)')
+      .option('--colors <a,b>', 'the two gradient colours')
+      .option('--eyes <inner[,outer]>', 'eye shapes: inner 0-10, outer 0-12 (eyeInner3,eyeOuter5 also accepted)')
+      .option('--eye-colors <a[,b]>', 'outer and inner eye colours (none: like the modules)')
+      .option('--pattern <n>', 'module pattern 0-14')
+      .option('--frame <n>', 'frame 1-16')
+      .option('--frame-text <text>', 'the frame label')
+      .option('--frame-font <font>', 'the label font (Arial, Courier New, Times New Roman, Roboto, …)')
+      .option('--frame-colors <a[,b]>', 'frame colour, and a second one on frames 5, 6, 10, 13 and 14')
+      .option('--frame-color-type <type>', 'fill, linear, upDown, downUp, diagonal1, diagonal2, radial')
+      .option('--transparent', 'transparent background')
+      .option('--no-transparent', 'opaque background')
+      .option('--size <px>', 'image size in pixels, 64 to 4096')
+      .option('--logo <fileId|path>', 'centre logo: an image file (uploaded first as a logo) or the fileId of one')
+      .option('--reset', 'start from an empty design instead of the current one')
+      .option('--dry-run', 'print the qrConfig patch and make no request')
+      .addHelpText('after', `
+Flags are checked before any request. Requests: the form (to merge over its design, unless --reset),
+the preset list with --preset, a logo upload with --logo PATH, then one update.
+
+Examples:
+  formctl forms design F8K2QX --preset ocean
+  formctl forms design F8K2QX --pattern 1 --eyes 2,2 --color-dark 1d4ed8
+  formctl forms design F8K2QX --gradient diagonal1 --colors 7c3aed,db2777 --frame 6 --frame-text MENU --frame-colors 0f766e,f59e0b
+  formctl forms design F8K2QX --logo ./logo.png --dry-run`),
+    () => import('./design.js'),
+  );
   bind(verb('open', "Print a form's short link and draw its QR code in the terminal").argument('<qrId>', 'form id'), () => import('./open.js'));
 }
