@@ -8,7 +8,7 @@ export interface Series {
   color?: 'blue' | 'green' | 'yellow' | 'magenta' | 'cyan';
 }
 
-/** n values resampled to `width` columns: summed into bins when there are more, repeated when fewer. */
+/** n values resampled to `width` columns: averaged in bins when there are more, joined by straight lines when fewer. */
 export function resample(values: number[], width: number): number[] {
   if (values.length === 0 || width <= 0) return [];
   if (values.length === width) return values;
@@ -23,7 +23,14 @@ export function resample(values: number[], width: number): number[] {
     }
     return out;
   }
-  for (let i = 0; i < width; i++) out.push(values[Math.min(values.length - 1, Math.floor((i * values.length) / width))]!);
+  // fewer points than columns: drawn as straight lines between them
+  if (values.length === 1 || width === 1) return new Array<number>(width).fill(values[0]!);
+  for (let i = 0; i < width; i++) {
+    const at = (i * (values.length - 1)) / (width - 1);
+    const lo = Math.floor(at);
+    const hi = Math.min(values.length - 1, lo + 1);
+    out.push(values[lo]! + (values[hi]! - values[lo]!) * (at - lo));
+  }
   return out;
 }
 

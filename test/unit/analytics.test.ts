@@ -114,9 +114,9 @@ describe('dates as typed on the command line', () => {
 });
 
 describe('terminal charts', () => {
-  it('resamples a series to the width: means of bins, or repeated points', () => {
+  it('resamples a series to the width: means of bins, or straight lines between points', () => {
     expect(resample([1, 3, 5, 7], 2)).toEqual([2, 6]);
-    expect(resample([1, 2], 4)).toEqual([1, 1, 2, 2]);
+    expect(resample([1, 4], 4)).toEqual([1, 2, 3, 4]);
     expect(resample([], 5)).toEqual([]);
   });
   it('draws bars proportional to counts with their share', () => {
