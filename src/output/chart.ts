@@ -66,19 +66,20 @@ export async function lineChart(series: Series[], xLabels: string[], opts: { wid
   return `${text}\n${' '.repeat(AXIS + 2)}${axisRow.join('').trimEnd()}\n${' '.repeat(AXIS + 2)}${legend}\n`;
 }
 
-/** Horizontal bars: label, bar, count and share, fitted to `width`. */
-export function bars(items: Array<{ label: string; count: number }>, total: number, width: number): string {
+/** A table of the top items: name, count and share columns, and a bar of the count, fitted to `width`. */
+export function bars(items: Array<{ label: string; count: number }>, total: number, width: number, heading = ''): string {
   if (items.length === 0) return '  (none)\n';
-  const labelWidth = Math.min(18, Math.max(...items.map((i) => [...i.label].length)));
-  const numbers = items.map((i) => `${i.count} (${total ? Math.round((i.count / total) * 100) : 0}%)`);
-  const numWidth = Math.max(...numbers.map((n) => n.length));
-  const barWidth = Math.max(5, width - labelWidth - numWidth - 6);
+  const labelWidth = Math.min(20, Math.max(heading.length, ...items.map((i) => [...i.label].length)));
+  const countWidth = Math.max(5, ...items.map((i) => String(i.count).length));
+  const barWidth = Math.max(5, width - labelWidth - countWidth - 6 - 4);
   const max = Math.max(...items.map((i) => i.count), 1);
-  return items
-    .map((i, n) => {
+  const head = `  ${heading.padEnd(labelWidth)} ${'scans'.padStart(countWidth)} ${'share'.padStart(5)}\n`;
+  return head + items
+    .map((i) => {
       const label = [...i.label].length > labelWidth ? `${[...i.label].slice(0, labelWidth - 1).join('')}…` : i.label.padEnd(labelWidth);
       const cells = i.count === 0 ? 0 : Math.max(1, Math.round((i.count / max) * barWidth));
-      return `  ${label} ${'█'.repeat(cells)}${' '.repeat(barWidth - cells)} ${numbers[n]!.padStart(numWidth)}\n`;
+      const share = `${total ? Math.round((i.count / total) * 100) : 0}%`;
+      return `  ${label} ${String(i.count).padStart(countWidth)} ${share.padStart(5)} ${'█'.repeat(cells)}\n`;
     })
     .join('');
 }

@@ -73,8 +73,9 @@ describe('formctl analytics', () => {
     expect(Math.max(...chartRows.map((l) => [...l].length))).toBeLessThanOrEqual(100);
     expect(Math.max(...chartRows.map((l) => [...l].length))).toBeGreaterThan(90);
     expect(r.stdout).toContain('── unique visitors');
-    expect(r.stdout).toMatch(/^Devices\n {2}Mobile +█+ +\d+ \(\d+%\)$/m);
-    expect(r.stdout).toMatch(/^Countries\n/m);
+    expect(r.stdout).toMatch(/^ {2}Device +scans share\n {2}Mobile +\d+ +\d+% █+$/m);
+    expect(r.stdout).toMatch(/^ {2}Country +scans share$/m);
+    expect(r.stdout).toMatch(/^ {2}City +scans share$/m);
   });
 });
 

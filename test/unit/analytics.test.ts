@@ -119,10 +119,11 @@ describe('terminal charts', () => {
     expect(resample([1, 4], 4)).toEqual([1, 2, 3, 4]);
     expect(resample([], 5)).toEqual([]);
   });
-  it('draws bars proportional to counts with their share', () => {
-    const out = bars([{ label: 'Mobile', count: 6 }, { label: 'Desktop', count: 3 }], 10, 40);
-    const [a, b] = out.trimEnd().split('\n');
-    expect(a).toMatch(/Mobile\s+█+\s+6 \(60%\)$/);
+  it('draws a table of counts and shares with bars proportional to the counts', () => {
+    const out = bars([{ label: 'Mobile', count: 6 }, { label: 'Desktop', count: 3 }], 10, 40, 'Device');
+    const [head, a, b] = out.trimEnd().split('\n');
+    expect(head).toBe('  Device  scans share');
+    expect(a).toMatch(/^ {2}Mobile {6}6 {3}60% █+$/);
     expect((a!.match(/█/g) ?? []).length).toBe(2 * (b!.match(/█/g) ?? []).length);
   });
 });

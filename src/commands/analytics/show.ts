@@ -59,10 +59,12 @@ async function report(deps: Deps, a: Analytics, linked: Analytics | undefined, t
       { width, color: io.color },
     ));
   }
-  const top = <K extends string>(title: string, list: Array<Record<K, string> & { count: number }>, key: K) =>
-    `${p.bold(title)}\n${bars(list.slice(0, 5).map((x) => ({ label: x[key], count: x.count })), a.scans, width)}`;
-  lines.push(top('Devices', a.devices, 'device'));
-  lines.push(top('Countries', a.countries, 'country'));
-  lines.push(top('Cities', a.cities, 'city'));
+  const top = <K extends string>(title: string, list: Array<Record<K, string> & { count: number }>, key: K) => {
+    const [head, ...rows] = bars(list.slice(0, 5).map((x) => ({ label: x[key], count: x.count })), a.scans, width, title).split('\n');
+    return `${p.bold(head!)}\n${rows.join('\n')}`;
+  };
+  lines.push(top('Device', a.devices, 'device'));
+  lines.push(top('Country', a.countries, 'country'));
+  lines.push(top('City', a.cities, 'city'));
   return `${lines.join('\n')}`;
 }

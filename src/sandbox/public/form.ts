@@ -110,24 +110,27 @@ export function answersFromPost(fields: FieldDefinition[], posted: Posted, files
  * Each chosen file goes through the rules of `POST /forms/{qrId}/uploads` with category=submission
  * (spec §4.2, §8): the size limit, the accepted types and the throttle per client address and form.
  */
-function acceptFiles(sb: SandboxInstance, row: FormRow, doc: FormDoc, post: FormPost, req: IncomingMessage, errors: FieldErrors): Map<string, string[]> | 'throttled' {
+function acceptFiles(sb: SandboxInstance, row: FormRow, doc: FormDoc, post: FormPost, req: IncomingMessage, errors: FieldErrors): Map<string, string[]> | { retryAfterSeconds: number } {
   const byKey = new Map(doc.fields.map((f) => [f.key, f]));
-  const accepted = new Map<string, string[]>();
   const drop = (fileId: string) => rmSync(join(sb.store.filesDir, fileId), { force: true });
-  let throttled = false;
-  for (const file of post.files) {
-    const field = byKey.get(file.field);
-    const vt = field ? VALUE_TYPES[field.type] : undefined;
-    if (!field || (vt !== 'fileId' && vt !== 'fileId[]')) {
-      drop(file.fileId);
-      continue;
+  const isFileField = (key: string) => {
+    const vt = VALUE_TYPES[byKey.get(key)?.type ?? 'title'];
+    return vt === 'fileId' || vt === 'fileId[]';
+  };
+  for (const file of post.files.filter((f) => !isFileField(f.field))) drop(file.fileId);
+  const files = post.files.filter((f) => isFileField(f.field));
+  // one upload each, counted before any is kept: over the throttle, none is
+  for (const _ of files) {
+    const hit = sb.uploadThrottle.hit(`${req.socket.remoteAddress ?? ''}|${row.qr_id}`, sb.now().getTime());
+    if (!hit.ok) {
+      for (const f of files) drop(f.fileId);
+      return { retryAfterSeconds: hit.retryAfterSeconds };
     }
+  }
+  const accepted = new Map<string, string[]>();
+  for (const file of files) {
+    const field = byKey.get(file.field)!;
     const err = (message: string): FieldError => ({ code: 'missing_file_ref', message, type: field.type });
-    if (throttled || !sb.uploadThrottle.hit(`${req.socket.remoteAddress ?? ''}|${row.qr_id}`, sb.now().getTime()).ok) {
-      throttled = true;
-      drop(file.fileId);
-      continue;
-    }
     if (file.tooLarge) {
       errors[field.key] = err(`${file.name}: uploaded file is too large (20 MB at most)`);
       continue;
@@ -142,7 +145,7 @@ function acceptFiles(sb: SandboxInstance, row: FormRow, doc: FormDoc, post: Form
     sb.store.files.insert({ id: file.fileId, account_id: row.account_id, qr_id: row.qr_id, category: 'submission', name: file.name, mime: sniffed!.mime, size: file.size, created_at: sb.now().toISOString() });
     accepted.set(field.key, [...(accepted.get(field.key) ?? []), file.fileId]);
   }
-  return throttled ? 'throttled' : accepted;
+  return accepted;
 }
 
 /** POST /s/{qrId}: the same validation and creation path as `POST /forms/{qrId}/submissions`. */
@@ -165,8 +168,8 @@ export async function submit(sb: SandboxInstance, qrId: string, req: IncomingMes
   const started = Number(post.fields.get('_started')?.[0]);
   const errors: FieldErrors = {};
   const files = acceptFiles(sb, row, doc, post, req, errors);
-  if (files === 'throttled') {
-    return html(res, 429, unavailablePage(429, THROTTLE_MESSAGE), { 'retry-after': '60' });
+  if (!(files instanceof Map)) {
+    return html(res, 429, unavailablePage(429, THROTTLE_MESSAGE), { 'retry-after': String(files.retryAfterSeconds) });
   }
   const again = (status: number, errs: FieldErrors) =>
     html(res, status, formPage({ qrId: row.qr_id, doc, scanId: Number.isSafeInteger(scanId) ? scanId : 0, startedMs: Number.isFinite(started) ? started : nowMs, posted: post.fields, errors: errs, timeLimit: timeLimitOf(doc) }));

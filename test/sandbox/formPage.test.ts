@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_UPLOAD_BYTES } from '../../src/domain/limits.js';
+import { PNG } from '../helpers/fixtures.js';
+import { inProcessSandbox, type InProcessSandbox } from '../helpers/inProcessSandbox.js';
+
+// The form page's rules without a browser (the browser test fills it for real): files under the
+// upload rules, the submission quota, the time limit, and what a submit leaves behind.
+let sb: InProcessSandbox;
+beforeAll(async () => {
+  sb = await inProcessSandbox({ plan: 'business' });
+});
+afterAll(() => sb.stop());
+
+async function newForm(body: Record<string, unknown>): Promise<{ qrId: string; shortUrl: string; fields: Array<{ key: string }> }> {
+  const r = await sb.api('POST', '/forms', { body: { title: 'Page', shortText: 'x', ...body } });
+  expect(r.status).toBe(200);
+  return r.body.data;
+}
+
+/** GET the page, then POST it back with these fields and files, as a browser would. */
+async function submit(shortUrl: string, fields: Record<string, string>, files: Record<string, { bytes: Buffer; name: string }> = {}, beforePost?: () => Promise<void>) {
+  const page = await (await fetch(shortUrl)).text();
+  const scan = /name="_scan" value="(\d+)"/.exec(page)![1]!;
+  const started = /name="_started" value="(\d+)"/.exec(page)![1]!;
+  await beforePost?.();
+  const form = new FormData();
+  form.set('_scan', scan);
+  form.set('_started', started);
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const [k, f] of Object.entries(files)) form.append(k, new Blob([f.bytes]), f.name);
+  const res = await fetch(shortUrl, { method: 'POST', body: form });
+  return { status: res.status, html: await res.text(), headers: res.headers };
+}
+
+describe('the form page', () => {
+  it('refuses a file of a type submissions do not take, and one over 20 MB, beside its field', async () => {
+    const f = await newForm({ fields: [{ type: 'picture', option: { label: 'Photo' } }, { type: 'document', option: { label: 'CV' } }] });
+    const [photo, cv] = f.fields.map((x) => x.key);
+    const exe = Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0x00]), Buffer.alloc(200, 0)]);
+    const r = await submit(f.shortUrl, {}, { [photo!]: { bytes: exe, name: 'setup.exe' }, [cv!]: { bytes: Buffer.alloc(MAX_UPLOAD_BYTES + 10, 0x41), name: 'big.txt' } });
+    expect(r.status).toBe(400);
+    expect(r.html).toMatch(new RegExp(`data-key="${photo}"[^]*?setup.exe: file refused: the file type is not recognised`));
+    expect(r.html).toMatch(new RegExp(`data-key="${cv}"[^]*?big.txt: uploaded file is too large \\(20 MB at most\\)`));
+    expect((await sb.api('GET', `/forms/${f.qrId}/submissions`)).body.data.total).toBe(0);
+  });
+
+  it('shares the upload throttle with the API: over it, a 429 page with Retry-After and nothing kept', async () => {
+    const f = await newForm({ fields: [{ type: 'picture', option: { label: 'Photo' } }] });
+    const upload = async () => {
+      const form = new FormData();
+      form.set('category', 'submission');
+      form.set('userFile', new Blob([PNG], { type: 'image/png' }), 'dot.png');
+      return (await fetch(`${sb.baseUrl}/forms/${f.qrId}/uploads`, { method: 'POST', headers: { authorization: `Bearer ${sb.keys.owner}` }, body: form })).status;
+    };
+    for (let i = 0; i < 200; i++) expect(await upload()).toBe(200);
+    const r = await submit(f.shortUrl, {}, { [f.fields[0]!.key]: { bytes: PNG, name: 'me.png' } });
+    expect(r.status).toBe(429);
+    expect(r.html).toContain('Too many requests. Please try again later.');
+    expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await sb.api('GET', `/forms/${f.qrId}/submissions`)).body.data.total).toBe(0);
+  });
+
+  it('applies the monthly submission quota as the API does', async () => {
+    const f = await newForm({ fields: [{ type: 'shortText', option: { label: 'Note' } }] });
+    await sb.admin('PUT', '/_sandbox/account', { submissionQuota: 0 });
+    try {
+      const r = await submit(f.shortUrl, { [f.fields[0]!.key]: 'hello' });
+      expect(r.status).toBe(400);
+      expect(r.html).toContain('Your current plan does not support this action. Please upgrade your plan.');
+    } finally {
+      await sb.admin('PUT', '/_sandbox/account', { submissionQuota: null });
+    }
+  });
+
+  it('a quiz submitted after its time limit is stored with timeExpired and shows the time-up message', async () => {
+    const f = await newForm({
+      isQuiz: true, quizConfig: { enableTimeLimit: true, timeLimit: 60, timeUpMessage: 'Too slow!' },
+      fields: [{ type: 'shortText', option: { label: 'Capital of Japan?' }, quizConfig: { points: 1, correctAnswers: ['Tokyo'] } }],
+    });
+    const r = await submit(f.shortUrl, { [f.fields[0]!.key]: 'Tokyo' }, {}, async () => {
+      await sb.admin('POST', '/_sandbox/clock', { advanceSeconds: 120 });
+    });
+    expect(r.status).toBe(200);
+    expect(r.html).toContain('Too slow!');
+    const stored = (await sb.api('GET', `/forms/${f.qrId}/submissions`)).body.data.items[0];
+    expect(stored.quizData.passed).toBe(true);
+    const raw = sb.sandbox.store.submissions.find(stored.id, sb.sandbox.store.forms.find(f.qrId)!.account_id)!;
+    expect([raw.time_expired, raw.time_spent! >= 120]).toEqual([1, true]);
+    await sb.admin('POST', '/_sandbox/clock', { advanceSeconds: -120 });
+  });
+
+  it('escapes what people type when the page comes back with errors', async () => {
+    const f = await newForm({ fields: [{ type: 'email', option: { label: 'Mail', required: true } }, { type: 'shortText', option: { label: 'Note' } }] });
+    const [mail, note] = f.fields.map((x) => x.key);
+    const r = await submit(f.shortUrl, { [mail!]: '', [note!]: '"><script>alert(1)</script>' });
+    expect(r.status).toBe(400);
+    expect(r.html).not.toContain('<script>alert(1)</script>');
+    expect(r.html).toContain('&#34;&#62;&#60;script&#62;');
+  });
+});
