@@ -8,8 +8,8 @@ import type { AccountRow } from './repo/accounts.js';
 import type { FormRow } from './repo/forms.js';
 import type { MemberRow } from './repo/members.js';
 import type { SandboxStore } from './repo/store.js';
-import type { SubmissionPages } from './routes/submissionPages.js';
-import type { Throttle } from './routes/throttle.js';
+import type { SubmissionPages } from './submissionPages.js';
+import type { Throttle } from './throttle.js';
 
 /** Everything one running sandbox owns. No module holds mutable state: two sandboxes in one process are independent. */
 export interface SandboxInstance {

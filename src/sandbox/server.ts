@@ -13,8 +13,8 @@ import { handlePublic } from './public/routes.js';
 import { MAIN_ACCOUNT, SandboxStore } from './repo/store.js';
 import type { SeededKey } from './repo/members.js';
 import { API_ROUTES } from './routes/index.js';
-import { SubmissionPages } from './routes/submissionPages.js';
-import { Throttle } from './routes/throttle.js';
+import { SubmissionPages } from './submissionPages.js';
+import { Throttle } from './throttle.js';
 import { THROTTLE_LIMIT, THROTTLE_WINDOW_MS } from './routes/uploads.js';
 import { RouteTable } from './routing.js';
 

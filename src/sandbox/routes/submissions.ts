@@ -16,7 +16,7 @@ import type { SubmissionRow } from '../repo/submissions.js';
 import { availableForm } from '../resources.js';
 import { asObject, zodBody } from './bodies.js';
 import { formSummary } from './formViews.js';
-import { SubmissionPages } from './submissionPages.js';
+import { SubmissionPages } from '../submissionPages.js';
 
 export const SUBMISSION_NOT_FOUND = 'Submission not found';
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
