@@ -18,8 +18,8 @@ export interface PlanLimits {
 export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
   free: { monthlyRequests: 500, monthlySubmissions: 1_000, formSlots: 10, teamSlots: 0, maxCorrectAnswers: 1, quizMessages: false, advancedQuiz: false },
   starter: { monthlyRequests: 10_000, monthlySubmissions: 10_000, formSlots: 100, teamSlots: 0, maxCorrectAnswers: 1, quizMessages: true, advancedQuiz: false },
-  business: { monthlyRequests: 30_000, monthlySubmissions: 100_000, formSlots: 500, teamSlots: 5, maxCorrectAnswers: 5, quizMessages: true, advancedQuiz: true },
-  professional: { monthlyRequests: 50_000, monthlySubmissions: 500_000, formSlots: 2_000, teamSlots: 20, maxCorrectAnswers: Infinity, quizMessages: true, advancedQuiz: true },
+  business: { monthlyRequests: 30_000, monthlySubmissions: 100_000, formSlots: 500, teamSlots: 10, maxCorrectAnswers: 5, quizMessages: true, advancedQuiz: true },
+  professional: { monthlyRequests: 50_000, monthlySubmissions: 500_000, formSlots: 2_000, teamSlots: 25, maxCorrectAnswers: Infinity, quizMessages: true, advancedQuiz: true },
   // spec §8: "arranged with the vendor"; the sandbox picks a large figure
   enterprise: { monthlyRequests: 1_000_000, monthlySubmissions: Infinity, formSlots: Infinity, teamSlots: 100, maxCorrectAnswers: Infinity, quizMessages: true, advancedQuiz: true },
 };

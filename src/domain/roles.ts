@@ -49,6 +49,8 @@ export const ROLE_TABLE = {
   'webhook.read': { phrase: 'manage the webhook', verdicts: managers403 },
   'webhook.write': { phrase: 'manage the webhook', verdicts: managers403 },
   'team.manage': { phrase: 'manage the team', verdicts: managers403 },
+  // spec §4.6 reset-password: every member, with their own key, for their own password (the handler checks whose)
+  'team.ownPassword': { phrase: 'change their password', verdicts: all },
   // templates, presets and the AI builder (spec §4.7): every role
   'catalog.read': { phrase: 'browse templates', verdicts: all },
   'catalog.write': { phrase: 'save templates', verdicts: all },

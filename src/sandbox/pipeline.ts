@@ -67,7 +67,9 @@ export async function handleApi(sb: SandboxInstance, routes: RouteTable<ApiRoute
     const match = routes.match(method, path);
     if (!match) throw new ApiFailure(404, `Route not found: ${method} ${url.pathname}`);
     const member = key ? sb.store.members.byKey(key) : undefined;
-    if (!member || member.blocked === 1) throw new ApiFailure(401, key ? 'Invalid API key' : 'Missing API key: send Authorization: Bearer <API_KEY>');
+    if (!member) throw new ApiFailure(401, key ? 'Invalid API key' : 'Missing API key: send Authorization: Bearer <API_KEY>');
+    // README: a blocked member's key stops working at once, as an invalid key would (401)
+    if (member.blocked === 1) throw new ApiFailure(401, 'This API key belongs to a blocked team member');
     memberId = member.id;
     operationId = match.route.operationId;
     const account = sb.store.accounts.get(member.account_id);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_TABLE, ROLES, type Role } from '../../src/domain/roles.js';
 import { API_ROUTES } from '../../src/sandbox/routes/index.js';
+import { CATEGORIES, GALLERY } from '../../src/sandbox/templates/gallery.js';
 import { inProcessSandbox, type InProcessSandbox, type SeedRole } from '../helpers/inProcessSandbox.js';
 
 // spec §5, read cell by cell: ok, own (only forms the caller created; another's → 400), 400 or 403.
@@ -37,6 +38,24 @@ const SPEC: Record<string, Record<Role, Cell>> = {
   getWebhook: { Owner: 'ok', Admin: 'ok', Editor: 403, Viewer: 403 },
   putWebhook: { Owner: 'ok', Admin: 'ok', Editor: 403, Viewer: 403 },
   listPresets: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 'ok' },
+  // team (spec §4.6): Owner and Admin manage; every member resets only their own password (another's → 400)
+  listTeamMembers: { Owner: 'ok', Admin: 'ok', Editor: 403, Viewer: 403 },
+  addTeamMember: { Owner: 'ok', Admin: 'ok', Editor: 403, Viewer: 403 },
+  updateTeamMember: { Owner: 'ok', Admin: 'ok', Editor: 403, Viewer: 403 },
+  deleteTeamMember: { Owner: 'ok', Admin: 'ok', Editor: 403, Viewer: 403 },
+  resetTeamMemberPassword: { Owner: 'own', Admin: 'own', Editor: 'own', Viewer: 'own' },
+  renameTeam: { Owner: 'ok', Admin: 'ok', Editor: 403, Viewer: 403 },
+  // templates (spec §4.7): every role browses, keeps favorites, shares and saves
+  listTemplateCategories: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 'ok' },
+  listTemplates: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 'ok' },
+  getTemplate: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 'ok' },
+  getTemplateFormCreate: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 'ok' },
+  listFavoriteTemplates: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 'ok' },
+  listMyTemplates: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 'ok' },
+  addFavoriteTemplate: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 'ok' },
+  removeFavoriteTemplate: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 'ok' },
+  shareTemplate: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 'ok' },
+  saveTemplate: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 'ok' },
 };
 
 const SEED_ROLE: Record<Role, SeedRole> = { Owner: 'owner', Admin: 'admin', Editor: 'editor', Viewer: 'viewer' };
@@ -52,6 +71,7 @@ describe('spec §5: the role × route table, every cell over HTTP', () => {
   let sb: InProcessSandbox;
   beforeAll(async () => {
     sb = await inProcessSandbox({ plan: 'enterprise' });
+    for (const k of sb.sandbox.store.members.seededKeys()) memberIds[k.role] = k.memberId;
   });
   afterAll(() => sb.stop());
 
@@ -75,9 +95,17 @@ describe('spec §5: the role × route table, every cell over HTTP', () => {
     return { status: res.status, body: await res.json() };
   }
 
+  let made = 0;
+  const memberIds: Record<string, string> = {};
+  async function newMember(): Promise<string> {
+    const r = ok(await sb.api('POST', '/team/members', { body: { email: `target${++made}@roles.test`, password: 'x', userType: 'Editor' } }));
+    return r.member.id as string;
+  }
+
   /** One request of each operation by `as`, on a form `creator` made. */
   async function call(op: string, as: SeedRole, creator: SeedRole): Promise<Outcome> {
-    const q = op === 'restoreForm' ? await newForm(creator, true) : await newForm(creator);
+    const maker = creator === 'viewer' ? 'editor2' : creator; // Viewers make no forms
+    const q = op === 'restoreForm' ? await newForm(maker, true) : await newForm(maker);
     const api = (method: string, path: string, body?: unknown) => sb.api(method, path, { as, body });
     let r: { status: number; body: any };
     switch (op) {
@@ -108,6 +136,23 @@ describe('spec §5: the role × route table, every cell over HTTP', () => {
       case 'listLogos': r = await api('GET', '/account/uploads'); break;
       case 'getWebhook': r = await api('GET', '/account/webhook'); break;
       case 'listPresets': r = await api('GET', '/qr-design-templates'); break;
+      case 'listTeamMembers': r = await api('GET', '/team/members'); break;
+      case 'addTeamMember': r = await api('POST', '/team/members', { email: `new${++made}@roles.test`, password: 'x', userType: 'Viewer' }); break;
+      case 'updateTeamMember': r = await api('PUT', `/team/members/${await newMember()}`, { name: 'Renamed' }); break;
+      case 'deleteTeamMember': r = await api('DELETE', `/team/members/${await newMember()}`); break;
+      // another member's password (creator editor2), or the caller's own (creator = caller)
+      case 'resetTeamMemberPassword': r = await api('POST', `/team/members/${memberIds[creator]}/reset-password`, { oldPass: 'sandbox-password', newPass: 'sandbox-password', confirmPass: 'sandbox-password' }); break;
+      case 'renameTeam': r = await api('PATCH', '/team', { teamName: 'Roles', password: 'sandbox-password' }); break;
+      case 'listTemplateCategories': r = await api('GET', '/form-templates/categories?items=1'); break;
+      case 'listTemplates': r = await api('GET', `/form-templates?categoryId=${CATEGORIES[0]!.id}`); break;
+      case 'getTemplate': r = await api('GET', `/form-templates/${GALLERY[0]!.id}`); break;
+      case 'getTemplateFormCreate': r = await api('GET', `/form-templates/${GALLERY[0]!.id}/form-create`); break;
+      case 'listFavoriteTemplates': r = await api('GET', '/form-templates/favorites'); break;
+      case 'listMyTemplates': r = await api('GET', '/form-templates/mine'); break;
+      case 'addFavoriteTemplate': r = await api('PUT', `/form-templates/${GALLERY[1]!.id}/favorite`); break;
+      case 'removeFavoriteTemplate': r = await api('DELETE', `/form-templates/${GALLERY[1]!.id}/favorite`); break;
+      case 'shareTemplate': r = await api('POST', `/form-templates/${GALLERY[2]!.id}/share`, { recipients: 'a@example.com' }); break;
+      case 'saveTemplate': r = await api('POST', '/form-templates', { categoryId: CATEGORIES[1]!.id, title: 'Saved', form: { title: 'Saved', fields: { k: { name: 'FormEmail', option: {} } } } }); break;
       case 'putWebhook': r = await api('PUT', '/account/webhook', { enabled: false, url: '' }); break;
       default: throw new Error(`no request for ${op}`);
     }
@@ -140,7 +185,8 @@ describe('spec §5: the role × route table, every cell over HTTP', () => {
         const as = SEED_ROLE[role];
         const other = await call(op, as, 'editor2'); // a form another member made
         // a form the caller made; Viewers cannot make one, so theirs is the other member's again
-        const own = role === 'Viewer' ? other : await call(op, as, as);
+        // (their own password they can change: that cell is about the member, not a form)
+        const own = role === 'Viewer' && op !== 'resetTeamMemberPassword' ? other : await call(op, as, as);
         const cell = SPEC[op]![role]!;
         const pass = satisfies(cell, other, own);
         cells.push(`${pass ? '' : '✗ '}${cell === 'ok' ? other.status : cell === 'own' ? `own/${other.status}` : other.status}`);
@@ -161,6 +207,14 @@ describe('spec §5: the role × route table, every cell over HTTP', () => {
       expect((await sb.api('GET', '/account/webhook', { as: 'editor' })).status).toBe(400);
     } finally {
       await sb.admin('PUT', '/_sandbox/account', { subscription: 'active' });
+    }
+    // an ineligible plan's 400 comes before the role's 403
+    await sb.admin('PUT', '/_sandbox/account', { plan: 'starter' });
+    try {
+      const r = await sb.api('GET', '/team/members', { as: 'viewer' });
+      expect([r.status, r.body.message]).toEqual([400, expect.stringMatching(/does not include team members/)]);
+    } finally {
+      await sb.admin('PUT', '/_sandbox/account', { plan: 'enterprise' });
     }
     await sb.admin('PUT', '/_sandbox/account', { quota: 0 });
     try {

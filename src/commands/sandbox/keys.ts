@@ -8,12 +8,14 @@ interface KeyRow {
   account: string;
   email: string;
   key: string;
+  /** the seeded login password, for the team routes that need one (PATCH /team, reset-password) */
+  password: string;
 }
 
-const keysView: View<KeyRow> = { fields: ['role', 'account', 'email', 'key'], columns: ['role', 'account', 'email', 'key'], id: (k) => k.key };
+const keysView: View<KeyRow> = { fields: ['role', 'account', 'email', 'key', 'password'], columns: ['role', 'account', 'email', 'key', 'password'], id: (k) => k.key };
 
 export async function run(deps: Deps, _args: unknown[], opts: { data?: string }): Promise<void> {
   deps.outputFor(keysView);
   const keys = await sandboxSource(deps, opts.data).keys();
-  await deps.printList(keysView, keys.map((k) => ({ role: k.role, account: k.account === OTHER_ACCOUNT ? 'other' : 'main', email: k.email, key: k.key })));
+  await deps.printList(keysView, keys.map((k) => ({ role: k.role, account: k.account === OTHER_ACCOUNT ? 'other' : 'main', email: k.email, key: k.key, password: k.password })));
 }

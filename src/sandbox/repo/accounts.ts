@@ -39,6 +39,10 @@ export class Accounts {
     if (patch.quota !== undefined) this.db.sql(`UPDATE accounts SET quota_override = ? WHERE id = ?`).run(patch.quota, id);
   }
 
+  setTeamName(id: string, teamName: string): void {
+    this.db.sql(`UPDATE accounts SET team_name = ? WHERE id = ?`).run(teamName, id);
+  }
+
   /** spec §8: the monthly request limit of the account's plan, unless overridden for tests */
   monthlyLimit(account: AccountRow): number {
     return account.quota_override ?? PLAN_LIMITS[account.plan].monthlyRequests;

@@ -105,6 +105,11 @@ export class Forms {
     this.db.sql(`DELETE FROM forms WHERE seq = ?`).run(seq);
   }
 
+  /** A removed member's forms stay with the account, created (for the role table) by `to`. */
+  reassignCreator(accountId: string, from: string, to: string): void {
+    this.db.sql(`UPDATE forms SET creator_id = ? WHERE account_id = ? AND creator_id = ?`).run(to, accountId, from);
+  }
+
   /** true when a form's document (its images, qrConfig.logo) names the text */
   anyDocMentions(accountId: string, text: string): boolean {
     return this.db.sql(`SELECT 1 FROM forms WHERE account_id = ? AND doc LIKE ? LIMIT 1`).get(accountId, `%${text}%`) !== undefined;

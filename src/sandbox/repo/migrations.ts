@@ -73,4 +73,18 @@ CREATE TABLE IF NOT EXISTS analytics_exports (
 `);
 }
 
-export const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [initialSchema, scans];
+/** 3: private templates of accounts and members' favorites (spec §4.7; the public gallery is code), and members' sub-domain ids. */
+function templates(db: Database.Database): void {
+  db.exec(`
+CREATE TABLE IF NOT EXISTS templates (
+  id TEXT PRIMARY KEY, account_id TEXT NOT NULL, record TEXT NOT NULL, created_at TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS templates_by_account ON templates (account_id, created_at);
+CREATE TABLE IF NOT EXISTS template_favorites (
+  member_id TEXT NOT NULL, template_id TEXT NOT NULL, created_at TEXT NOT NULL, PRIMARY KEY (member_id, template_id));
+`);
+  // team members' sub-domain ids (spec §4.6), kept as a JSON array
+  const has = (db.prepare('PRAGMA table_info(members)').all() as Array<{ name: string }>).some((c) => c.name === 'sub_domain_ids');
+  if (!has) db.exec('ALTER TABLE members ADD COLUMN sub_domain_ids TEXT');
+}
+
+export const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [initialSchema, scans, templates];

@@ -12,6 +12,7 @@ import { Meta } from './meta.js';
 import { Outbox } from './outbox.js';
 import { RequestLog } from './requestLog.js';
 import { Scans } from './scans.js';
+import { Templates } from './templates.js';
 import { Submissions } from './submissions.js';
 import { Usage } from './usage.js';
 import { Webhooks } from './webhooks.js';
@@ -53,6 +54,8 @@ export class SandboxStore {
   readonly requests: RequestLog;
   /** visits of the short links, and analytics CSV links */
   readonly scans: Scans;
+  /** private templates and favorites */
+  readonly templates: Templates;
 
   constructor(dataDir: string) {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -73,6 +76,7 @@ export class SandboxStore {
     this.outbox = new Outbox(this.db);
     this.requests = new RequestLog(this.db);
     this.scans = new Scans(this.db);
+    this.templates = new Templates(this.db);
   }
 
   /** a write transaction over several repositories */
