@@ -23,6 +23,8 @@ complete -c formctl -n '__fish_use_subcommand' -a 'forms' -d 'Create, list, chan
 complete -c formctl -n '__fish_use_subcommand' -a 'submissions' -d 'Create, read, export and import form submissions'
 complete -c formctl -n '__fish_use_subcommand' -a 'analytics' -d 'Scan analytics of a form: a summary, a chart and top places, or the raw scans as CSV'
 complete -c formctl -n '__fish_use_subcommand' -a 'presets' -d 'QR design presets: ready-made qrConfig designs to apply with forms design --preset'
+complete -c formctl -n '__fish_use_subcommand' -a 'team' -d 'Team members and their roles (plan-gated: Business and above)'
+complete -c formctl -n '__fish_use_subcommand' -a 'templates' -d 'Browse the template gallery, create forms from templates, keep favorites, share and save your own'
 complete -c formctl -n '__fish_use_subcommand' -a 'upload' -d 'Upload, list and delete files (logos, form assets, submission files)'
 complete -c formctl -n '__fish_use_subcommand' -a 'webhook' -d 'Configure the signed submission.created webhook; listen, verify and trigger locally'
 complete -c formctl -n '__fish_use_subcommand' -a 'api' -d 'Make an authenticated API request and print the response (like gh api)'
@@ -272,6 +274,96 @@ complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l colum
 complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l quiet
+complete -c formctl -n '__fish_formctl_path '\''team'\''' -a 'list' -d 'List the team members (never their passwords or keys)'
+complete -c formctl -n '__fish_formctl_path '\''team'\''' -a 'add' -d 'Add a member with a role; the password from a hidden prompt or --password-stdin'
+complete -c formctl -n '__fish_formctl_path '\''team'\''' -a 'update' -d 'Change a member'\''s name, e-mail, role, team name, sub-domains or password'
+complete -c formctl -n '__fish_formctl_path '\''team'\''' -a 'remove' -d 'Remove a member: their key stops working; their forms stay with the account (owned by the owner)'
+complete -c formctl -n '__fish_formctl_path '\''team'\''' -a 'block' -d 'Block a member: their API key answers 401 until unblocked'
+complete -c formctl -n '__fish_formctl_path '\''team'\''' -a 'unblock' -d 'Unblock a member'
+complete -c formctl -n '__fish_formctl_path '\''team'\''' -a 'reset-password' -d 'Change your own login password (with your own key): current, new, and new again'
+complete -c formctl -n '__fish_formctl_path '\''team'\''' -a 'rename' -d 'Rename the team (asks for your login password)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l json
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l quiet
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l json
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l name -r -F
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l password-stdin
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l quiet
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l role -r -F
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l sub-domain -r -F
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l email -r -F
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l json
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l name -r -F
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l password-stdin
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l quiet
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l role -r -F
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l set-password
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l sub-domains -r -F
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l team-name -r -F
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''remove'\''' -l yes
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l json
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l quiet
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l yes
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l json
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l quiet
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''reset-password'\''' -l password-stdin
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''rename'\''' -l password-stdin
+complete -c formctl -n '__fish_formctl_path '\''templates'\''' -a 'categories' -d 'List the template categories'
+complete -c formctl -n '__fish_formctl_path '\''templates'\''' -a 'list' -d 'List public templates: of one category, or the first of each'
+complete -c formctl -n '__fish_formctl_path '\''templates'\''' -a 'get' -d 'Show a template: an outline of its fields on a terminal, the raw record with -o json'
+complete -c formctl -n '__fish_formctl_path '\''templates'\''' -a 'use' -d 'Create a form from a template (its form-create body, then one create)'
+complete -c formctl -n '__fish_formctl_path '\''templates'\''' -a 'favorites' -d 'List your favorite templates'
+complete -c formctl -n '__fish_formctl_path '\''templates'\''' -a 'mine' -d 'List the account'\''s private templates'
+complete -c formctl -n '__fish_formctl_path '\''templates'\''' -a 'favorite' -d 'Add a template to your favorites'
+complete -c formctl -n '__fish_formctl_path '\''templates'\''' -a 'unfavorite' -d 'Remove a template from your favorites'
+complete -c formctl -n '__fish_formctl_path '\''templates'\''' -a 'share' -d 'E-mail a public template link to at most 5 addresses'
+complete -c formctl -n '__fish_formctl_path '\''templates'\''' -a 'save' -d 'Save a form as a private template (never public)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l items
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l json
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l quiet
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l category -r -F
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l json
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l limit -r -F
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l quiet
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l json
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l quiet
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l json
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l quiet
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l short-text -r -F
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l title -r -F
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l json
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l quiet
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l json
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l quiet
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''share'\''' -l to -r -F
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l category -r -F
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l json
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l quiet
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l title -r -F
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'logo' -d 'Upload an account logo (images only); use its URL in qrConfig.logo'
 complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'form' -d 'Upload a form asset (logo, background, backdrop, preview image)'
 complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'submission' -d 'Upload a file for a submission answer; put the fileId in answers'

@@ -38,7 +38,7 @@ export class InquirerPrompter implements Prompter {
   }
 
   async secret(message: string, flag: string): Promise<string> {
-    this.assertCanPrompt('the API key', flag);
+    this.assertCanPrompt(message.replace(/[:?]\s*$/, ''), flag);
     const { password } = await import('@inquirer/prompts');
     return this.run(() => password({ message, mask: '*' }, { output: this.io.stderr as NodeJS.WritableStream }));
   }

@@ -16,7 +16,7 @@ export interface MemberRow {
   sub_domain_ids: string | null;
 }
 
-/** A key seeded for a role, as `sandbox keys` lists them, with the member's login password. */
+/** A member's key as `sandbox keys` lists them: the seeded roles first, then members added through the API. */
 export interface SeededKey {
   role: string;
   account: string;
@@ -121,8 +121,9 @@ export class Members {
 
   seededKeys(): SeededKey[] {
     const rows = this.db
-      .sql(`SELECT seed_role AS role, account_id AS account, id AS memberId, email, api_key AS key, password FROM members WHERE seed_role IS NOT NULL ORDER BY created_at, rowid`)
+      .sql(`SELECT COALESCE(seed_role, 'added') AS role, account_id AS account, id AS memberId, email, api_key AS key, password FROM members ORDER BY seed_role IS NULL, created_at, rowid`)
       .all() as SeededKey[];
-    return rows.map((r) => ({ ...r, password: r.password.startsWith('scrypt$') ? '(changed)' : r.password }));
+    // spec §5: each member has a key; the sandbox's listing is where a member's own settings would show it
+    return rows.map((r) => ({ ...r, password: r.role === 'added' ? '(set when added)' : r.password.startsWith('scrypt$') ? '(changed)' : r.password }));
   }
 }
