@@ -58,7 +58,7 @@ export function groupWord(argv: string[]): string | undefined {
 export async function buildProgram(argv: string[], loadAll = false): Promise<Command> {
   const io = runState.io;
   const program = new Command('formctl')
-    .description('Operate a form service account from the shell: forms, submissions, files and webhooks.\nTry it with no account: formctl --sandbox forms list')
+    .description('Operate a form service account from the shell: forms, submissions, files,\nwebhooks, analytics, QR designs, team and templates.\nTry it with no account: formctl --sandbox forms list')
     .version(VERSION, '-V, --version')
     .enablePositionalOptions()
     .showHelpAfterError('(add --help for usage)')

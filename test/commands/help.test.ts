@@ -17,8 +17,10 @@ describe('help', () => {
     expect(missing).toEqual([]);
   });
 
-  it('the root help names only groups that exist', async () => {
+  it('the root help names only groups that exist, and each answers --help', async () => {
     const r = await runInProcess(['--help']);
-    expect(r.stdout).not.toMatch(/team/i);
+    const groups = [...r.stdout.split('Commands:')[1]!.matchAll(/^ {2}([a-z][\w-]*)\b/gm)].map((m) => m[1]!).filter((g) => g !== 'help');
+    expect(groups).toEqual(expect.arrayContaining(['forms', 'submissions', 'analytics', 'presets', 'team', 'templates', 'upload', 'webhook', 'sandbox']));
+    for (const g of groups) expect((await runInProcess([g, '--help'])).exitCode, g).toBe(0);
   });
 });
