@@ -62,6 +62,20 @@ describe('formctl team', () => {
     expect([ok.exitCode, ok.stderr]).toEqual([0, 'Team renamed: Ops.\n']);
   });
 
+  it('on a terminal asks for passwords at hidden prompts and confirms before blocking or removing', async () => {
+    const add = await sb.run(['team', 'add', 'tty@example.com', '--role', 'Viewer', '--json'], { tty: true, script: [{ ask: /^Login password for tty@example.com:$/, answer: 'typed-secret' }] });
+    expect(add.exitCode).toBe(0);
+    expect(add.stdout).not.toContain('typed-secret');
+    const id = JSON.parse(add.stdout).id;
+    const no = await sb.run(['team', 'block', id], { tty: true, script: [{ ask: /^Block team member/, answer: false }] });
+    expect(no.exitCode).toBe(130);
+    expect(JSON.parse((await sb.cli(['team', 'list', '--json'])).stdout).find((m: any) => m.id === id).blocked).toBe(false);
+    const yes = await sb.run(['team', 'remove', id], { tty: true, script: [{ ask: /^Remove team member/, answer: true }] });
+    expect(yes.exitCode).toBe(0);
+    const rename = await sb.run(['team', 'rename', 'Ops 2'], { tty: true, script: [{ ask: /^Your login password:$/, answer: 'sandbox-password' }] });
+    expect([rename.exitCode, rename.stderr]).toEqual([0, 'Team renamed: Ops 2.\n']);
+  });
+
   it('explains the plan gate', async () => {
     await sb.admin('PUT', '/_sandbox/account', { plan: 'starter' });
     try {
