@@ -6,7 +6,9 @@
 // Two layers: one random profile for the whole sandbox (`rate=0.2,kinds=…`), and scoped rules that
 // take precedence, each limited to a route pattern, a key and/or a count ("the next 2 requests to
 // POST /forms/*/submissions answer 503"), so that tests need not share one global profile.
-export const FAULT_KINDS = ['500', '503', '429', 'drop', 'drop-after', 'latency'] as const;
+// ai-invalid and ai-failure act on the AI builder only, after its request was found valid (spec §4.7:
+// 400 for an invalid AI response, 500 for an AI failure)
+export const FAULT_KINDS = ['500', '503', '429', 'drop', 'drop-after', 'latency', 'ai-invalid', 'ai-failure'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultProfile {

@@ -2,7 +2,7 @@ import type { Action } from '../domain/roles.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ContractChecker } from './contract.js';
 import type { EventBus } from './events.js';
-import type { FaultInjector } from './faults.js';
+import type { FaultInjector, PickedFault } from './faults.js';
 import type { PathRoute } from './routing.js';
 import type { AccountRow } from './repo/accounts.js';
 import type { FormRow } from './repo/forms.js';
@@ -44,6 +44,8 @@ export interface RequestContext {
   json(): Promise<unknown>;
   /** the form named by the path, when the route declares `form` */
   form?: FormRow;
+  /** the fault picked for this request, for the kinds a handler applies itself (ai-invalid, ai-failure) */
+  fault?: PickedFault | null;
   /** applies the role table to an action decided by the handler (e.g. by upload category) */
   authorize(action: Action, form?: FormRow): void;
 }

@@ -79,7 +79,7 @@ export async function handleApi(sb: SandboxInstance, routes: RouteTable<ApiRoute
     if (account.subscription === 'expired') throw new ApiFailure(400, INACTIVE_PLAN_MESSAGE);
     let body: Promise<unknown> | undefined;
     const ctx: RequestContext = {
-      sb, store: sb.store, now: sb.now, req, res, url, params: match.params, query: url.searchParams, origin, member, account,
+      sb, store: sb.store, now: sb.now, req, res, url, params: match.params, query: url.searchParams, origin, member, account, fault,
       json: () => (body ??= readJsonBody(req).then((b) => checkRequest(sb, req, match.route.operationId, b))),
       authorize: (action, form) => authorize(member, action, form),
     };

@@ -56,6 +56,8 @@ const SPEC: Record<string, Record<Role, Cell>> = {
   removeFavoriteTemplate: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 'ok' },
   shareTemplate: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 'ok' },
   saveTemplate: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 'ok' },
+  // the AI builder (spec §4.7): every role drafts
+  generateFormDraft: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 'ok' },
 };
 
 const SEED_ROLE: Record<Role, SeedRole> = { Owner: 'owner', Admin: 'admin', Editor: 'editor', Viewer: 'viewer' };
@@ -136,6 +138,7 @@ describe('spec §5: the role × route table, every cell over HTTP', () => {
       case 'listLogos': r = await api('GET', '/account/uploads'); break;
       case 'getWebhook': r = await api('GET', '/account/webhook'); break;
       case 'listPresets': r = await api('GET', '/qr-design-templates'); break;
+      case 'generateFormDraft': r = await api('POST', '/form-ai-builder/generate', { prompt: `Sign-up form ${++made} with name and e-mail` }); break;
       case 'listTeamMembers': r = await api('GET', '/team/members'); break;
       case 'addTeamMember': r = await api('POST', '/team/members', { email: `new${++made}@roles.test`, password: 'x', userType: 'Viewer' }); break;
       case 'updateTeamMember': r = await api('PUT', `/team/members/${await newMember()}`, { name: 'Renamed' }); break;

@@ -143,7 +143,11 @@ export const FormDraft = open({ title: z.string(), shortText: z.string(), locale
 export const SaveTemplateBody = z.object({ categoryId: Hex24, title: z.string(), form: open({}) });
 export const AiGenerateBody = z.object({
   prompt: z.string().min(10),
-  currentForm: z.object({ title: z.string(), shortText: z.string(), locale: z.string().optional(), fields: z.array(z.object({ type: z.string(), option: open({}) })) }).optional(),
+  // the draft shape (a quiz draft's isQuiz and quizConfig included); never a qrId or qrConfig
+  currentForm: z.object({
+    title: z.string(), shortText: z.string(), locale: z.string().optional(), isQuiz: z.boolean().optional(), quizConfig: open({}).optional(),
+    fields: z.array(z.object({ type: z.string(), option: open({}), quizConfig: open({}).optional() })),
+  }).optional(),
 });
 export const NotShown = z.unknown().meta({ description: 'spec: response body not shown' });
 

@@ -87,4 +87,9 @@ CREATE TABLE IF NOT EXISTS template_favorites (
   if (!has) db.exec('ALTER TABLE members ADD COLUMN sub_domain_ids TEXT');
 }
 
-export const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [initialSchema, scans, templates];
+/** 4: the AI builder's answers, kept a week (spec §4.7 "served from cache for up to one week"). */
+function aiCache(db: Database.Database): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS ai_cache (key TEXT PRIMARY KEY, response TEXT NOT NULL, created_ms INTEGER NOT NULL);`);
+}
+
+export const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [initialSchema, scans, templates, aiCache];

@@ -13,6 +13,7 @@ import { Outbox } from './outbox.js';
 import { RequestLog } from './requestLog.js';
 import { Scans } from './scans.js';
 import { Templates } from './templates.js';
+import { AiCache } from './aiCache.js';
 import { Submissions } from './submissions.js';
 import { Usage } from './usage.js';
 import { Webhooks } from './webhooks.js';
@@ -56,6 +57,8 @@ export class SandboxStore {
   readonly scans: Scans;
   /** private templates and favorites */
   readonly templates: Templates;
+  /** the AI builder's answers, a week long */
+  readonly aiCache: AiCache;
 
   constructor(dataDir: string) {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -77,6 +80,7 @@ export class SandboxStore {
     this.requests = new RequestLog(this.db);
     this.scans = new Scans(this.db);
     this.templates = new Templates(this.db);
+    this.aiCache = new AiCache(this.db);
   }
 
   /** a write transaction over several repositories */

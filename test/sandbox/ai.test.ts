@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AI_CACHE_MS } from '../../src/sandbox/routes/ai.js';
+import { inProcessSandbox, type InProcessSandbox } from '../helpers/inProcessSandbox.js';
+
+let sb: InProcessSandbox;
+beforeAll(async () => {
+  sb = await inProcessSandbox({ plan: 'business' });
+});
+afterAll(() => sb.stop());
+
+const gen = (body: unknown, as: 'owner' | 'viewer' = 'owner') => sb.api('POST', '/form-ai-builder/generate', { as, body });
+const used = async () => (await sb.admin<Array<{ id: string; usedThisMonth: number }>>('GET', '/_sandbox/account'))[0]!.usedThisMonth;
+
+describe('POST /form-ai-builder/generate (spec §4.7)', () => {
+  it('drafts from a prompt; the draft is a POST /forms body', async () => {
+    const r = await gen({ prompt: 'Event sign-up with name, e-mail and T-shirt size S, M or L' }, 'viewer');
+    expect(r.status).toBe(200);
+    expect(r.body.data).toEqual({
+      title: 'Event sign-up', shortText: 'Please fill in the form below.', locale: 'en',
+      fields: [
+        { type: 'name', option: { label: 'Name', required: true } },
+        { type: 'email', option: { label: 'E-mail', required: true } },
+        { type: 'radio', option: { label: 'T-shirt size', options: [{ name: 'S', value: 's' }, { name: 'M', value: 'm' }, { name: 'L', value: 'l' }] } },
+      ],
+    });
+    expect((await sb.api('POST', '/forms', { body: r.body.data })).status).toBe(200);
+  });
+
+  it('refines a currentForm, and refuses what it does not understand', async () => {
+    const first = (await gen({ prompt: 'Contact form with name, e-mail and phone' })).body.data;
+    const r = await gen({ prompt: 'make the e-mail optional; move Phone after Name', currentForm: first });
+    expect(r.body.data.fields.map((f: any) => `${f.option.label}${f.option.required ? '*' : ''}`)).toEqual(['Name*', 'Phone', 'E-mail']);
+    const bad = await gen({ prompt: 'paint it blue please', currentForm: first });
+    expect([bad.status, bad.body.message]).toEqual([400, expect.stringMatching(/^Could not understand the instruction "paint it blue please"/)]);
+  });
+
+  it('answers 400 for a missing or short prompt and for a currentForm that is not a draft', async () => {
+    const draft = { title: 't', shortText: 's', fields: [{ type: 'email', option: { label: 'Mail' } }] };
+    const cases: Array<[unknown, RegExp]> = [
+      [{}, /prompt is required/],
+      [{ prompt: 'too short' }, /at least 10 characters/],
+      [{ prompt: 'add a phone field', currentForm: { ...draft, qrId: 'ABC123' } }, /draft shape only/],
+      [{ prompt: 'add a phone field', currentForm: { ...draft, qrConfig: {} } }, /no qrId or qrConfig/],
+      [{ prompt: 'add a phone field', currentForm: { ...draft, fields: [{ type: 'blob', option: {} }] } }, /fields\[0\] must be \{type, option\}/],
+      [{ prompt: 'Please make something nice for us' }, /names no field the drafter knows/],
+    ];
+    for (const [body, message] of cases) {
+      const r = await gen(body);
+      expect([r.status, r.body.message], JSON.stringify(body)).toEqual([400, expect.stringMatching(message)]);
+    }
+  });
+
+  it('serves the same request from a cache for a week; every call counts against the quota', async () => {
+    const body = { prompt: 'Booking form with name, date and time' };
+    const before = await used();
+    const a = await gen(body);
+    const b = await gen(body);
+    expect(a.headers.get('x-ai-cache')).toBeNull();
+    expect(b.headers.get('x-ai-cache')).toBe('hit');
+    expect(b.body.data).toEqual(a.body.data);
+    expect(await used()).toBe(before + 2);
+    await sb.admin('POST', '/_sandbox/clock', { advanceSeconds: AI_CACHE_MS / 1000 + 60 });
+    try {
+      expect((await gen(body)).headers.get('x-ai-cache')).toBeNull();
+    } finally {
+      await sb.admin('POST', '/_sandbox/clock', { advanceSeconds: -(AI_CACHE_MS / 1000 + 60) });
+    }
+  });
+
+  it('can be made to fail through scoped faults: an invalid AI response (400) and an AI failure (500)', async () => {
+    await sb.admin('POST', '/_sandbox/faults', { spec: 'kinds=ai-invalid,route=POST /form-ai-builder/generate,count=1' });
+    const invalid = await gen({ prompt: 'Contact form with name and e-mail, fresh' });
+    expect([invalid.status, invalid.body.message]).toEqual([400, expect.stringMatching(/^Invalid AI response/)]);
+    await sb.admin('POST', '/_sandbox/faults', { spec: 'kinds=ai-failure,route=POST /form-ai-builder/generate,count=1' });
+    const failed = await gen({ prompt: 'Contact form with name and e-mail, fresh' });
+    expect([failed.status, failed.body.message]).toEqual([500, expect.stringMatching(/^AI failure/)]);
+    expect((await gen({ prompt: 'Contact form with name and e-mail, fresh' })).status).toBe(200);
+    // a bad request stays a 400 of its own, never the forced one
+    await sb.admin('POST', '/_sandbox/faults', { spec: 'kinds=ai-failure,route=POST /form-ai-builder/generate,count=1' });
+    expect((await gen({ prompt: 'short' })).body.message).toMatch(/at least 10 characters/);
+    await sb.admin('DELETE', '/_sandbox/faults');
+  });
+});
