@@ -27,6 +27,7 @@ export const GROUPS: Group[] = [
   { name: 'submissions', summary: 'Create, read, export and import submissions', load: () => import('../commands/submissions/index.js') },
   { name: 'analytics', summary: 'Scan analytics: a summary with a chart, or the raw scans as CSV', load: () => import('../commands/analytics/index.js') },
   { name: 'presets', summary: 'QR design presets to apply with forms design', load: () => import('../commands/presets/index.js') },
+  { name: 'ai', summary: 'Draft forms from a sentence (the AI builder)', load: () => import('../commands/ai/index.js') },
   { name: 'team', summary: 'Team members and roles (Business plan and above)', load: () => import('../commands/team/index.js') },
   { name: 'templates', summary: 'Browse, use, favorite, share and save form templates', load: () => import('../commands/templates/index.js') },
   { name: 'upload', summary: 'Upload, list and delete files (logos, form assets, submission files)', load: () => import('../commands/upload/index.js') },

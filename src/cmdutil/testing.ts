@@ -129,8 +129,17 @@ export class ScriptedPrompter implements Prompter {
     return String(this.next(message, flag));
   }
 
-  async input(message: string, flag: string): Promise<string> {
-    return String(this.next(message, flag));
+  async input(message: string, flag: string, def?: string): Promise<string> {
+    const answer = String(this.next(message, flag));
+    return answer === '' && def !== undefined ? def : answer;
+  }
+
+  /** the script answers with the choice's value (or its name) */
+  async select<T extends string>(message: string, choices: Array<{ name: string; value: T }>, flag: string): Promise<T> {
+    const answer = String(this.next(message, flag));
+    const hit = choices.find((c) => c.value === answer || c.name === answer);
+    if (!hit) throw new Error(`scripted answer "${answer}" is not a choice of "${message}": ${choices.map((c) => c.value).join(', ')}`);
+    return hit.value;
   }
 
   /** questions the script still holds */

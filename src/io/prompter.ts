@@ -9,6 +9,8 @@ export interface Prompter {
   confirm(message: string, flag: string, def?: boolean): Promise<boolean>;
   secret(message: string, flag: string): Promise<string>;
   input(message: string, flag: string, def?: string): Promise<string>;
+  /** one of several choices; returns the chosen value */
+  select<T extends string>(message: string, choices: Array<{ name: string; value: T; description?: string }>, flag: string, def?: T): Promise<T>;
 }
 
 /** Prompts over @inquirer/prompts, on stderr. */
@@ -41,6 +43,12 @@ export class InquirerPrompter implements Prompter {
     this.assertCanPrompt(message.replace(/[:?]\s*$/, ''), flag);
     const { password } = await import('@inquirer/prompts');
     return this.run(() => password({ message, mask: '*' }, { output: this.io.stderr as NodeJS.WritableStream }));
+  }
+
+  async select<T extends string>(message: string, choices: Array<{ name: string; value: T; description?: string }>, flag: string, def?: T): Promise<T> {
+    this.assertCanPrompt(message.replace(/[:?]\s*$/, ''), flag);
+    const { select } = await import('@inquirer/prompts');
+    return this.run(() => select<T>({ message, choices, default: def, pageSize: 12 }, { output: this.io.stderr as NodeJS.WritableStream }));
   }
 
   async input(message: string, flag: string, def?: string): Promise<string> {

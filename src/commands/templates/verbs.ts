@@ -14,6 +14,7 @@ import { parseRecipients } from '../../domain/recipients.js';
 import { formToTemplateLayout, TEMPLATE_ID, templateToCreateBody, typeOfRawName } from '../../domain/templates.js';
 import { UsageError } from '../../errors.js';
 import type { View } from '../../output/format.js';
+import { outline, type OutlineForm } from '../../output/outline.js';
 
 const itemView: View<TemplateListItem> = { fields: ['id', 'title', 'categoryName'], columns: ['id', 'title', 'categoryName'], id: (t) => t.id };
 const categoryView: View<TemplateCategory> = { fields: ['id', 'name', 'items'], columns: ['id', 'name'], id: (c) => c.id };
@@ -75,25 +76,15 @@ export async function list(deps: Deps, _a: unknown[], opts: { category?: string;
   await deps.printList(itemView, await listTemplates(client, await categoryId(deps, client, opts.category), limit));
 }
 
-/** The template's fields as an outline people read: number, type, label, required mark, options. */
-function outline(t: TemplateRecord): string {
-  const body = templateToCreateBody(t.form);
-  const lines = [`${t.title} — ${t.categoryName}${body.isQuiz ? ' (quiz)' : ''}`, body.shortText ? `  ${body.shortText}` : ''].filter(Boolean);
-  body.fields.forEach((f, i) => {
-    const o = f.option as { label?: string; required?: boolean; options?: Array<{ name?: string }>; rowLabels?: string[] };
-    const choices = o.options?.map((c) => c.name).filter(Boolean).join(' | ') ?? o.rowLabels?.join(' | ') ?? '';
-    const quiz = f.quizConfig ? `  [${String(f.quizConfig.points ?? 1)} pt, answer: ${[f.quizConfig.correctAnswers].flat().join(', ')}]` : '';
-    lines.push(`  ${String(i + 1).padStart(2)}. ${f.type.padEnd(19)} ${o.label ?? ''}${o.required ? ' *' : ''}${choices ? `  (${choices})` : ''}${quiz}`);
-  });
-  if (body.qrConfig) lines.push(`  QR design: ${Object.entries(body.qrConfig).map(([k, v]) => `${k}=${String(v)}`).join(', ')}`);
-  return `${lines.join('\n')}\n`;
+function templateOutline(t: TemplateRecord): string {
+  return outline(templateToCreateBody(t.form) as OutlineForm, `${t.title} — ${t.categoryName}`);
 }
 
 export async function get(deps: Deps, [id]: unknown[]): Promise<void> {
   const out = deps.outputFor(itemView);
   const tid = templateId(id);
   const t = await getTemplate(await deps.client(), tid);
-  if (out.format === 'table' && !out.quiet) deps.io.stdout.write(outline(t));
+  if (out.format === 'table' && !out.quiet) deps.io.stdout.write(templateOutline(t));
   else if (out.quiet) deps.io.stdout.write(`${t.id}\n`);
   else deps.io.stdout.write(`${JSON.stringify(t, null, 2)}\n`);
 }
