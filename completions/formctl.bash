@@ -2,7 +2,7 @@
 # Profile names and form ids come from local files (`formctl __complete`): completing never sends a request.
 _formctl_words() {
   case "$1" in
-    '') echo 'auth config forms submissions analytics presets team templates upload webhook api sandbox completion --base-url --profile --retries --sandbox --timeout --verbose --version -V' ;;
+    '') echo 'auth config forms submissions analytics presets ai team templates upload webhook api sandbox completion --base-url --profile --retries --sandbox --timeout --verbose --version -V' ;;
     'auth') echo 'login status logout list switch' ;;
     'auth login') echo '--base-url --check --no-check --plan --profile --sandbox --with-key' ;;
     'auth status') echo '--check --columns --json --output --quiet -o -q' ;;
@@ -15,10 +15,10 @@ _formctl_words() {
     'config set') echo '--profile' ;;
     'config unset') echo '--profile' ;;
     'config path') echo '' ;;
-    'forms') echo 'list get create update archive restore delete clone share download design open' ;;
+    'forms') echo 'list get create update archive restore delete clone share download edit design open' ;;
     'forms list') echo '--all --columns --json --limit --output --page --quiet --sort -o -q' ;;
     'forms get') echo '--columns --json --output --quiet -o -q' ;;
-    'forms create') echo '--columns --field --file --json --locale --no-notify --notify --output --quiet --quiz --short-text --title -o -q' ;;
+    'forms create') echo '--columns --field --file --json --locale --no-notify --notify --output --quiet --quiz --resume --short-text --skeleton --title -o -q' ;;
     'forms update') echo '--add-field --columns --file --json --locale --no-notify --notify --output --quiet --remove-field --replace-fields --short-text --title -o -q' ;;
     'forms archive') echo '--columns --json --output --quiet -o -q' ;;
     'forms restore') echo '--columns --json --output --quiet -o -q' ;;
@@ -26,6 +26,7 @@ _formctl_words() {
     'forms clone') echo '--columns --count --json --output --quiet -o -q' ;;
     'forms share') echo '--to' ;;
     'forms download') echo '--force --format --out --resolution' ;;
+    'forms edit') echo '--columns --json --output --quiet --yaml -o -q' ;;
     'forms design') echo '--background --color-dark --colors --dry-run --eye-colors --eyes --frame --frame-color-type --frame-colors --frame-font --frame-text --gradient --logo --no-transparent --pattern --preset --reset --size --transparent' ;;
     'forms open') echo '' ;;
     'submissions') echo 'schema validate create list get update delete export import watch' ;;
@@ -44,6 +45,8 @@ _formctl_words() {
     'analytics export') echo '--day --force --from --out --period --submissions --to --tz' ;;
     'presets') echo 'list' ;;
     'presets list') echo '--columns --json --output --quiet -o -q' ;;
+    'ai') echo 'draft' ;;
+    'ai draft') echo '--create --output --refine -o' ;;
     'team') echo 'list add update remove block unblock reset-password rename' ;;
     'team list') echo '--columns --json --output --quiet -o -q' ;;
     'team add') echo '--columns --json --name --output --password-stdin --quiet --role --sub-domain -o -q' ;;
@@ -122,6 +125,8 @@ _formctl_values() {
     'forms clone|--output') echo 'table json jsonl csv' ;;
     'forms clone|-o') echo 'table json jsonl csv' ;;
     'forms download|--format') echo 'png svg pdf eps' ;;
+    'forms edit|--output') echo 'table json jsonl csv' ;;
+    'forms edit|-o') echo 'table json jsonl csv' ;;
     'submissions schema|--output') echo 'table json jsonl csv' ;;
     'submissions schema|-o') echo 'table json jsonl csv' ;;
     'submissions create|--output') echo 'table json jsonl csv' ;;
@@ -142,6 +147,8 @@ _formctl_values() {
     'analytics export|--period') echo 'day week month months year years custom' ;;
     'presets list|--output') echo 'table json jsonl csv' ;;
     'presets list|-o') echo 'table json jsonl csv' ;;
+    'ai draft|--output') echo 'table json jsonl csv' ;;
+    'ai draft|-o') echo 'table json jsonl csv' ;;
     'team list|--output') echo 'table json jsonl csv' ;;
     'team list|-o') echo 'table json jsonl csv' ;;
     'team add|--output') echo 'table json jsonl csv' ;;
@@ -206,7 +213,7 @@ _formctl_path_options() {
     'config list') echo '--columns' ;;
     'forms list') echo '--columns --limit --page' ;;
     'forms get') echo '--columns' ;;
-    'forms create') echo '--columns --field --file --locale --short-text --title' ;;
+    'forms create') echo '--columns --field --file --locale --resume --short-text --title' ;;
     'forms update') echo '--add-field --columns --file --locale --remove-field --short-text --title' ;;
     'forms archive') echo '--columns' ;;
     'forms restore') echo '--columns' ;;
@@ -214,6 +221,7 @@ _formctl_path_options() {
     'forms clone') echo '--columns --count' ;;
     'forms share') echo '--to' ;;
     'forms download') echo '--out --resolution' ;;
+    'forms edit') echo '--columns' ;;
     'forms design') echo '--background --color-dark --colors --eye-colors --eyes --frame --frame-color-type --frame-colors --frame-font --frame-text --gradient --logo --pattern --preset --size' ;;
     'submissions schema') echo '--columns' ;;
     'submissions validate') echo '--answers --attach --set' ;;
@@ -228,6 +236,7 @@ _formctl_path_options() {
     'analytics show') echo '--columns --day --from --to --tz' ;;
     'analytics export') echo '--day --from --out --to --tz' ;;
     'presets list') echo '--columns' ;;
+    'ai draft') echo '--refine' ;;
     'team list') echo '--columns' ;;
     'team add') echo '--columns --name --role --sub-domain' ;;
     'team update') echo '--columns --email --name --role --sub-domains --team-name' ;;
@@ -275,6 +284,7 @@ _formctl_arg_kind() {
     'forms clone') echo forms ;;
     'forms share') echo forms ;;
     'forms download') echo forms ;;
+    'forms edit') echo forms ;;
     'forms design') echo forms ;;
     'forms open') echo forms ;;
     'submissions schema') echo forms ;;

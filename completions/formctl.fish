@@ -23,6 +23,7 @@ complete -c formctl -n '__fish_use_subcommand' -a 'forms' -d 'Create, list, chan
 complete -c formctl -n '__fish_use_subcommand' -a 'submissions' -d 'Create, read, export and import form submissions'
 complete -c formctl -n '__fish_use_subcommand' -a 'analytics' -d 'Scan analytics of a form: a summary, a chart and top places, or the raw scans as CSV'
 complete -c formctl -n '__fish_use_subcommand' -a 'presets' -d 'QR design presets: ready-made qrConfig designs to apply with forms design --preset'
+complete -c formctl -n '__fish_use_subcommand' -a 'ai' -d 'Draft forms from a sentence with the AI builder'
 complete -c formctl -n '__fish_use_subcommand' -a 'team' -d 'Team members and their roles (plan-gated: Business and above)'
 complete -c formctl -n '__fish_use_subcommand' -a 'templates' -d 'Browse the template gallery, create forms from templates, keep favorites, share and save your own'
 complete -c formctl -n '__fish_use_subcommand' -a 'upload' -d 'Upload, list and delete files (logos, form assets, submission files)'
@@ -82,6 +83,7 @@ complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'delete' -d 'Delet
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'clone' -d 'Copy a form'
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'share' -d 'E-mail a form link to at most 5 addresses'
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'download' -d 'Download a form'\''s QR code image'
+complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'edit' -d 'Edit a form in $VISUAL/$EDITOR; sends only what changed (nothing when nothing did)'
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'design' -d 'Change a form'\''s QR design (spec qrConfig): a preset, colours, gradient, eyes, pattern, frame, logo'
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'open' -d 'Print a form'\''s short link and draw its QR code in the terminal'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l all
@@ -107,7 +109,9 @@ complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l notif
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l quiz
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l resume -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l short-text -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l skeleton
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l title -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l add-field -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l columns -r -F
@@ -152,6 +156,12 @@ complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l for
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l out -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l resolution -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -a '(formctl __complete forms 2>/dev/null)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l json
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l quiet
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l yaml
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l background -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l color-dark -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l colors -r -F
@@ -274,6 +284,10 @@ complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l colum
 complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l quiet
+complete -c formctl -n '__fish_formctl_path '\''ai'\''' -a 'draft' -d 'Draft a form from a prompt; refine it; create it'
+complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l create
+complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l refine -r -F
 complete -c formctl -n '__fish_formctl_path '\''team'\''' -a 'list' -d 'List the team members (never their passwords or keys)'
 complete -c formctl -n '__fish_formctl_path '\''team'\''' -a 'add' -d 'Add a member with a role; the password from a hidden prompt or --password-stdin'
 complete -c formctl -n '__fish_formctl_path '\''team'\''' -a 'update' -d 'Change a member'\''s name, e-mail, role, team name, sub-domains or password'

@@ -51,10 +51,23 @@ export async function readInputBytes(io: IOStreams, pathOrDash: string, what: st
   }
 }
 
-/** `path` or `-` for stdin; the flag name goes into the error messages. */
+/** `path` or `-` for stdin; the flag name goes into the error messages. A .yaml/.yml file is read as YAML. */
 export async function readJsonInput(io: IOStreams, pathOrDash: string, flag: string): Promise<unknown> {
   const text = (await readInputBytes(io, pathOrDash, flag)).toString('utf8');
+  if (/\.ya?ml$/i.test(pathOrDash)) return parseYamlText(text, pathOrDash);
   return parseJsonText(text, pathOrDash === '-' ? 'stdin' : pathOrDash);
+}
+
+/** YAML (the `yaml` package, loaded only here); an error names the line and column. */
+export async function parseYamlText(text: string, where: string): Promise<unknown> {
+  const { parseDocument } = await import('yaml');
+  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+  const err = doc.errors[0];
+  if (err) {
+    const pos = err.linePos?.[0];
+    throw new UsageError(`${where}${pos ? `:${pos.line}:${pos.col}` : ''}: not valid YAML: ${err.message.split('\n')[0]}`);
+  }
+  return doc.toJS();
 }
 
 /** spec §4: qrId matches ^[A-Z0-9]+$; checked before any request. */

@@ -16,14 +16,27 @@ interface Opts {
   quiz?: boolean;
   notify?: boolean;
   file?: string;
+  skeleton?: boolean;
+  resume?: string;
 }
 
 export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<void> {
+  if (opts.skeleton) {
+    const { SKELETON_YAML } = await import('./skeleton.js');
+    if (deps.flags.output === 'json' || deps.flags.json) {
+      const { parse } = await import('yaml');
+      deps.io.stdout.write(`${JSON.stringify(parse(SKELETON_YAML), null, 2)}\n`);
+    } else deps.io.stdout.write(SKELETON_YAML);
+    return;
+  }
   deps.outputFor(formView);
+  const noFlags = opts.file === undefined && opts.title === undefined && !opts.field?.length;
+  // on a terminal with no flags (or --resume): the interactive builder; elsewhere never a prompt
+  if (opts.resume !== undefined || (noFlags && deps.io.canPrompt)) return builder(deps, opts.resume);
   // without a file, what is missing is named by its flag, not by the JSON property it becomes
   if (opts.file === undefined) {
     const missing = [opts.title === undefined ? '--title TEXT' : undefined, opts.field?.length ? undefined : "at least one --field 'type:Label' (the form's fields)"].filter(Boolean);
-    if (missing.length) throw new UsageError(`forms create needs ${missing.join(' and ')} (or --file FORM.json); e.g. formctl forms create --title "Event sign-up" --field 'email:E-mail*'`);
+    if (missing.length) throw new UsageError(`forms create needs ${missing.join(' and ')} (or --file FORM.json${noFlags ? '; on a terminal, with no flags, it asks' : ''}); e.g. formctl forms create --title "Event sign-up" --field 'email:E-mail*'`);
   }
   const body = await readBodyFile(deps, opts.file);
   if (opts.title !== undefined) body.title = opts.title;
@@ -46,4 +59,17 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
     throw e;
   });
   await printForm(deps, form);
+}
+
+async function builder(deps: Deps, resume: string | undefined): Promise<void> {
+  const { build, createBuilt, readSession } = await import('./builder.js');
+  const resumed = resume !== undefined ? await readSession(deps, resume) : undefined;
+  const form = await build(deps, () => deps.client(), resumed);
+  if (!form) return; // saved to a file
+  await createBuilt(deps, await deps.client(), form, (body) => {
+    const check = checkFormCreate(body);
+    if (!check.ok) rejectProblems('the form', check.problems);
+    checkPlanLocally(deps, body as Record<string, unknown>);
+    return check.value;
+  });
 }

@@ -32,8 +32,17 @@ export function register(program: Command, bind: typeof Bind): void {
       .option('--quiz', 'make it a quiz (isQuiz)')
       .option('--notify', 'e-mail the owner on each submission (default)')
       .option('--no-notify', 'no e-mail per submission (submissionNotification false)')
-      .option('--file <path>', 'JSON body of POST /forms (spec §2.2), or - for stdin; flags override it')
-      .addHelpText('after', `\nExamples:\n  formctl forms create --title "Event sign-up" --short-text "Join us" \\\n    --field 'name:Your name*' --field 'email:E-mail*' --field 'radio:Meal:veg|fish|meat'\n  formctl forms create --file form.json -q`),
+      .option('--file <path>', 'body of POST /forms (spec §2.2): JSON, or YAML for .yaml/.yml, or - for stdin; flags override it')
+      .option('--skeleton', 'print a commented starter body (YAML; -o json for JSON) and send nothing')
+      .option('--resume <file>', 'go on with a builder session saved with "Save to a file and stop"')
+      .addHelpText('after', `\nWith no flags on a terminal it opens the form builder: start blank, from a template, from a sentence
+(the AI builder) or from a file; add, edit, move and remove fields; quiz settings; a QR preset; one create.
+
+Examples:
+  formctl forms create                                   # the builder (on a terminal)
+  formctl forms create --title "Event sign-up" --short-text "Join us" \\
+    --field 'name:Your name*' --field 'email:E-mail*' --field 'radio:Meal:veg|fish|meat'
+  formctl forms create --skeleton > form.yaml && $EDITOR form.yaml && formctl forms create --file form.yaml -q`),
     () => import('./create.js'),
   );
   bind(
@@ -77,6 +86,12 @@ export function register(program: Command, bind: typeof Bind): void {
       .option('--force', 'overwrite an existing --out file')
       .addHelpText('after', '\nExamples:\n  formctl forms download AB12CD34 --format svg\n  formctl forms download AB12CD34 --format png --resolution 1024 --out poster.png\n  formctl forms download AB12CD34 --format pdf | lpr'),
     () => import('./download.js'),
+  );
+  bind(
+    addOutputFlags(verb('edit', 'Edit a form in $VISUAL/$EDITOR; sends only what changed (nothing when nothing did)').argument('<qrId>', 'form id'), { fields: formView.fields })
+      .option('--yaml', 'edit as YAML instead of JSON')
+      .addHelpText('after', '\nThe documented properties only (spec §2.2); field keys keep existing fields. Requests: the form, then one\npartial update when something changed.\n\nExamples:\n  formctl forms edit F8K2QX\n  EDITOR="code --wait" formctl forms edit F8K2QX --yaml'),
+    () => import('./edit.js'),
   );
   bind(
     verb('design', "Change a form's QR design (spec qrConfig): a preset, colours, gradient, eyes, pattern, frame, logo")
