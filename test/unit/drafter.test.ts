@@ -81,6 +81,10 @@ const REFINEMENTS: Array<[string, string]> = [
   ['add rate each of food, music and venue', 'name:Name* ; email:E-mail* ; address:Address ; radio:Meal[Fish|Meat|Vegetarian] ; longText:Comments ; sheet:Ratings{Food|Music|Venue}'],
   ['add a yes/no question will you come back?', 'name:Name* ; email:E-mail* ; address:Address ; radio:Meal[Fish|Meat|Vegetarian] ; longText:Comments ; radio:Will you come back?[Yes|No]'],
   ['add a time field', 'name:Name* ; email:E-mail* ; address:Address ; radio:Meal[Fish|Meat|Vegetarian] ; longText:Comments ; time:Time'],
+  ['add a photo before Name', 'picture:Photo ; name:Name* ; email:E-mail* ; address:Address ; radio:Meal[Fish|Meat|Vegetarian] ; longText:Comments'],
+  ['rename Meal to Dinner', 'name:Name* ; email:E-mail* ; address:Address ; radio:Dinner[Fish|Meat|Vegetarian] ; longText:Comments'],
+  ['move Name to the end', 'email:E-mail* ; address:Address ; radio:Meal[Fish|Meat|Vegetarian] ; longText:Comments ; name:Name*'],
+  ['add a video then make it required', 'name:Name* ; email:E-mail* ; address:Address ; radio:Meal[Fish|Meat|Vegetarian] ; longText:Comments ; video:Video*'],
   ['make all fields optional', 'name:Name ; email:E-mail ; address:Address ; radio:Meal[Fish|Meat|Vegetarian] ; longText:Comments'],
 ];
 
@@ -93,7 +97,7 @@ describe('drafting from a prompt: the corpus', () => {
 
   it('covers at least 40 prompts and 30 refinements', () => {
     expect(PROMPTS.length).toBeGreaterThanOrEqual(40);
-    expect(REFINEMENTS.length + 4).toBeGreaterThanOrEqual(30);
+    expect(REFINEMENTS.length).toBeGreaterThanOrEqual(30);
   });
 
   it('makes quiz drafts with scored fields and refuses a prompt that names no field', () => {
