@@ -15,7 +15,7 @@ _formctl_words() {
     'config set') echo '--profile' ;;
     'config unset') echo '--profile' ;;
     'config path') echo '' ;;
-    'forms') echo 'list get create update archive restore delete clone share download edit design open' ;;
+    'forms') echo 'list get create update archive restore delete clone share download pull diff apply edit design open' ;;
     'forms list') echo '--all --columns --json --limit --output --page --quiet --sort -o -q' ;;
     'forms get') echo '--columns --json --output --quiet -o -q' ;;
     'forms create') echo '--columns --field --file --json --locale --no-notify --notify --output --quiet --quiz --resume --short-text --skeleton --title -o -q' ;;
@@ -26,6 +26,9 @@ _formctl_words() {
     'forms clone') echo '--columns --count --json --output --quiet -o -q' ;;
     'forms share') echo '--to' ;;
     'forms download') echo '--force --format --out --resolution' ;;
+    'forms pull') echo '--all --force --out --output -o' ;;
+    'forms diff') echo '--json --output -o' ;;
+    'forms apply') echo '--dry-run --prune-fields' ;;
     'forms edit') echo '--columns --json --output --quiet --yaml -o -q' ;;
     'forms design') echo '--background --color-dark --colors --dry-run --eye-colors --eyes --frame --frame-color-type --frame-colors --frame-font --frame-text --gradient --logo --no-transparent --pattern --preset --reset --size --transparent' ;;
     'forms open') echo '' ;;
@@ -125,6 +128,10 @@ _formctl_values() {
     'forms clone|--output') echo 'table json jsonl csv' ;;
     'forms clone|-o') echo 'table json jsonl csv' ;;
     'forms download|--format') echo 'png svg pdf eps' ;;
+    'forms pull|--output') echo 'json yaml' ;;
+    'forms pull|-o') echo 'json yaml' ;;
+    'forms diff|--output') echo 'text json' ;;
+    'forms diff|-o') echo 'text json' ;;
     'forms edit|--output') echo 'table json jsonl csv' ;;
     'forms edit|-o') echo 'table json jsonl csv' ;;
     'submissions schema|--output') echo 'table json jsonl csv' ;;
@@ -221,6 +228,7 @@ _formctl_path_options() {
     'forms clone') echo '--columns --count' ;;
     'forms share') echo '--to' ;;
     'forms download') echo '--out --resolution' ;;
+    'forms pull') echo '--all --out' ;;
     'forms edit') echo '--columns' ;;
     'forms design') echo '--background --color-dark --colors --eye-colors --eyes --frame --frame-color-type --frame-colors --frame-font --frame-text --gradient --logo --pattern --preset --size' ;;
     'submissions schema') echo '--columns' ;;
@@ -284,6 +292,7 @@ _formctl_arg_kind() {
     'forms clone') echo forms ;;
     'forms share') echo forms ;;
     'forms download') echo forms ;;
+    'forms pull') echo forms ;;
     'forms edit') echo forms ;;
     'forms design') echo forms ;;
     'forms open') echo forms ;;

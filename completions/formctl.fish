@@ -83,6 +83,9 @@ complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'delete' -d 'Delet
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'clone' -d 'Copy a form'
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'share' -d 'E-mail a form link to at most 5 addresses'
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'download' -d 'Download a form'\''s QR code image'
+complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'pull' -d 'Write a form as a definition file (JSON, or YAML by extension): forms kept as code'
+complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'diff' -d 'Show what applying a definition file would change on the service (exit 0 same, 1 different)'
+complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'apply' -d 'Create or update forms from definition files: a minimal partial update each, per profile'
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'edit' -d 'Edit a form in $VISUAL/$EDITOR; sends only what changed (nothing when nothing did)'
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'design' -d 'Change a form'\''s QR design (spec qrConfig): a preset, colours, gradient, eyes, pattern, frame, logo'
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'open' -d 'Print a form'\''s short link and draw its QR code in the terminal'
@@ -156,6 +159,15 @@ complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l for
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l out -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l resolution -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -a '(formctl __complete forms 2>/dev/null)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l all -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l force
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l out -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l output -x -a 'json yaml'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -a '(formctl __complete forms 2>/dev/null)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''diff'\''' -l json
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''diff'\''' -l output -x -a 'text json'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l dry-run
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l prune-fields
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l output -x -a 'table json jsonl csv'

@@ -87,6 +87,34 @@ Examples:
       .addHelpText('after', '\nExamples:\n  formctl forms download AB12CD34 --format svg\n  formctl forms download AB12CD34 --format png --resolution 1024 --out poster.png\n  formctl forms download AB12CD34 --format pdf | lpr'),
     () => import('./download.js'),
   );
+  const code = () => import('./code.js');
+  bind(
+    verb('pull', 'Write a form as a definition file (JSON, or YAML by extension): forms kept as code')
+      .argument('[qrId]', 'form id')
+      .option('--out <file>', 'the file to write (default stdout); records the form in .formctl/forms.json beside it')
+      .option('--all <dir>', 'every form of the account: one file each and the manifest')
+      .option('--force', 'overwrite existing files')
+      .addOption(new Option('-o, --output <format>', 'stdout format: json or yaml').choices(['json', 'yaml']))
+      .addHelpText('after', '\nExamples:\n  formctl forms pull F8K2QX --out forms/signup.yaml\n  formctl forms pull --all forms/\n  formctl forms pull F8K2QX -o yaml | less'),
+    async () => ({ run: (await code()).pull }),
+  );
+  bind(
+    verb('diff', 'Show what applying a definition file would change on the service (exit 0 same, 1 different)')
+      .argument('<file>', 'definition file')
+      .argument('[qrId]', 'the form to compare with (default: the one the manifest maps the file to)')
+      .addOption(new Option('-o, --output <format>', 'text (default) or json').choices(['text', 'json']))
+      .option('--json', 'shortcut for -o json')
+      .addHelpText('after', '\nExamples:\n  formctl forms diff forms/signup.yaml\n  formctl forms diff forms/signup.yaml -o json | jq .changes'),
+    async () => ({ run: (await code()).diff }),
+  );
+  bind(
+    verb('apply', 'Create or update forms from definition files: a minimal partial update each, per profile')
+      .argument('<files...>', 'definition files (JSON or YAML)')
+      .option('--dry-run', 'print the plan and send no write request')
+      .option('--prune-fields', 'remove fields that are on the service but not in the file')
+      .addHelpText('after', '\nEvery file is checked before the first request. The manifest (.formctl/forms.json beside the files)\nmaps each file to its form per profile, so the same files apply to staging and production.\n\nExamples:\n  formctl forms apply forms/*.yaml --dry-run\n  formctl --profile production forms apply forms/*.yaml'),
+    async () => ({ run: (await code()).apply }),
+  );
   bind(
     addOutputFlags(verb('edit', 'Edit a form in $VISUAL/$EDITOR; sends only what changed (nothing when nothing did)').argument('<qrId>', 'form id'), { fields: formView.fields })
       .option('--yaml', 'edit as YAML instead of JSON')
