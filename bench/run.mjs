@@ -77,4 +77,7 @@ for (const r of rows) {
 process.exitCode = failed ? 1 : 0;
 
 // issue 3: export, import and deep pages
-if (!process.argv.includes('--startup-only')) await import('./submissions.mjs');
+if (!process.argv.includes('--startup-only')) {
+  await import('./submissions.mjs');
+  await import('./sync.mjs');
+}

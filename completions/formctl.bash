@@ -32,7 +32,8 @@ _formctl_words() {
     'forms edit') echo '--columns --json --output --quiet --yaml -o -q' ;;
     'forms design') echo '--background --color-dark --colors --dry-run --eye-colors --eyes --frame --frame-color-type --frame-colors --frame-font --frame-text --gradient --logo --no-transparent --pattern --preset --reset --size --transparent' ;;
     'forms open') echo '' ;;
-    'submissions') echo 'schema validate create list get update delete export import watch' ;;
+    'submissions') echo 'sync schema validate create list get update delete export import watch' ;;
+    'submissions sync') echo '--all-forms --full --json --output --to -o' ;;
     'submissions schema') echo '--columns --json --output --quiet -o -q' ;;
     'submissions validate') echo '--answers --attach --offline --set' ;;
     'submissions create') echo '--answers --attach --columns --idempotency-key --json --output --quiet --set --time-expired --time-spent -o -q' ;;
@@ -134,6 +135,8 @@ _formctl_values() {
     'forms diff|-o') echo 'text json' ;;
     'forms edit|--output') echo 'table json jsonl csv' ;;
     'forms edit|-o') echo 'table json jsonl csv' ;;
+    'submissions sync|--output') echo 'text json' ;;
+    'submissions sync|-o') echo 'text json' ;;
     'submissions schema|--output') echo 'table json jsonl csv' ;;
     'submissions schema|-o') echo 'table json jsonl csv' ;;
     'submissions create|--output') echo 'table json jsonl csv' ;;
@@ -231,6 +234,7 @@ _formctl_path_options() {
     'forms pull') echo '--all --out' ;;
     'forms edit') echo '--columns' ;;
     'forms design') echo '--background --color-dark --colors --eye-colors --eyes --frame --frame-color-type --frame-colors --frame-font --frame-text --gradient --logo --pattern --preset --size' ;;
+    'submissions sync') echo '--to' ;;
     'submissions schema') echo '--columns' ;;
     'submissions validate') echo '--answers --attach --set' ;;
     'submissions create') echo '--answers --attach --columns --idempotency-key --set --time-spent' ;;

@@ -195,6 +195,7 @@ complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l size 
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l transparent
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''open'\''' -a '(formctl __complete forms 2>/dev/null)'
+complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'sync' -d 'Upsert submissions into a database (SQLite or PostgreSQL), incrementally; state kept in the database'
 complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'schema' -d 'Show what a form'\''s answers look like (cached for offline checks)'
 complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'validate' -d 'Check answers without creating anything'
 complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'create' -d 'Create a submission (with an Idempotency-Key, so it is retried safely)'
@@ -205,6 +206,11 @@ complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'delete' -d 
 complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'export' -d 'Stream every matching submission to a file: 100 per request, constant memory'
 complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'import' -d 'Create submissions from a CSV or JSONL file, safely re-runnable'
 complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'watch' -d 'Print new submissions as they arrive (polling; the fallback of spec §6)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l all-forms
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l full
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l json
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l output -x -a 'text json'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l to -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l output -x -a 'table json jsonl csv'

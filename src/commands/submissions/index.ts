@@ -17,6 +17,26 @@ export function register(program: Command, bind: typeof Bind): void {
   const verb = (name: string, description: string) => addConnectionFlags(subs.command(name).description(description), true);
 
   bind(
+    verb('sync', 'Upsert submissions into a database (SQLite or PostgreSQL), incrementally; state kept in the database')
+      .argument('[qrIds...]', 'form ids')
+      .option('--to <url>', 'sqlite:FILE or postgres://user:password@host:port/db (env FORMCTL_SYNC_URL; put the password in the env, not a flag)')
+      .option('--all-forms', 'every form of the account')
+      .option('--full', 're-read everything: updates changed rows and deletes rows the service no longer has')
+      .addOption(new Option('-o, --output <format>', 'text (default) or json').choices(['text', 'json']))
+      .option('--json', 'shortcut for -o json')
+      .addHelpText('after', `
+One table per form (form_<qrid>) with typed columns named after the field labels, one \`submissions\`
+table with the raw JSON, and \`_formctl_sync\` with the state: the database alone is enough to resume.
+An incremental sync costs one request per 100 new submissions (one when nothing is new); it cannot
+see edits or deletions of older submissions (the API has no change feed): --full re-reads them.
+
+Examples:
+  formctl submissions sync F8K2QX --to sqlite:submissions.db
+  FORMCTL_SYNC_URL=postgres://sync@db.internal/forms formctl submissions sync --all-forms
+  formctl submissions sync F8K2QX --to sqlite:submissions.db --full`),
+    () => import('./sync.js'),
+  );
+  bind(
     addOutputFlags(verb('schema', "Show what a form's answers look like (cached for offline checks)").argument('<qrId>', 'form id'), { fields: schemaView.fields }),
     () => import('./schema.js'),
   );

@@ -1,0 +1,113 @@
+import { listForms } from '../../api/resources/forms.js';
+import { listSubmissions, SUBMISSIONS_PAGE_MAX, type Submission } from '../../api/resources/submissions.js';
+import { paginate } from '../../api/paginate.js';
+import type { ApiClient } from '../../api/http.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { requireQrId } from '../../cmdutil/input.js';
+import type { AnswerField } from '../../domain/answers.js';
+import { FORMS_PAGE_MAX } from '../../domain/limits.js';
+import { cellValue, planColumns, type SyncSubmission } from '../../domain/syncColumns.js';
+import { UsageError } from '../../errors.js';
+import { openSink, type PageRow, type Sink, type SyncState } from './syncSinks.js';
+
+interface Opts {
+  to?: string;
+  allForms?: boolean;
+  full?: boolean;
+}
+
+interface Outcome {
+  qrId: string;
+  table: string;
+  upserted: number;
+  deleted: number;
+  requests: number;
+  rows: number;
+}
+
+/**
+ * One form: pages oldest first within a window pinned at the newest submission seen on page 1, one
+ * transaction per page that also moves the state forward — so a sync stopped anywhere (kill -9
+ * included) resumes where it stopped, with nothing skipped and nothing twice (rows upsert by id).
+ */
+async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string, full: boolean): Promise<Outcome> {
+  const state = full ? undefined : await sink.state(qrId);
+  const prior = await sink.state(qrId);
+  const since = state?.newestCreatedAt;
+  const skip = new Set(state?.idsAtNewest ?? []);
+  let requests = 1;
+  const first = await listSubmissions(client, qrId, { page: 1, limit: SUBMISSIONS_PAGE_MAX, since });
+  const table = prior?.table ?? `form_${qrId.toLowerCase()}`;
+  const fields = first.form.fields as unknown as AnswerField[];
+  const quiz = first.items.some((s) => s.quizData) || (prior?.columns ?? []).some((c) => c.source.startsWith('quiz.'));
+  const columns = planColumns(fields, quiz, prior?.columns);
+  const typeOf = new Map(fields.map((f) => [f.key, f.type]));
+  const outcome: Outcome = { qrId, table, upserted: 0, deleted: 0, requests, rows: prior?.rows ?? 0 };
+  if (first.total === 0 && !full) return outcome;
+  await sink.prepare(table, columns, prior?.columns ?? []);
+  const until = first.items[0]?.createdAt;
+  let newest = state?.newestCreatedAt ?? '';
+  let atNewest = new Set(state?.idsAtNewest ?? []);
+  const seen = new Set<string>();
+  const fetchPage = (p: number) => {
+    requests++;
+    return listSubmissions(client, qrId, { page: p, limit: SUBMISSIONS_PAGE_MAX, since, until });
+  };
+  // oldest page first; the next page is fetched while this one is written
+  const order = Array.from({ length: first.totalPages }, (_, i) => first.totalPages - i);
+  let pending: Promise<{ items: Submission[] }> | undefined;
+  for (let n = 0; n < order.length; n++) {
+    const p = order[n]!;
+    const page = p === 1 ? first : await (pending ?? fetchPage(p));
+    pending = n + 1 < order.length && order[n + 1] !== 1 ? fetchPage(order[n + 1]!) : undefined;
+    pending?.catch(() => undefined); // awaited in its turn; no unhandled rejection meanwhile
+    const rows: PageRow[] = [];
+    for (const s of [...page.items].reverse()) {
+      seen.add(s.id);
+      if (s.createdAt === since && skip.has(s.id)) continue;
+      const raw: SyncSubmission = { id: s.id, createdAt: s.createdAt, updatedAt: s.updatedAt, answers: s.answers as Record<string, unknown>, quizData: s.quizData as Record<string, unknown> | undefined };
+      rows.push({ cells: columns.map((c) => cellValue(c, raw, (k) => typeOf.get(k))), raw });
+      if (s.createdAt > newest) {
+        newest = s.createdAt;
+        atNewest = new Set([s.id]);
+      } else if (s.createdAt === newest) atNewest.add(s.id);
+    }
+    const next: SyncState = { qrId, table, newestCreatedAt: newest, idsAtNewest: [...atNewest], columns, rows: 0 };
+    if (rows.length || p === 1) await sink.writePage(qrId, table, columns, rows, next);
+    outcome.upserted += rows.length;
+    if (order.length > 3) deps.io.stderr.write(deps.io.isStderrTTY ? `\r${qrId}: ${n + 1}/${order.length} pages` : '');
+  }
+  if (deps.io.isStderrTTY && order.length > 3) deps.io.stderr.write('\n');
+  if (full) outcome.deleted = await sink.deleteMissing(qrId, table, seen);
+  outcome.requests = requests;
+  outcome.rows = (await sink.state(qrId))?.rows ?? 0;
+  return outcome;
+}
+
+/** `submissions sync QRID… --to sqlite:FILE|postgres://…`: submissions upserted into a database. */
+export async function run(deps: Deps, [qrIds]: unknown[], opts: Opts): Promise<void> {
+  const to = opts.to ?? deps.io.env.FORMCTL_SYNC_URL;
+  if (!to) throw new UsageError('--to: give the database, sqlite:FILE or postgres://user:password@host:port/db (or set FORMCTL_SYNC_URL)');
+  const ids = ((qrIds as string[] | undefined) ?? []).map((q) => requireQrId(q));
+  if (!ids.length && !opts.allForms) throw new UsageError('give one or more QRIDs, or --all-forms');
+  if (ids.length && opts.allForms) throw new UsageError('--all-forms syncs every form: give no QRID with it');
+  // the database is opened before the first request: a wrong URL costs no quota
+  const sink = await openSink(to);
+  deps.onCleanup(() => sink.close());
+  const client = await deps.client();
+  const forms = opts.allForms ? [] : ids;
+  let listRequests = 0;
+  if (opts.allForms) {
+    for await (const f of paginate((p) => {
+      listRequests++;
+      return listForms(client, { page: p, limit: FORMS_PAGE_MAX });
+    }, (f) => f.qrId)) forms.push(f.qrId);
+  }
+  const outcomes: Outcome[] = [];
+  for (const qrId of forms) outcomes.push(await syncForm(deps, client, sink, qrId, opts.full === true));
+  const requests = listRequests + outcomes.reduce((s, o) => s + o.requests, 0);
+  const json = deps.flags.json || deps.flags.output === 'json';
+  if (json) deps.io.stdout.write(`${JSON.stringify({ to: sink.label, requests, forms: outcomes }, null, 2)}\n`);
+  else for (const o of outcomes) deps.io.stdout.write(`${o.qrId}\t${o.table}\t${o.upserted} upserted\t${o.deleted} deleted\t${o.rows} rows\t${o.requests} requests\n`);
+  deps.info(`Synced ${outcomes.length} form${outcomes.length === 1 ? '' : 's'} into ${sink.label} with ${requests} request${requests === 1 ? '' : 's'}.`);
+}

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { tempDir } from '../helpers/cli.js';
+import { startSandbox } from '../helpers/commandSandbox.js';
+import { startPostgres, type Postgres } from '../helpers/postgres.js';
+
+let sb: Awaited<ReturnType<typeof startSandbox>>;
+let pgServer: Postgres;
+const tmp = tempDir();
+beforeAll(async () => {
+  [sb, pgServer] = await Promise.all([startSandbox(['--plan', 'business']), startPostgres()]);
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([sb.stop(), pgServer.stop()]);
+  tmp.remove();
+});
+
+const FORM = {
+  title: 'Sync me', shortText: 'x', isQuiz: false,
+  fields: [
+    { type: 'name', option: { label: 'Full name', required: true } },
+    { type: 'email', option: { label: 'E-mail' } },
+    { type: 'checkbox', option: { label: 'Tags', options: [{ name: 'A', value: 'a' }, { name: 'B', value: 'b' }] } },
+    { type: 'number', option: { label: 'Age' } },
+    { type: 'address', option: { label: 'Address' } },
+  ],
+};
+async function newForm(): Promise<{ qrId: string; keys: string[] }> {
+  const f = (await sb.api('POST', '/forms', { body: FORM })).body.data;
+  return { qrId: f.qrId, keys: f.fields.map((x: any) => x.key) };
+}
+const requests = async (since: number) => (await sb.requestsSince(since)).length;
+
+describe('submissions sync into SQLite', () => {
+  it('upserts every submission once, with typed columns, in ⌈N/100⌉ requests; nothing new costs one request', async () => {
+    const { qrId, keys } = await newForm();
+    await sb.api('POST', `/forms/${qrId}/submissions`, { body: { answers: { [keys[0]!]: { firstName: 'Ada', lastName: 'L' }, [keys[1]!]: 'ada.real@example.com', [keys[2]!]: ['a', 'b'], [keys[3]!]: '36', [keys[4]!]: { city: 'Paris' } } } });
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId, count: 249 });
+    const db = `${tmp.path}/s.db`;
+    let before = await sb.lastRequestId();
+    const r = await sb.cli(['submissions', 'sync', qrId, '--to', `sqlite:${db}`, '--json']);
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout).forms[0]).toMatchObject({ qrId, upserted: 250, rows: 250, requests: 3 });
+    expect(await requests(before)).toBe(3);
+    const d = new Database(db, { readonly: true });
+    const table = `form_${qrId.toLowerCase()}`;
+    const cols = (d.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string; type: string }>).map((c) => `${c.name}:${c.type}`);
+    expect(cols).toEqual(['id:TEXT', 'created_at:TEXT', 'updated_at:TEXT', 'full_name_first_name:TEXT', 'full_name_last_name:TEXT', 'e_mail:TEXT', 'tags:TEXT', 'age:REAL', 'address_address_line:TEXT', 'address_city:TEXT', 'address_state:TEXT', 'address_zipcode:TEXT', 'address_country:TEXT']);
+    const ada = d.prepare(`SELECT * FROM ${table} WHERE e_mail = 'ada.real@example.com'`).get() as Record<string, unknown>;
+    expect(ada).toMatchObject({ full_name_first_name: 'Ada', tags: '["a","b"]', age: 36, address_city: 'Paris' });
+    expect((d.prepare('SELECT COUNT(*) AS n FROM submissions WHERE qr_id = ?').get(qrId) as { n: number }).n).toBe(250);
+    expect(d.prepare('SELECT rows FROM _formctl_sync WHERE qr_id = ?').get(qrId)).toEqual({ rows: 250 });
+    d.close();
+    before = await sb.lastRequestId();
+    const again = await sb.cli(['submissions', 'sync', qrId, '--to', `sqlite:${db}`, '--json']);
+    expect(JSON.parse(again.stdout).forms[0]).toMatchObject({ upserted: 0, rows: 250, requests: 1 });
+    expect(await requests(before)).toBe(1);
+  });
+
+  it('never skips nor repeats submissions that share a timestamp, and a new field adds a column', async () => {
+    const { qrId, keys } = await newForm();
+    const db = `${tmp.path}/t.db`;
+    const t = Date.parse('2026-11-01T10:00:00Z');
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId, count: 130, atMs: t });
+    await sb.cli(['submissions', 'sync', qrId, '--to', `sqlite:${db}`]);
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId, count: 7, atMs: t }); // same instant as the newest synced
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId, count: 5, atMs: t + 1000 });
+    await sb.api('PUT', `/forms/${qrId}`, { body: { fields: [...FORM.fields.map((f, i) => ({ key: keys[i], ...f })), { type: 'phone', option: { label: 'Phone' } }] } });
+    const r = await sb.cli(['submissions', 'sync', qrId, '--to', `sqlite:${db}`, '--json']);
+    expect(JSON.parse(r.stdout).forms[0]).toMatchObject({ upserted: 12, rows: 142 });
+    const d = new Database(db, { readonly: true });
+    const table = `form_${qrId.toLowerCase()}`;
+    expect((d.prepare(`SELECT COUNT(DISTINCT id) AS n FROM ${table}`).get() as { n: number }).n).toBe(142);
+    expect((d.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name)).toContain('phone');
+    d.close();
+  });
+
+  it('--full updates changed rows and deletes the ones the service no longer has', async () => {
+    const { qrId, keys } = await newForm();
+    const db = `${tmp.path}/f.db`;
+    const ids: string[] = [];
+    for (const mail of ['a@x.io', 'b@x.io', 'c@x.io']) ids.push((await sb.api('POST', `/forms/${qrId}/submissions`, { body: { answers: { [keys[0]!]: { firstName: 'A', lastName: 'B' }, [keys[1]!]: mail } } })).body.data.submissionId);
+    await sb.cli(['submissions', 'sync', qrId, '--to', `sqlite:${db}`]);
+    await sb.api('PUT', `/submissions/${ids[0]}`, { body: { answers: { [keys[0]!]: { firstName: 'A', lastName: 'B' }, [keys[1]!]: 'changed@x.io' } } });
+    await sb.api('DELETE', `/submissions/${ids[1]}`);
+    const incremental = JSON.parse((await sb.cli(['submissions', 'sync', qrId, '--to', `sqlite:${db}`, '--json'])).stdout).forms[0];
+    expect(incremental).toMatchObject({ upserted: 0, deleted: 0, rows: 3 }); // what an incremental sync cannot see
+    const full = JSON.parse((await sb.cli(['submissions', 'sync', qrId, '--to', `sqlite:${db}`, '--full', '--json'])).stdout).forms[0];
+    expect(full).toMatchObject({ upserted: 2, deleted: 1, rows: 2 });
+    const d = new Database(db, { readonly: true });
+    expect((d.prepare(`SELECT e_mail FROM form_${qrId.toLowerCase()} ORDER BY e_mail`).all() as Array<{ e_mail: string }>).map((x) => x.e_mail)).toEqual(['c@x.io', 'changed@x.io']);
+    d.close();
+  });
+
+  it('checks the database before any request', async () => {
+    const before = await sb.requestCount();
+    const bad = await sb.cli(['submissions', 'sync', 'ABC1', '--to', 'mysql://x']);
+    expect([bad.exitCode, bad.stderr]).toEqual([2, expect.stringMatching(/not a database URL; expected sqlite:FILE or postgres:/)]);
+    const missing = await sb.cli(['submissions', 'sync', 'ABC1']);
+    expect([missing.exitCode, missing.stderr]).toEqual([2, expect.stringMatching(/FORMCTL_SYNC_URL/)]);
+    const dir = await sb.cli(['submissions', 'sync', 'ABC1', '--to', `sqlite:${tmp.path}/no/such/dir/x.db`]);
+    expect(dir.exitCode).toBe(2);
+    const pgDown = await sb.cli(['submissions', 'sync', 'ABC1', '--to', 'postgres://nobody:secret@127.0.0.1:1/x']);
+    expect([pgDown.exitCode, pgDown.stderr]).toEqual([2, expect.stringMatching(/postgres:\/\/nobody:\*\*\*@127\.0\.0\.1:1\/x: cannot connect/)]);
+    expect(pgDown.stderr).not.toContain('secret');
+    expect(await sb.requestCount()).toBe(before);
+  });
+});
+
+describe('submissions sync into a real PostgreSQL', () => {
+  it('makes the same tables with Postgres types, upserts by id, resumes from the state in the database', async () => {
+    const { qrId, keys } = await newForm();
+    await sb.api('POST', `/forms/${qrId}/submissions`, { body: { answers: { [keys[0]!]: { firstName: 'Ada', lastName: 'L' }, [keys[1]!]: 'ada.real@example.com', [keys[2]!]: ['a'], [keys[3]!]: '36' } } });
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId, count: 199 });
+    const r = await sb.cli(['submissions', 'sync', qrId, '--json'], { env: { FORMCTL_SYNC_URL: pgServer.url } });
+    expect(JSON.parse(r.stdout).forms[0]).toMatchObject({ upserted: 200, rows: 200, requests: 2 });
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: pgServer.url });
+    await c.connect();
+    try {
+      const table = `form_${qrId.toLowerCase()}`;
+      const types = (await c.query('SELECT column_name, data_type FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position', [table])).rows.map((x) => `${x.column_name}:${x.data_type}`);
+      expect(types.slice(0, 8)).toEqual(['id:text', 'created_at:timestamp with time zone', 'updated_at:timestamp with time zone', 'full_name_first_name:text', 'full_name_last_name:text', 'e_mail:text', 'tags:jsonb', 'age:numeric']);
+      const ada = (await c.query(`SELECT tags, age FROM ${table} WHERE e_mail = 'ada.real@example.com'`)).rows[0];
+      expect(ada).toEqual({ tags: ['a'], age: '36' });
+      expect((await c.query('SELECT COUNT(*)::int AS n FROM submissions WHERE qr_id = $1', [qrId])).rows[0].n).toBe(200);
+      expect((await c.query("SELECT raw->>'id' AS id FROM submissions WHERE qr_id = $1 LIMIT 1", [qrId])).rows[0].id).toMatch(/^[0-9a-f]{24}$/);
+      await sb.admin('POST', '/_sandbox/seed-submissions', { qrId, count: 3 });
+      const again = JSON.parse((await sb.cli(['submissions', 'sync', qrId, '--json'], { env: { FORMCTL_SYNC_URL: pgServer.url } })).stdout).forms[0];
+      expect(again).toMatchObject({ upserted: 3, rows: 203, requests: 1 });
+      expect((await c.query(`SELECT COUNT(DISTINCT id)::int AS n FROM ${table}`)).rows[0].n).toBe(203);
+    } finally {
+      await c.end();
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import Database from 'better-sqlite3';
+import { execa } from 'execa';
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, cleanEnv, tempDir, waitFor } from '../helpers/cli.js';
+import { startSandbox, type SandboxHandle } from '../helpers/sandbox.js';
+
+// 20 % of requests fail (5xx, dropped connections, lost answers) and the first sync is killed with
+// SIGKILL half-way: a re-run leaves every submission in the database exactly once.
+const dir = tempDir();
+let sb: SandboxHandle;
+beforeAll(async () => {
+  sb = await startSandbox(['--plan', 'business']);
+});
+afterAll(async () => {
+  await sb.stop();
+  dir.remove();
+});
+
+describe('submissions sync under faults and kill -9', () => {
+  it('resumes from the state in the database: nothing lost, nothing twice', async () => {
+    const qrId = (await sb.api('POST', '/forms', { body: { title: 'Chaos', shortText: 'x', fields: [{ type: 'email', option: { label: 'Mail' } }, { type: 'shortText', option: { label: 'Note' } }] } })).body.data.qrId;
+    const N = 3000;
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId, count: N });
+    await sb.admin('PUT', '/_sandbox/faults', { spec: 'rate=0.2,kinds=500+503+drop+drop-after+latency,latency=40,seed=11' });
+    const db = `${dir.path}/chaos.db`;
+    const table = `form_${qrId.toLowerCase()}`;
+    const env = cleanEnv({ FORMCTL_CONFIG_DIR: `${dir.path}/config`, FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner });
+    const args = [BIN, 'submissions', 'sync', qrId, '--to', `sqlite:${db}`, '--retries', '6'];
+    const first = execa('node', args, { env, extendEnv: false, reject: false });
+    const count = () => {
+      if (!existsSync(db)) return 0;
+      const d = new Database(db, { readonly: true, fileMustExist: true });
+      try {
+        return (d.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+      } catch {
+        return 0;
+      } finally {
+        d.close();
+      }
+    };
+    await waitFor(() => count() >= 500, 'part of the sync written');
+    first.kill('SIGKILL');
+    const killed = await first;
+    expect(killed.signal).toBe('SIGKILL');
+    const partial = count();
+    expect(partial).toBeGreaterThan(0);
+    expect(partial).toBeLessThan(N);
+    // run again until it completes (a request may still fail all its retries under 20 % faults)
+    let done = false;
+    for (let i = 0; i < 5 && !done; i++) done = (await execa('node', args, { env, extendEnv: false, reject: false })).exitCode === 0;
+    expect(done).toBe(true);
+    await sb.admin('PUT', '/_sandbox/faults', { spec: 'off' });
+    const d = new Database(db, { readonly: true });
+    expect((d.prepare(`SELECT COUNT(*) AS n, COUNT(DISTINCT id) AS d FROM ${table}`).get())).toEqual({ n: N, d: N });
+    expect((d.prepare('SELECT COUNT(*) AS n FROM submissions WHERE qr_id = ?').get(qrId) as { n: number }).n).toBe(N);
+    const ids = new Set((await sb.api('GET', `/forms/${qrId}/submissions?limit=1`)).body.data.total === N ? (d.prepare(`SELECT id FROM ${table}`).all() as Array<{ id: string }>).map((r) => r.id) : []);
+    expect(ids.size).toBe(N);
+    d.close();
+  }, 120_000);
+});
