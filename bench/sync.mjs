@@ -35,12 +35,12 @@ await post(`${info.origin}/_sandbox/seed-submissions`, { qrId: form.qrId, count:
 /** one sync as its own process, with /usr/bin/time's peak RSS */
 function sync(to) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, bin, 'submissions', 'sync', form.qrId, '--to', to, '--json'], { env, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const r = spawnSync('/usr/bin/time', ['-f', '%U %S %M', process.execPath, bin, 'submissions', 'sync', form.qrId, '--to', to, '--json'], { env, encoding: 'utf8', maxBuffer: 64 << 20 });
   const s = Number(process.hrtime.bigint() - t0) / 1e9;
   if (r.status !== 0) throw new Error(`sync failed: ${r.stderr}`);
   const out = JSON.parse(r.stdout);
-  const rssKb = Number(r.stderr.trim().split('\n').pop());
-  return { s, rows: out.forms[0].upserted, requests: out.requests, rssMb: rssKb / 1024 };
+  const [user, sys, rssKb] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
+  return { s, rows: out.forms[0].upserted, requests: out.requests, rssMb: rssKb / 1024, cpu: user + sys };
 }
 
 function startPostgres() {
@@ -79,7 +79,7 @@ sandbox.kill('SIGTERM');
 setTimeout(() => rmSync(dir, { recursive: true, force: true }), 500);
 
 console.log(`\nsubmissions sync of ${N.toLocaleString('en')} submissions (a served sandbox on loopback)`);
-console.log('database'.padEnd(12), 'rows/s'.padStart(9), 'seconds'.padStart(8), 'peak RSS'.padStart(9), 'requests'.padStart(9), 'expected'.padStart(9), 'again: requests'.padStart(16));
+console.log('database'.padEnd(12), 'cpu'.padStart(8), 'rows/s'.padStart(9), 'seconds'.padStart(8), 'peak RSS'.padStart(9), 'requests'.padStart(9), 'expected'.padStart(9), 'again: requests'.padStart(16));
 for (const [name, first, again] of results) {
-  console.log(name.padEnd(12), Math.round(first.rows / first.s).toLocaleString('en').padStart(9), first.s.toFixed(1).padStart(8), `${first.rssMb.toFixed(0)} MB`.padStart(9), String(first.requests).padStart(9), String(Math.ceil(N / 100)).padStart(9), String(again.requests).padStart(16));
+  console.log(name.padEnd(12), `${first.cpu.toFixed(1)} s`.padStart(8), Math.round(first.rows / first.s).toLocaleString('en').padStart(9), first.s.toFixed(1).padStart(8), `${first.rssMb.toFixed(0)} MB`.padStart(9), String(first.requests).padStart(9), String(Math.ceil(N / 100)).padStart(9), String(again.requests).padStart(16));
 }

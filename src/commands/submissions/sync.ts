@@ -53,14 +53,22 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
     requests++;
     return listSubmissions(client, qrId, { page: p, limit: SUBMISSIONS_PAGE_MAX, since, until });
   };
-  // oldest page first; the next page is fetched while this one is written
+  // oldest page first; the next pages are fetched while this one is written (at most AHEAD in flight)
   const order = Array.from({ length: first.totalPages }, (_, i) => first.totalPages - i);
-  let pending: Promise<{ items: Submission[] }> | undefined;
+  const AHEAD = 4;
+  const inflight = new Map<number, Promise<{ items: Submission[] }>>();
   for (let n = 0; n < order.length; n++) {
+    for (let k = n; k < Math.min(order.length, n + AHEAD); k++) {
+      const q = order[k]!;
+      if (q !== 1 && !inflight.has(q)) {
+        const pr = fetchPage(q);
+        pr.catch(() => undefined); // awaited in its turn; no unhandled rejection meanwhile
+        inflight.set(q, pr);
+      }
+    }
     const p = order[n]!;
-    const page = p === 1 ? first : await (pending ?? fetchPage(p));
-    pending = n + 1 < order.length && order[n + 1] !== 1 ? fetchPage(order[n + 1]!) : undefined;
-    pending?.catch(() => undefined); // awaited in its turn; no unhandled rejection meanwhile
+    const page = p === 1 ? first : await inflight.get(p)!;
+    inflight.delete(p);
     const rows: PageRow[] = [];
     for (const s of [...page.items].reverse()) {
       seen.add(s.id);
@@ -72,7 +80,7 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
         atNewest = new Set([s.id]);
       } else if (s.createdAt === newest) atNewest.add(s.id);
     }
-    const next: SyncState = { qrId, table, newestCreatedAt: newest, idsAtNewest: [...atNewest], columns, rows: 0 };
+    const next: SyncState = { qrId, table, newestCreatedAt: newest, idsAtNewest: [...atNewest], columns, rows: prior?.rows ?? 0 };
     if (rows.length || p === 1) await sink.writePage(qrId, table, columns, rows, next);
     outcome.upserted += rows.length;
     if (order.length > 3) deps.io.stderr.write(deps.io.isStderrTTY ? `\r${qrId}: ${n + 1}/${order.length} pages` : '');
@@ -80,7 +88,7 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
   if (deps.io.isStderrTTY && order.length > 3) deps.io.stderr.write('\n');
   if (full) outcome.deleted = await sink.deleteMissing(qrId, table, seen);
   outcome.requests = requests;
-  outcome.rows = (await sink.state(qrId))?.rows ?? 0;
+  outcome.rows = await sink.finish(qrId, table);
   return outcome;
 }
 

@@ -25,6 +25,8 @@ export interface Sink {
   prepare(table: string, columns: SyncColumn[], existing: SyncColumn[]): Promise<void>;
   /** one transaction: the rows upserted by id into the form's table and `submissions`, then the state */
   writePage(qrId: string, table: string, columns: SyncColumn[], rows: PageRow[], state: SyncState): Promise<void>;
+  /** counts the form's rows into the state, once per sync (a count per page would grow with the table) */
+  finish(qrId: string, table: string): Promise<number>;
   /** --full: rows of the form that the service no longer has are deleted */
   deleteMissing(qrId: string, table: string, seen: Set<string>): Promise<number>;
   close(): Promise<void>;
@@ -44,6 +46,9 @@ async function sqliteSink(file: string): Promise<Sink> {
     throw new UsageError(`--to sqlite:${file}: cannot open it (${(e as Error).message})`);
   }
   db.pragma('journal_mode = WAL');
+  // WAL with NORMAL: a committed page survives a crash of formctl (kill -9); a power cut may lose the
+  // last pages, which the next sync reads again from the state that survived
+  db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 10000');
   db.exec(`CREATE TABLE IF NOT EXISTS _formctl_sync (qr_id TEXT PRIMARY KEY, table_name TEXT NOT NULL, newest_created_at TEXT NOT NULL, ids_at_newest TEXT NOT NULL, columns TEXT NOT NULL, rows INTEGER NOT NULL, updated_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS submissions (id TEXT PRIMARY KEY, qr_id TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, raw TEXT NOT NULL);
@@ -80,9 +85,13 @@ CREATE INDEX IF NOT EXISTS submissions_by_form ON submissions (qr_id, created_at
           upsert.run(...r.cells.map(toCell));
           raw.run(r.raw.id, qrId, r.raw.createdAt, r.raw.updatedAt, JSON.stringify(r.raw));
         }
-        const count = (stmt(`SELECT COUNT(*) AS n FROM ${q(table)}`).get() as { n: number }).n;
-        save.run(qrId, table, state.newestCreatedAt, JSON.stringify(state.idsAtNewest), JSON.stringify(state.columns), count, new Date().toISOString());
+        save.run(qrId, table, state.newestCreatedAt, JSON.stringify(state.idsAtNewest), JSON.stringify(state.columns), state.rows, new Date().toISOString());
       }).immediate();
+    },
+    async finish(qrId, table) {
+      const n = (stmt(`SELECT COUNT(*) AS n FROM ${q(table)}`).get() as { n: number }).n;
+      stmt('UPDATE _formctl_sync SET rows = ? WHERE qr_id = ?').run(n, qrId);
+      return n;
     },
     async deleteMissing(qrId, table, seen) {
       const ids = (stmt(`SELECT id FROM ${q(table)}`).all() as Array<{ id: string }>).map((r) => r.id).filter((id) => !seen.has(id));
@@ -143,15 +152,20 @@ CREATE INDEX IF NOT EXISTS submissions_by_form ON submissions (qr_id, created_at
           await client.query(`INSERT INTO submissions (id, qr_id, created_at, updated_at, raw) VALUES ${rawTuples.join(', ')} ON CONFLICT (id) DO UPDATE SET updated_at = EXCLUDED.updated_at, raw = EXCLUDED.raw`, raw);
         }
         await client.query(
-          `INSERT INTO _formctl_sync (qr_id, table_name, newest_created_at, ids_at_newest, columns, rows, updated_at) VALUES ($1, $2, $3, $4, $5, (SELECT COUNT(*) FROM ${q(table)}), now())
+          `INSERT INTO _formctl_sync (qr_id, table_name, newest_created_at, ids_at_newest, columns, rows, updated_at) VALUES ($1, $2, $3, $4, $5, $6, now())
            ON CONFLICT (qr_id) DO UPDATE SET table_name = EXCLUDED.table_name, newest_created_at = EXCLUDED.newest_created_at, ids_at_newest = EXCLUDED.ids_at_newest, columns = EXCLUDED.columns, rows = EXCLUDED.rows, updated_at = EXCLUDED.updated_at`,
-          [qrId, table, state.newestCreatedAt, JSON.stringify(state.idsAtNewest), JSON.stringify(state.columns)],
+          [qrId, table, state.newestCreatedAt, JSON.stringify(state.idsAtNewest), JSON.stringify(state.columns), state.rows],
         );
         await client.query('COMMIT');
       } catch (e) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw e;
       }
+    },
+    async finish(qrId, table) {
+      const n = Number((await client.query(`SELECT COUNT(*) AS n FROM ${q(table)}`)).rows[0].n);
+      await client.query('UPDATE _formctl_sync SET rows = $1 WHERE qr_id = $2', [n, qrId]);
+      return n;
     },
     async deleteMissing(qrId, table, seen) {
       const ids = (await client.query(`SELECT id FROM ${q(table)}`)).rows.map((r: { id: string }) => r.id).filter((id: string) => !seen.has(id));
