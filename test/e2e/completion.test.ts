@@ -18,7 +18,7 @@ describe('completions/ is generated from the command tree', () => {
     const complete = (words: string[]) =>
       execFileSync('bash', ['-c', `source ${files.bash}; COMP_WORDS=(${words.map((w) => `"${w}"`).join(' ')}); COMP_CWORD=${words.length - 1}; _formctl; echo "\${COMPREPLY[*]}"`], { cwd: root, encoding: 'utf8' }).trim();
     expect(complete(['formctl', 'fo'])).toBe('forms');
-    expect(complete(['formctl', 'forms', 'd'])).toBe('delete download design');
+    expect(complete(['formctl', 'forms', 'd'])).toBe('delete download diff design');
     expect(complete(['formctl', 'forms', 'download', 'AB', '--format', ''])).toBe('png svg pdf eps');
     expect(complete(['formctl', 'completion', ''])).toContain('bash');
   });
