@@ -2,7 +2,7 @@
 # Profile names and form ids come from local files (`formctl __complete`): completing never sends a request.
 _formctl_words() {
   case "$1" in
-    '') echo 'auth config forms submissions analytics presets ai team templates upload webhook api sandbox completion --base-url --profile --retries --sandbox --timeout --verbose --version -V' ;;
+    '') echo 'auth config forms submissions analytics presets ai team templates upload webhook api quota sandbox completion --base-url --max-requests --profile --retries --sandbox --timeout --verbose --version -V' ;;
     'auth') echo 'login status logout list switch' ;;
     'auth login') echo '--base-url --check --no-check --plan --profile --sandbox --with-key' ;;
     'auth status') echo '--check --columns --json --output --quiet -o -q' ;;
@@ -87,6 +87,7 @@ _formctl_words() {
     'webhook verify') echo '--secret-file --signature' ;;
     'webhook trigger') echo '--columns --json --output --quiet -o -q' ;;
     'api') echo '--field --form --header --idempotency-key --input --raw-field -F -H -f' ;;
+    'quota') echo '--columns --json --output --quiet -o -q' ;;
     'sandbox') echo 'serve keys outbox deliveries plan openapi logs seed reset' ;;
     'sandbox serve') echo '--columns --data --faults --host --json --output --plan --port --quiet --quota -o -q' ;;
     'sandbox keys') echo '--columns --data --json --output --quiet -o -q' ;;
@@ -201,6 +202,8 @@ _formctl_values() {
     'webhook rotate|-o') echo 'table json jsonl csv' ;;
     'webhook trigger|--output') echo 'table json jsonl csv' ;;
     'webhook trigger|-o') echo 'table json jsonl csv' ;;
+    'quota|--output') echo 'table json jsonl csv' ;;
+    'quota|-o') echo 'table json jsonl csv' ;;
     'sandbox serve|--output') echo 'table json jsonl csv' ;;
     'sandbox serve|-o') echo 'table json jsonl csv' ;;
     'sandbox serve|--plan') echo 'free starter business professional enterprise' ;;
@@ -216,7 +219,7 @@ _formctl_values() {
 }
 _formctl_path_options() {
   case "$1" in
-    '') echo '--base-url --retries --timeout' ;;
+    '') echo '--base-url --max-requests --retries --timeout' ;;
     'auth login') echo '--base-url' ;;
     'auth status') echo '--columns' ;;
     'auth list') echo '--columns' ;;
@@ -274,6 +277,7 @@ _formctl_path_options() {
     'webhook verify') echo '--secret-file --signature' ;;
     'webhook trigger') echo '--columns' ;;
     'api') echo '--field --form --header --idempotency-key --input --raw-field' ;;
+    'quota') echo '--columns' ;;
     'sandbox serve') echo '--columns --data --faults --host --port --quota' ;;
     'sandbox keys') echo '--columns --data' ;;
     'sandbox outbox') echo '--columns --data' ;;

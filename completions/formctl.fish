@@ -29,9 +29,11 @@ complete -c formctl -n '__fish_use_subcommand' -a 'templates' -d 'Browse the tem
 complete -c formctl -n '__fish_use_subcommand' -a 'upload' -d 'Upload, list and delete files (logos, form assets, submission files)'
 complete -c formctl -n '__fish_use_subcommand' -a 'webhook' -d 'Configure the signed submission.created webhook; listen, verify and trigger locally'
 complete -c formctl -n '__fish_use_subcommand' -a 'api' -d 'Make an authenticated API request and print the response (like gh api)'
+complete -c formctl -n '__fish_use_subcommand' -a 'quota' -d 'This month'\''s API requests as formctl counted them, against the plan'\''s limit'
 complete -c formctl -n '__fish_use_subcommand' -a 'sandbox' -d 'Run and inspect the local API emulator (a stateful copy of API v1 over SQLite)'
 complete -c formctl -n '__fish_use_subcommand' -a 'completion' -d 'Print a shell completion script'
 complete -c formctl -n '__fish_use_subcommand' -l base-url -r -F
+complete -c formctl -n '__fish_use_subcommand' -l max-requests -r -F
 complete -c formctl -n '__fish_use_subcommand' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
 complete -c formctl -n '__fish_use_subcommand' -l retries -r -F
 complete -c formctl -n '__fish_use_subcommand' -l sandbox
@@ -465,6 +467,10 @@ complete -c formctl -n '__fish_formctl_at '\''api'\''' -l header -r -F
 complete -c formctl -n '__fish_formctl_at '\''api'\''' -l idempotency-key -r -F
 complete -c formctl -n '__fish_formctl_at '\''api'\''' -l input -r -F
 complete -c formctl -n '__fish_formctl_at '\''api'\''' -l raw-field -r -F
+complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l json
+complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l quiet
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'serve' -d 'Serve the emulator over HTTP until interrupted'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'keys' -d 'List the seeded API keys (owner, admin, editor, editor2, viewer, other account)'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'outbox' -d 'List the e-mails the sandbox "sent" (shares, notifications)'

@@ -78,6 +78,14 @@ export class ExitWith extends Error {
   }
 }
 
+/** --max-requests reached: the command stopped before sending one more request (exit 5). */
+export class RequestCapError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RequestCapError';
+  }
+}
+
 /** No profile, base URL or key to talk to the service with (exit 4). */
 export class NotLoggedInError extends Error {
   constructor(message: string) {
@@ -148,6 +156,7 @@ export function exitCodeFor(err: unknown): number {
   if (err instanceof ValidationError) return EXIT.validation;
   if (err instanceof CancelError) return EXIT.interrupted;
   if (err instanceof NotLoggedInError) return EXIT.auth;
+  if (err instanceof RequestCapError) return EXIT.rateLimit;
   if (err instanceof ApiError) {
     if (err.status === 400 && err.fieldErrors) return EXIT.validation;
     if (err.status === 401 || err.status === 403) return EXIT.auth;

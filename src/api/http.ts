@@ -56,6 +56,8 @@ export interface ClientOptions {
   log?: (line: string) => void;
   /** told before each retry's wait (a terminal shows it, so long retries are not silent) */
   onRetry?: (r: { method: Method; path: string; attempt: number; delayMs: number; why: string }) => void;
+  /** told before each request goes out (retries included); may throw to stop it (--max-requests) */
+  beforeSend?: (sent: number) => void;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   now?: () => number;
@@ -214,6 +216,7 @@ export class ApiClient {
   private async once(opts: RequestOptions): Promise<RawResponse> {
     const url = this.url(opts.path, opts.query);
     if (url.origin !== this.base.origin) throw new Error('refusing to send the API key to another origin');
+    this.opts.beforeSend?.(this.requestCount);
     const payload = opts.body === undefined ? undefined : Buffer.from(JSON.stringify(opts.body));
     const headers: Record<string, string> = {
       accept: 'application/json',

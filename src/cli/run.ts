@@ -33,13 +33,14 @@ export const GROUPS: Group[] = [
   { name: 'upload', summary: 'Upload, list and delete files (logos, form assets, submission files)', load: () => import('../commands/upload/index.js') },
   { name: 'webhook', summary: 'Configure, listen to, verify and trigger the signed webhook', load: () => import('../commands/webhook/index.js') },
   { name: 'api', summary: 'Make an authenticated API request (like gh api)', load: () => import('../commands/api/index.js') },
+  { name: 'quota', summary: "This month's requests as formctl counted them, against the plan's limit", load: () => import('../commands/quota/index.js') },
   { name: 'sandbox', summary: 'Run and inspect the local API emulator', load: () => import('../commands/sandbox/index.js') },
   { name: 'completion', summary: 'Print a shell completion script (bash, zsh, fish)', load: () => import('../commands/completion/index.js') },
   // the completion scripts' helper for profile names and form ids (local files only)
   { name: '__complete', summary: '', hidden: true, load: () => import('../commands/completion/dynamicIndex.js') },
 ];
 
-const VALUE_FLAGS = new Set(['-o', '--output', '--columns', '--profile', '--base-url', '--timeout', '--retries']);
+const VALUE_FLAGS = new Set(['-o', '--output', '--columns', '--profile', '--base-url', '--timeout', '--retries', '--max-requests']);
 
 /** The first word that is not a flag (nor a flag's value): the group to load. */
 export function groupWord(argv: string[]): string | undefined {

@@ -7,7 +7,7 @@ import type { GlobalFlags } from './flags.js';
 export type CommandBody<O = Record<string, unknown>> = (deps: Deps, args: unknown[], opts: O, command: Command) => Promise<void>;
 
 /** The state of this run shared with the entry's error handler (one run at a time per process). */
-export const runState: { io: IOStreams; flags: GlobalFlags; prompter?: Prompter; cleanup?: () => Promise<void> } = {
+export const runState: { io: IOStreams; flags: GlobalFlags; prompter?: Prompter; cleanup?: () => Promise<void>; command?: string } = {
   io: systemIO(),
   flags: {},
 };
@@ -18,6 +18,7 @@ export function startRun(io: IOStreams | undefined, prompter: Prompter | undefin
   runState.prompter = prompter;
   runState.flags = {};
   runState.cleanup = undefined;
+  runState.command = undefined;
 }
 
 /**
@@ -30,6 +31,7 @@ export function bind<O>(cmd: Command, load: () => Promise<{ run: CommandBody<O> 
     const args = all.slice(0, -2);
     const flags = command.optsWithGlobals() as GlobalFlags;
     runState.flags = flags;
+    runState.command = [command.parent?.parent ? command.parent.name() : undefined, command.name()].filter(Boolean).join(' ');
     const { createDeps } = await import('./factory.js');
     const deps = createDeps(runState.io, flags, { prompter: runState.prompter });
     runState.cleanup = deps.cleanup;

@@ -5,7 +5,8 @@ import { configDir, readConfig, type ConfigFile } from '../config/store.js';
 import { InquirerPrompter, type Prompter } from '../io/prompter.js';
 import { paint, type IOStreams } from '../io/streams.js';
 import { parseFields, renderList, renderOne, resolveFormat, type OutputOptions, type View } from '../output/format.js';
-import { UsageError } from '../errors.js';
+import { RequestCapError, UsageError } from '../errors.js';
+import { runState } from './command.js';
 import { parseIntFlag, parseNumberFlag, type GlobalFlags } from './flags.js';
 import { NotLoggedInError } from '../errors.js';
 import { VERSION } from '../version.js';
@@ -110,6 +111,7 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
     }
     const { ApiClient } = await import('../api/http.js');
     const baseDelay = io.env.FORMCTL_RETRY_BASE_MS ? Number(io.env.FORMCTL_RETRY_BASE_MS) : undefined;
+    const maxRequests = parseIntFlag(flags.maxRequests !== undefined ? '--max-requests' : 'FORMCTL_MAX_REQUESTS', flags.maxRequests ?? io.env.FORMCTL_MAX_REQUESTS, 0, 100_000_000);
     const c = new ApiClient({
       baseUrl: baseUrl!,
       apiKey: apiKey!,
@@ -118,14 +120,31 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
       userAgent: `formctl/${VERSION}`,
       baseDelayMs: baseDelay,
       log: flags.verbose ? (line) => io.stderr.write(`${p.dim('[api]')} ${line}\n`) : undefined,
+      beforeSend: maxRequests === undefined ? undefined : (sent) => {
+        if (sent >= maxRequests) throw new RequestCapError(`stopped before request ${sent + 1}: --max-requests ${maxRequests} reached (${sent} request${sent === 1 ? '' : 's'} sent); an export or import resumes from its checkpoint or ledger`);
+      },
       // on a terminal a retry is never silent (with --verbose the request log says it already)
       onRetry: io.isStderrTTY && !flags.verbose
         ? (r) => io.stderr.write(`${p.yellow('retrying')} ${r.method} ${r.path} in ${(r.delayMs / 1000).toFixed(1)} s (attempt ${r.attempt + 1} of ${retries + 1}): ${r.why}\n`)
         : undefined,
     });
-    deps.onCleanup(() => {
+    deps.onCleanup(async () => {
       if (flags.verbose) io.stderr.write(`${p.dim('[api]')} ${c.requestCount} API request${c.requestCount === 1 ? '' : 's'} this run\n`);
       c.close();
+      // the sandbox costs nothing: only requests to a service go into the quota ledger
+      if (!target.sandbox && c.requestCount > 0) {
+        try {
+          const { record, readLedger } = await import('./ledger.js');
+          record(deps, runState.command ?? 'formctl', c.requestCount);
+          const { PLAN_LIMITS, isPlan } = await import('../domain/plans.js');
+          const plan = target.plan && isPlan(target.plan) ? target.plan : undefined;
+          if (plan) {
+            const used = readLedger(deps).reduce((sum, l) => sum + l.requests, 0);
+            const limit = PLAN_LIMITS[plan].monthlyRequests;
+            if (used >= limit * 0.8) deps.warn(`${used.toLocaleString('en')} of the ${limit.toLocaleString('en')} requests of the ${plan} plan used this month (${Math.round((used / limit) * 100)} %, as far as formctl knows): formctl quota`);
+          }
+        } catch { /* the ledger must never fail a command */ }
+      }
     });
     return c;
   }

@@ -11,6 +11,7 @@ export interface GlobalFlags {
   sandbox?: boolean;
   timeout?: string;
   retries?: string;
+  maxRequests?: string;
   verbose?: boolean;
 }
 
@@ -35,6 +36,7 @@ export function addConnectionFlags(cmd: Command, hidden: boolean): Command {
     .addOption(opt('--sandbox', 'run against the embedded sandbox: no account needed'))
     .addOption(opt('--timeout <seconds>', 'per-request timeout in seconds (default 30)'))
     .addOption(opt('--retries <n>', 'retries for 429 and transient failures (default 3)'))
+    .addOption(opt('--max-requests <n>', 'stop (exit 5) before sending request n+1 of this run (env FORMCTL_MAX_REQUESTS)'))
     .addOption(opt('--verbose', 'log each API request on stderr, and the request count'));
 }
 

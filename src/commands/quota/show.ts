@@ -1,0 +1,34 @@
+import type { Deps } from '../../cmdutil/factory.js';
+import { ledgerPath, month, readLedger } from '../../cmdutil/ledger.js';
+import { isPlan, PLAN_LIMITS } from '../../domain/plans.js';
+
+/** `formctl quota`: no request; the ledger of this profile and month. */
+export async function run(deps: Deps): Promise<void> {
+  const t = deps.target();
+  const m = month();
+  const lines = readLedger(deps, m);
+  const used = lines.reduce((s, l) => s + l.requests, 0);
+  const plan = t.plan && isPlan(t.plan) ? t.plan : undefined;
+  const limit = plan ? PLAN_LIMITS[plan].monthlyRequests : undefined;
+  const byCommand = new Map<string, number>();
+  for (const l of lines) byCommand.set(l.command, (byCommand.get(l.command) ?? 0) + l.requests);
+  const busiest = [...byCommand].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([command, requests]) => ({ command, requests }));
+  const now = new Date();
+  const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+  const daysLeft = Math.ceil((end - now.getTime()) / 86_400_000);
+  const report = {
+    profile: t.profileName, month: m, used, plan: plan ?? null, limit: limit ?? null, left: limit !== undefined ? Math.max(0, limit - used) : null,
+    daysLeft, busiest, sandbox: t.sandbox, ledger: ledgerPath(deps, m),
+    note: 'requests sent by formctl with this profile; other clients using the same key are not counted',
+  };
+  const json = deps.flags.json || deps.flags.output === 'json';
+  if (json) {
+    deps.io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    return;
+  }
+  const out = deps.io.stdout;
+  if (t.sandbox) out.write('The embedded sandbox has no quota to spend: its requests are not counted.\n');
+  out.write(`${m} · profile ${t.profileName}: ${used.toLocaleString('en')} request${used === 1 ? '' : 's'}${limit ? ` of ${limit.toLocaleString('en')} (${plan} plan, ${Math.round((used / limit) * 100)} %), ${(limit - used).toLocaleString('en')} left` : ' (set the plan with `formctl config set plan business` to see the limit)'} · ${daysLeft} day${daysLeft === 1 ? '' : 's'} left in the month\n`);
+  for (const b of busiest) out.write(`  ${b.command.padEnd(24)} ${String(b.requests).padStart(7)}\n`);
+  deps.info('Counted by formctl on this machine: requests of other clients with the same key are not seen.');
+}

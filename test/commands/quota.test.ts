@@ -1,0 +1,46 @@
+import { readFileSync, statSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../helpers/commandSandbox.js';
+
+let sb: Awaited<ReturnType<typeof startSandbox>>;
+beforeAll(async () => {
+  sb = await startSandbox(['--plan', 'business']);
+});
+afterAll(() => sb.stop());
+
+describe('the quota ledger and --max-requests', () => {
+  it("records every run's requests by command, shows them against the plan, and warns past 80 %", async () => {
+    // a profile that names its plan (free: 500 a month)
+    const login = await sb.cli(['auth', 'login', '--base-url', sb.baseUrl, '--plan', 'free', '--with-key', '--no-check'], { input: `${sb.keys.owner}\n`, env: { FORMCTL_BASE_URL: undefined, FORMCTL_API_KEY: undefined } });
+    expect(login.exitCode).toBe(0);
+    const env = { FORMCTL_BASE_URL: undefined, FORMCTL_API_KEY: undefined };
+    await sb.cli(['forms', 'create', '--title', 'Q', '--field', 'email:E', '-q'], { env });
+    await sb.cli(['forms', 'list', '-q'], { env });
+    await sb.cli(['forms', 'list', '-q'], { env });
+    const q = JSON.parse((await sb.cli(['quota', '-o', 'json'], { env })).stdout);
+    expect(q).toMatchObject({ used: 3, plan: 'free', limit: 500, left: 497, busiest: [{ command: 'forms list', requests: 2 }, { command: 'forms create', requests: 1 }] });
+    expect(q.note).toMatch(/other clients .* are not counted/);
+    expect(statSync(q.ledger).mode & 0o777).toBe(0o600);
+    expect(readFileSync(q.ledger, 'utf8').trim().split('\n')).toHaveLength(3);
+    const text = await sb.cli(['quota'], { env });
+    expect(text.stdout).toMatch(/profile default: 3 requests of 500 \(free plan, 1 %\), 497 left · \d+ days? left in the month/);
+    // past 80 %: the run says so on stderr
+    const { appendFileSync } = await import('node:fs');
+    appendFileSync(q.ledger, `${JSON.stringify({ at: new Date().toISOString(), command: 'elsewhere', requests: 400 })}\n`);
+    const warned = await sb.cli(['forms', 'list', '-q'], { env });
+    expect(warned.stderr).toMatch(/404 of the 500 requests of the free plan used this month \(81 %/);
+  });
+
+  it('--max-requests stops before the request that would pass it, with exit 5 and how far it got', async () => {
+    for (let i = 0; i < 3; i++) await sb.api('POST', '/forms', { body: { title: `M${i}`, shortText: 'x', fields: [{ type: 'email', option: { label: 'E' } }] } });
+    const qrId = (await sb.api('POST', '/forms', { body: { title: 'Big', shortText: 'x', fields: [{ type: 'email', option: { label: 'E' } }] } })).body.data.qrId;
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId, count: 450 });
+    const before = await sb.requestCount();
+    const r = await sb.cli(['submissions', 'list', qrId, '--all', '-q', '--max-requests', '2']);
+    expect([r.exitCode, r.stderr]).toEqual([5, expect.stringMatching(/stopped before request 3: --max-requests 2 reached \(2 requests sent\)/)]);
+    expect(await sb.requestCount()).toBe(before + 2);
+    const env = await sb.cli(['submissions', 'list', qrId, '--all', '-q'], { env: { FORMCTL_MAX_REQUESTS: '1' } });
+    expect(env.exitCode).toBe(5);
+    expect((await sb.cli(['forms', 'list', '--max-requests', 'lots'])).exitCode).toBe(2);
+  });
+});
