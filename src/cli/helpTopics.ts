@@ -21,6 +21,9 @@ export const HELP_TOPICS: Record<string, string> = {
   FORMCTL_WEBHOOK_SECRET  webhook secret for webhook listen and verify (never a flag value)
   FORMCTL_CONFIG_DIR    directory of the profile file (default: $XDG_CONFIG_HOME/formctl or ~/.config/formctl)
   FORMCTL_SANDBOX_DIR   data directory of the embedded sandbox (default: <config dir>/sandbox)
+  FORMCTL_MAX_REQUESTS  stop a run before request n+1 (exit 5); the same as --max-requests
+  FORMCTL_SYNC_URL      database of submissions sync: sqlite:FILE or postgres://… (keep the password here)
+  VISUAL, EDITOR        the editor of forms edit
   FORMCTL_RETRY_BASE_MS base of the retry backoff in ms (default 1000: waits 1, 2, 4 s); for tests
   FORMCTL_SANDBOX_CONTRACT  1: sandboxes check their traffic against the OpenAPI description (tests)
   NO_COLOR              turn colour off

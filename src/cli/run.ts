@@ -151,6 +151,14 @@ export async function run(argv: string[], ctx: RunContext = {}): Promise<number>
   if (!ctx.io) guardProcess();
   let code: number = EXIT.ok;
   try {
+    if (argv[0] === 'help' && argv[1] === 'reference') {
+      // every command and flag on one page (or, for npm run man, a man page)
+      const program = await buildProgram([], true);
+      const { manPage, referenceText } = await import('./reference.js');
+      const man = argv.indexOf('--man');
+      io.stdout.write(man >= 0 ? manPage(program, argv[man + 1], VERSION) : referenceText(program));
+      return EXIT.ok;
+    }
     const program = await buildProgram(argv);
     await program.parseAsync(argv, { from: 'user' });
   } catch (err) {

@@ -1,0 +1,72 @@
+import type { Command, Option } from 'commander';
+import { HELP_TOPICS } from './helpTopics.js';
+
+// `formctl help reference` (every command and flag on one page, like `gh help reference`) and the
+// man pages generated from the same command tree (npm run man).
+
+interface Entry {
+  path: string;
+  usage: string;
+  description: string;
+  options: Array<{ flags: string; description: string }>;
+}
+
+function visible(o: Option): boolean {
+  return !(o as { hidden?: boolean }).hidden;
+}
+
+function entries(program: Command): Entry[] {
+  const out: Entry[] = [];
+  const walk = (cmd: Command, prefix: string[]) => {
+    for (const c of cmd.commands) {
+      if ((c as unknown as { _hidden?: boolean })._hidden) continue;
+      const path = [...prefix, c.name()];
+      if (c.commands.length === 0 || (c as unknown as { _actionHandler?: unknown })._actionHandler) {
+        out.push({
+          path: `formctl ${path.join(' ')}`,
+          usage: `formctl ${path.join(' ')} ${c.usage()}`.trim(),
+          description: c.description(),
+          options: c.options.filter(visible).map((o) => ({ flags: o.flags, description: o.description })),
+        });
+      }
+      walk(c, path);
+    }
+  };
+  walk(program, []);
+  return out;
+}
+
+export function referenceText(program: Command): string {
+  const global = program.options.filter(visible).map((o) => `  ${o.flags.padEnd(24)} ${o.description}`).join('\n');
+  const parts = [`# formctl help reference\n\nGlobal flags (before or after the verb):\n${global}\n`];
+  for (const e of entries(program)) {
+    parts.push(`## ${e.path}\n\n${e.description}\n\nUSAGE\n  ${e.usage}\n${e.options.length ? `\nFLAGS\n${e.options.map((o) => `  ${o.flags.padEnd(28)} ${o.description}`).join('\n')}\n` : ''}`);
+  }
+  parts.push(HELP_TOPICS['exit-codes']!, HELP_TOPICS.environment!);
+  return `${parts.join('\n')}`;
+}
+
+const roff = (s: string) => s.replace(/\\/g, '\\e').replace(/^([.'])/gm, '\\&$1').replace(/-/g, '\\-');
+
+/** A man page: formctl(1) for the whole tool, formctl-GROUP(1) for a group. */
+export function manPage(program: Command, group: string | undefined, version: string): string {
+  const all = entries(program);
+  const name = group ? `formctl-${group}` : 'formctl';
+  const lines = [`.TH ${name.toUpperCase()} 1 "" "formctl ${version}" "formctl manual"`, '.SH NAME'];
+  if (!group) {
+    lines.push(`formctl \\- ${roff(program.description().split('\n')[0]!)}`, '.SH SYNOPSIS', '.B formctl', '.I group verb', '[flags]', '.SH COMMANDS');
+    for (const c of program.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden)) lines.push('.TP', `.B formctl ${roff(c.name())}`, roff(c.description()), `See \\fBformctl\\-${roff(c.name())}\\fR(1).`);
+    lines.push('.SH GLOBAL FLAGS');
+    for (const o of program.options.filter(visible)) lines.push('.TP', `.B ${roff(o.flags)}`, roff(o.description));
+    lines.push('.SH EXIT STATUS', '.nf', roff(HELP_TOPICS['exit-codes']!.replace(/^Exit codes:\n/, '')), '.fi', '.SH ENVIRONMENT', '.nf', roff(HELP_TOPICS.environment!.replace(/^Environment variables:\n/, '')), '.fi');
+  } else {
+    const cmd = program.commands.find((c) => c.name() === group)!;
+    lines.push(`formctl ${roff(group)} \\- ${roff(cmd.description())}`, '.SH COMMANDS');
+    for (const e of all.filter((x) => x.path === `formctl ${group}` || x.path.startsWith(`formctl ${group} `))) {
+      lines.push('.SS', roff(e.path), roff(e.description), '.PP', `.B ${roff(e.usage)}`);
+      for (const o of e.options) lines.push('.TP', `.B ${roff(o.flags)}`, roff(o.description));
+    }
+  }
+  lines.push('.SH SEE ALSO', group ? '\\fBformctl\\fR(1), \\fBformctl help reference\\fR' : '\\fBformctl help reference\\fR; the README of the package');
+  return `${lines.join('\n')}\n`;
+}
