@@ -2,7 +2,7 @@
 # Profile names and form ids come from local files (`formctl __complete`): completing never sends a request.
 _formctl_words() {
   case "$1" in
-    '') echo 'auth config forms submissions analytics presets ai team templates upload webhook api quota sandbox completion --base-url --max-requests --profile --retries --sandbox --timeout --verbose --version -V' ;;
+    '') echo 'auth config forms submissions analytics presets ai team templates upload webhook api quota doctor sandbox completion --base-url --max-requests --profile --retries --sandbox --timeout --verbose --version -V' ;;
     'auth') echo 'login status logout list switch' ;;
     'auth login') echo '--base-url --check --no-check --plan --profile --sandbox --with-key' ;;
     'auth status') echo '--check --columns --json --output --quiet -o -q' ;;
@@ -88,6 +88,7 @@ _formctl_words() {
     'webhook trigger') echo '--columns --json --output --quiet -o -q' ;;
     'api') echo '--field --form --header --idempotency-key --input --raw-field -F -H -f' ;;
     'quota') echo '--columns --json --output --quiet -o -q' ;;
+    'doctor') echo '--json --offline' ;;
     'sandbox') echo 'serve keys outbox deliveries plan openapi logs seed reset' ;;
     'sandbox serve') echo '--columns --data --faults --host --json --output --plan --port --quiet --quota -o -q' ;;
     'sandbox keys') echo '--columns --data --json --output --quiet -o -q' ;;

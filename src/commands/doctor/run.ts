@@ -1,0 +1,126 @@
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { sandboxDataDir, type Deps } from '../../cmdutil/factory.js';
+import { readLedger } from '../../cmdutil/ledger.js';
+import { checkBaseUrl } from '../../config/resolve.js';
+import { configDir, configPath } from '../../config/store.js';
+import { isPlan, PLAN_LIMITS } from '../../domain/plans.js';
+import { ApiError, ConnectionError, ExitWith } from '../../errors.js';
+import { paint } from '../../io/streams.js';
+
+type Level = 'ok' | 'warning' | 'problem';
+
+interface Check {
+  level: Level;
+  check: string;
+  detail: string;
+  fix?: string;
+}
+
+const ENGINES = '20.19.0';
+
+function newer(a: string, b: string): boolean {
+  const [x, y] = [a, b].map((v) => v.replace(/^v/, '').split('.').map(Number));
+  for (let i = 0; i < 3; i++) if ((x![i] ?? 0) !== (y![i] ?? 0)) return (x![i] ?? 0) > (y![i] ?? 0);
+  return true;
+}
+
+export async function run(deps: Deps, _a: unknown[], opts: { offline?: boolean; json?: boolean }): Promise<void> {
+  const checks: Check[] = [];
+  const add = (level: Level, check: string, detail: string, fix?: string) => checks.push({ level, check, detail, ...(fix ? { fix } : {}) });
+  const env = deps.io.env;
+
+  // the config directory and file: readable by this user only
+  const dir = configDir(env);
+  const file = configPath(env);
+  if (existsSync(dir)) {
+    const mode = statSync(dir).mode & 0o777;
+    if (mode & 0o077) add('warning', 'config directory', `${dir} is mode ${mode.toString(8)}`, `chmod 700 ${dir}`);
+    else add('ok', 'config directory', `${dir} (mode 700)`);
+  } else add('ok', 'config directory', `${dir} (not created yet)`);
+  if (existsSync(file)) {
+    const mode = statSync(file).mode & 0o777;
+    if (mode & 0o077) add('problem', 'config file', `${file} is mode ${mode.toString(8)}: other users can read the API key`, `chmod 600 ${file}`);
+    else add('ok', 'config file', `${file} (mode 600)`);
+  }
+
+  // the key and the base URL
+  let target;
+  try {
+    target = deps.target();
+  } catch (e) {
+    add('problem', 'profile', (e as Error).message, 'formctl auth login');
+  }
+  if (target) {
+    if (target.sandbox) add('ok', 'target', `the embedded sandbox (${sandboxDataDir(env)})`);
+    else {
+      if (target.apiKey) add('ok', 'API key', `set, from ${target.keySource}`);
+      else add('problem', 'API key', `none for profile "${target.profileName}"`, 'formctl auth login, or set FORMCTL_API_KEY');
+      if (!target.baseUrl) add('problem', 'base URL', 'none', 'formctl auth login --base-url https://…/v1, or set FORMCTL_BASE_URL');
+      else {
+        const c = checkBaseUrl(target.baseUrl);
+        if (c.ok) add('ok', 'base URL', target.baseUrl);
+        else add('problem', 'base URL', c.message, 'formctl auth login --base-url https://…/v1');
+      }
+    }
+    // the quota ledger of this month
+    const used = readLedger(deps).reduce((s, l) => s + l.requests, 0);
+    const plan = target.plan && isPlan(target.plan) ? target.plan : undefined;
+    if (plan) {
+      const limit = PLAN_LIMITS[plan].monthlyRequests;
+      const share = used / limit;
+      add(share >= 1 ? 'problem' : share >= 0.8 ? 'warning' : 'ok', 'quota this month', `${used} of ${limit} requests of the ${plan} plan counted by formctl`, share >= 0.8 ? 'formctl quota; cap runs with --max-requests' : undefined);
+    } else add('ok', 'quota this month', `${used} requests counted by formctl (the plan is not set: formctl config set plan <plan>)`);
+  }
+
+  // the sandbox data dir
+  const data = sandboxDataDir(env);
+  if (existsSync(join(data, 'sandbox.db'))) {
+    try {
+      const { default: Database } = await import('better-sqlite3');
+      const { SCHEMA_VERSION } = await import('../../sandbox/repo/db.js');
+      const db = new Database(join(data, 'sandbox.db'), { readonly: true });
+      const integrity = db.pragma('integrity_check', { simple: true });
+      const version = db.pragma('user_version', { simple: true }) as number;
+      db.close();
+      if (integrity !== 'ok') add('problem', 'sandbox data', `${data}: integrity check says ${String(integrity)}`, 'formctl sandbox reset --yes');
+      else if (version > SCHEMA_VERSION) add('problem', 'sandbox data', `${data}: schema version ${version} is newer than this formctl's ${SCHEMA_VERSION}`, 'upgrade formctl');
+      else add('ok', 'sandbox data', `${data} (integrity ok, schema ${version}${version < SCHEMA_VERSION ? `, upgraded to ${SCHEMA_VERSION} on next use` : ''})`);
+    } catch (e) {
+      add('problem', 'sandbox data', `${data}: ${(e as Error).message}`, 'formctl sandbox reset --yes');
+    }
+  } else add('ok', 'sandbox data', `${data} (none yet)`);
+
+  // Node
+  if (newer(process.version, ENGINES)) add('ok', 'Node.js', `${process.version} (needs ${ENGINES} or newer)`);
+  else add('problem', 'Node.js', `${process.version} is older than ${ENGINES}`, 'install Node.js 20.19 or newer');
+
+  // the key and the clock: one request, said before it is sent
+  if (target && !opts.offline && (target.sandbox || (target.apiKey && target.baseUrl && checkBaseUrl(target.baseUrl).ok))) {
+    deps.info('Checking the key and the clock with one request (GET /forms?limit=1)…');
+    try {
+      const client = await deps.client();
+      const { headers } = await client.exchange({ method: 'GET', path: '/forms', query: { limit: 1 } });
+      add('ok', 'API key', 'accepted by the service');
+      const date = Date.parse(String(headers.date ?? ''));
+      if (Number.isFinite(date)) {
+        const skew = Math.round((Date.now() - date) / 1000);
+        if (Math.abs(skew) > 60) add('warning', 'clock', `${Math.abs(skew)} s ${skew > 0 ? 'ahead of' : 'behind'} the service`, 'sync the clock (timedatectl set-ntp true); --since and checkpoints compare times');
+        else add('ok', 'clock', `within ${Math.max(1, Math.abs(skew))} s of the service`);
+      }
+    } catch (e) {
+      if (e instanceof ApiError && (e.status === 401 || e.status === 403)) add('problem', 'API key', `refused: ${e.message}`, 'formctl auth login (a new key from the account settings)');
+      else if (e instanceof ConnectionError) add('problem', 'service', `unreachable: ${e.message}`, 'check the base URL and the network');
+      else add('problem', 'service', (e as Error).message);
+    }
+  } else if (opts.offline) add('ok', 'API key', 'not checked (--offline)');
+
+  if (opts.json) deps.io.stdout.write(`${JSON.stringify(checks, null, 2)}\n`);
+  else {
+    const p = paint(deps.io.color);
+    const mark: Record<Level, string> = { ok: p.green('ok     '), warning: p.yellow('warning'), problem: p.red('problem') };
+    for (const c of checks) deps.io.stdout.write(`${mark[c.level]}  ${c.check.padEnd(18)} ${c.detail}${c.fix ? `\n         ${''.padEnd(18)} fix: ${c.fix}` : ''}\n`);
+  }
+  const problems = checks.filter((c) => c.level === 'problem').length;
+  if (problems) throw new ExitWith(1, `${problems} problem${problems === 1 ? '' : 's'} found`);
+}

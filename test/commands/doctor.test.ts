@@ -1,0 +1,40 @@
+import { chmodSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../helpers/commandSandbox.js';
+
+let sb: Awaited<ReturnType<typeof startSandbox>>;
+beforeAll(async () => {
+  sb = await startSandbox();
+});
+afterAll(() => sb.stop());
+
+describe('formctl doctor', () => {
+  it('checks everything and the key with one request said up front; --offline sends none', async () => {
+    const before = await sb.requestCount();
+    const r = await sb.cli(['doctor', '--json']);
+    expect(r.exitCode).toBe(0);
+    const checks = JSON.parse(r.stdout) as Array<{ level: string; check: string }>;
+    expect(checks.map((c) => c.check)).toEqual(expect.arrayContaining(['config directory', 'API key', 'base URL', 'quota this month', 'sandbox data', 'Node.js', 'clock']));
+    expect(checks.every((c) => c.level === 'ok')).toBe(true);
+    expect(r.stderr).toContain('Checking the key and the clock with one request');
+    expect(await sb.requestCount()).toBe(before + 1);
+    const offline = await sb.cli(['doctor', '--offline']);
+    expect(offline.exitCode).toBe(0);
+    expect(await sb.requestCount()).toBe(before + 1);
+  });
+
+  it('finds problems, says how to fix them, and exits 1', async () => {
+    const bad = await sb.cli(['doctor'], { env: { FORMCTL_API_KEY: 'fk_wrong' } });
+    expect([bad.exitCode, bad.stdout]).toEqual([1, expect.stringMatching(/problem {2}API key +refused: Invalid API key\n +fix: formctl auth login/)]);
+    const url = await sb.cli(['doctor', '--offline'], { env: { FORMCTL_BASE_URL: 'http://example.com/api' } });
+    expect(url.exitCode).toBe(1);
+    expect(url.stdout).toMatch(/problem {2}base URL/);
+    // a profile file others can read
+    await sb.cli(['auth', 'login', '--base-url', sb.baseUrl, '--with-key', '--no-check'], { input: `${sb.keys.owner}\n` });
+    chmodSync(join(sb.configDir, 'config.json'), 0o644);
+    const mode = await sb.cli(['doctor', '--offline']);
+    expect([mode.exitCode, mode.stdout]).toEqual([1, expect.stringMatching(/problem {2}config file +.* is mode 644: other users can read the API key\n +fix: chmod 600/)]);
+    chmodSync(join(sb.configDir, 'config.json'), 0o600);
+  });
+});
