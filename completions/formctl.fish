@@ -213,6 +213,8 @@ complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l a
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l full
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l output -x -a 'text json'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l redact
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l redact-text
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l to -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l json
@@ -242,6 +244,8 @@ complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l l
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l page -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l quiet
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l redact
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l redact-text
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l since -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l until -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -a '(formctl __complete forms 2>/dev/null)'
@@ -249,6 +253,8 @@ complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l co
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l quiet
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l redact
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l redact-text
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l answers -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l attach -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l set -r -F
@@ -263,6 +269,8 @@ complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l order -x -a 'newest oldest'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l out -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l output -x -a 'csv jsonl json'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l redact
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l redact-text
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l since -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l until -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -a '(formctl __complete forms 2>/dev/null)'
@@ -275,6 +283,8 @@ complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l exec -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l interval -r -F
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l redact
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l redact-text
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l since -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_path '\''analytics'\''' -a 'show' -d 'Scans over time, unique visitors, devices, countries and cities (the default verb)'

@@ -15,6 +15,8 @@ import { Progress } from '../../output/progressBar.js';
 import { parseTimeFlag } from './time.js';
 
 interface Opts {
+  redact?: boolean;
+  redactText?: boolean;
   out?: string;
   force?: boolean;
   /** -o: the same as --format */
@@ -102,6 +104,8 @@ function writer(out: Writable): (text: string) => Promise<void> {
 }
 
 export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<void> {
+  const { redactionFor } = await import('../../cmdutil/redaction.js');
+  const redact = redactionFor(deps, opts);
   const id = requireQrId(qrId);
   const concurrency = parseIntFlag('--concurrency', opts.concurrency, 1, 8)!;
   let since = parseTimeFlag('--since', opts.since);
@@ -185,7 +189,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
         skipped++;
         continue;
       }
-      fresh.push(s);
+      fresh.push(redact ? redact(s, fields) : s);
     }
     await write(encoder.rows(fresh));
     written += fresh.length;

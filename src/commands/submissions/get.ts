@@ -6,10 +6,14 @@ import { renderOne } from '../../output/format.js';
 import { requireSubmissionId } from './ids.js';
 import { submissionView } from './views.js';
 
-export async function run(deps: Deps, [id]: unknown[]): Promise<void> {
+export async function run(deps: Deps, [id]: unknown[], opts: { redact?: boolean; redactText?: boolean } = {}): Promise<void> {
   const sid = requireSubmissionId(id);
   const out = deps.outputFor(submissionView);
-  const { submission, form } = await getSubmission(await deps.client(), sid);
+  const { redactionFor } = await import('../../cmdutil/redaction.js');
+  const redact = redactionFor(deps, opts);
+  const got = await getSubmission(await deps.client(), sid);
+  const form = got.form;
+  const submission = redact && form ? redact(got.submission, form.fields as AnswerField[]) : got.submission;
   if (out.format !== 'table' || out.quiet || out.fields || !form) {
     await deps.printOne(submissionView, submission);
     return;

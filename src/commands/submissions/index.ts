@@ -5,6 +5,13 @@ import { schemaView, submissionView } from './views.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
+/** --redact and --redact-text (README "Privacy"): people replaced by stable pseudonyms */
+function redactFlags(cmd: Command): Command {
+  return cmd
+    .option('--redact', 'replace e-mails, phones, names, addresses and files by stable pseudonyms (a keyed hash per profile)')
+    .option('--redact-text', 'with --redact, also drop free text (short and long text, locations, sheets)');
+}
+
 function answerFlags(cmd: Command, attach = 'upload a file (category=submission) and put its fileId in a file field (repeatable)'): Command {
   return cmd
     .option('--answers <json>', 'answers as JSON keyed by field key: inline, @file, or - for stdin')
@@ -17,8 +24,8 @@ export function register(program: Command, bind: typeof Bind): void {
   const verb = (name: string, description: string) => addConnectionFlags(subs.command(name).description(description), true);
 
   bind(
-    verb('sync', 'Upsert submissions into a database (SQLite or PostgreSQL), incrementally; state kept in the database')
-      .argument('[qrIds...]', 'form ids')
+    redactFlags(verb('sync', 'Upsert submissions into a database (SQLite or PostgreSQL), incrementally; state kept in the database')
+      .argument('[qrIds...]', 'form ids'))
       .option('--to <url>', 'sqlite:FILE or postgres://user:password@host:port/db (env FORMCTL_SYNC_URL; put the password in the env, not a flag)')
       .option('--all-forms', 'every form of the account')
       .option('--full', 're-read everything: updates changed rows and deletes rows the service no longer has')
@@ -59,7 +66,7 @@ Examples:
     () => import('./create.js'),
   );
   bind(
-    addOutputFlags(verb('list', 'List submissions, newest first (100 per request)').argument('<qrId>', 'form id'), { fields: submissionView.fields })
+    redactFlags(addOutputFlags(verb('list', 'List submissions, newest first (100 per request)').argument('<qrId>', 'form id'), { fields: submissionView.fields }))
       .option('--since <time>', 'createdAt at or after: ISO 8601 or Unix seconds')
       .option('--until <time>', 'createdAt at or before: ISO 8601 or Unix seconds')
       .option('--page <n>', 'page number (default 1)')
@@ -67,7 +74,7 @@ Examples:
       .option('--all', 'every page'),
     () => import('./list.js'),
   );
-  bind(addOutputFlags(verb('get', 'Show one submission').argument('<id>', 'submission id (24 hex characters)'), { fields: submissionView.fields }), () => import('./get.js'));
+  bind(redactFlags(addOutputFlags(verb('get', 'Show one submission').argument('<id>', 'submission id (24 hex characters)'), { fields: submissionView.fields })), () => import('./get.js'));
   bind(
     answerFlags(verb('update', 'Change answers: --set/--attach change those fields and keep the rest; --answers replaces all').argument('<id>', 'submission id')).option(
       '--time-spent <seconds>',
@@ -83,7 +90,7 @@ Examples:
     () => import('./delete.js'),
   );
   bind(
-    verb('export', 'Stream every matching submission to a file: 100 per request, constant memory')
+    redactFlags(verb('export', 'Stream every matching submission to a file: 100 per request, constant memory'))
       .argument('<qrId>', 'form id')
       .option('--out <file>', 'file to write (atomically: temp file, then rename; refused if it exists unless --force); default stdout')
       .option('--force', 'overwrite an existing --out file')
@@ -112,7 +119,7 @@ Examples:
     () => import('./import.js'),
   );
   bind(
-    verb('watch', 'Print new submissions as they arrive (polling; the fallback of spec §6)')
+    redactFlags(verb('watch', 'Print new submissions as they arrive (polling; the fallback of spec §6)'))
       .argument('<qrId>', 'form id')
       .option('--interval <seconds>', 'seconds between polls (each poll is one request)', '30')
       .option('--since <time>', 'start from this createdAt instead of now')

@@ -34,8 +34,11 @@ async function print(deps: Deps, items: Submission[], form: FormDefinition | und
   deps.io.stdout.write(await renderList(deps.io, out, { fields: headers, columns: headers, id: (r) => String(r.id) }, rows));
 }
 
-export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<void> {
+export async function run(deps: Deps, [qrId]: unknown[], opts: Opts & { redact?: boolean; redactText?: boolean }): Promise<void> {
   const id = requireQrId(qrId);
+  const { redactionFor } = await import('../../cmdutil/redaction.js');
+  const redact = redactionFor(deps, opts);
+  const shown = (items: Submission[], form: FormDefinition | undefined) => (redact && form ? items.map((s) => redact(s, form.fields as AnswerField[])) : items);
   const since = parseTimeFlag('--since', opts.since);
   const until = parseTimeFlag('--until', opts.until);
   const page = parseIntFlag('--page', opts.page, 1, 10_000_000);
@@ -58,10 +61,10 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
       };
       for await (const s of paginate(fetchPage, (s) => s.id)) items.push(s);
     });
-    await print(deps, items, form);
+    await print(deps, shown(items, form), form);
     return;
   }
   const result = await withSpinner(deps.io, 'Fetching submissions…', () => listSubmissions(client, id, { page: page ?? 1, limit, since, until }));
-  await print(deps, result.items, result.form);
+  await print(deps, shown(result.items, result.form), result.form);
   if (result.totalPages > result.page && deps.io.isStdoutTTY) deps.info(`Showing ${result.items.length} of ${result.total} (page ${result.page} of ${result.totalPages}); use --page ${result.page + 1}, --all, or \`submissions export\`.`);
 }

@@ -11,6 +11,8 @@ import { UsageError } from '../../errors.js';
 import { openSink, type PageRow, type Sink, type SyncState } from './syncSinks.js';
 
 interface Opts {
+  redact?: boolean;
+  redactText?: boolean;
   to?: string;
   allForms?: boolean;
   full?: boolean;
@@ -30,7 +32,9 @@ interface Outcome {
  * transaction per page that also moves the state forward — so a sync stopped anywhere (kill -9
  * included) resumes where it stopped, with nothing skipped and nothing twice (rows upsert by id).
  */
-async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string, full: boolean): Promise<Outcome> {
+type Redact = <T extends { answers: Record<string, unknown> }>(s: T, fields: AnswerField[]) => T;
+
+async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string, full: boolean, redact?: Redact): Promise<Outcome> {
   const state = full ? undefined : await sink.state(qrId);
   const prior = await sink.state(qrId);
   const since = state?.newestCreatedAt;
@@ -73,7 +77,8 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
     for (const s of [...page.items].reverse()) {
       seen.add(s.id);
       if (s.createdAt === since && skip.has(s.id)) continue;
-      const raw: SyncSubmission = { id: s.id, createdAt: s.createdAt, updatedAt: s.updatedAt, answers: s.answers as Record<string, unknown>, quizData: s.quizData as Record<string, unknown> | undefined };
+      const plain: SyncSubmission = { id: s.id, createdAt: s.createdAt, updatedAt: s.updatedAt, answers: s.answers as Record<string, unknown>, quizData: s.quizData as Record<string, unknown> | undefined };
+      const raw = redact ? redact(plain, fields) : plain;
       rows.push({ cells: columns.map((c) => cellValue(c, raw, (k) => typeOf.get(k))), raw });
       if (s.createdAt > newest) {
         newest = s.createdAt;
@@ -112,7 +117,9 @@ export async function run(deps: Deps, [qrIds]: unknown[], opts: Opts): Promise<v
     }, (f) => f.qrId)) forms.push(f.qrId);
   }
   const outcomes: Outcome[] = [];
-  for (const qrId of forms) outcomes.push(await syncForm(deps, client, sink, qrId, opts.full === true));
+  const { redactionFor } = await import('../../cmdutil/redaction.js');
+  const redact = redactionFor(deps, opts);
+  for (const qrId of forms) outcomes.push(await syncForm(deps, client, sink, qrId, opts.full === true, redact));
   const requests = listRequests + outcomes.reduce((s, o) => s + o.requests, 0);
   const json = deps.flags.json || deps.flags.output === 'json';
   if (json) deps.io.stdout.write(`${JSON.stringify({ to: sink.label, requests, forms: outcomes }, null, 2)}\n`);

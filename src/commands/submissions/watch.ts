@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { ApiError, ConnectionError } from '../../errors.js';
+import type { AnswerField } from '../../domain/answers.js';
 import { listSubmissions, SUBMISSIONS_PAGE_MAX, type Submission } from '../../api/resources/submissions.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { parseNumberFlag } from '../../cmdutil/flags.js';
@@ -9,6 +10,8 @@ import { paint } from '../../io/streams.js';
 import { parseTimeFlag } from './time.js';
 
 interface Opts {
+  redact?: boolean;
+  redactText?: boolean;
   interval: string;
   since?: string;
   exec?: string;
@@ -28,6 +31,8 @@ function runExec(command: string, s: Submission): Promise<number> {
  * or after the newest createdAt seen, and ids already printed at that instant are skipped (rule 4).
  */
 export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<void> {
+  const { redactionFor } = await import('../../cmdutil/redaction.js');
+  const redact = redactionFor(deps, opts);
   const id = requireQrId(qrId);
   const interval = parseNumberFlag('--interval', opts.interval, 1, 86_400)!;
   let cursor = parseTimeFlag('--since', opts.since);
@@ -58,7 +63,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
       for (let page = 1; ; page++) {
         const res = await listSubmissions(client, id, { page, limit: SUBMISSIONS_PAGE_MAX, since: cursor || undefined, until: pinned });
         pinned ??= res.items[0]?.createdAt;
-        for (const s of res.items) if (!(s.createdAt === cursor && seenAtCursor.has(s.id))) fresh.push(s);
+        for (const s of res.items) if (!(s.createdAt === cursor && seenAtCursor.has(s.id))) fresh.push(redact ? redact(s, res.form.fields as AnswerField[]) : s);
         if (page >= res.totalPages) break;
       }
       fresh.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));

@@ -1,0 +1,74 @@
+import { createHmac } from 'node:crypto';
+import { ADDRESS_PARTS, fileIdOf, type AnswerField } from './answers.js';
+
+// --redact: people replaced by stable pseudonyms, for sharing submissions with analysts. A keyed hash
+// (HMAC-SHA256 with a per-profile secret) makes the same value the same pseudonym across runs, so
+// joins still work, while nobody without the secret can test a guess.
+//
+// By field type (README "Privacy"): email, phone → pseudonyms; name → each part; address → every part
+// but the country; files → their ids and URLs; shortText, longText, location, sheet → kept, or dropped
+// with --redact-text; choices, numbers, dates, times, checkList → kept.
+
+export interface Redactor {
+  /** a stable pseudonym of a value */
+  token(kind: string, value: string): string;
+  dropText: boolean;
+}
+
+export function redactor(secret: string, dropText: boolean): Redactor {
+  return {
+    dropText,
+    token: (kind, value) => `${kind}_${createHmac('sha256', secret).update(`${kind}\u0000${value.trim().toLowerCase()}`).digest('hex').slice(0, 12)}`,
+  };
+}
+
+const TEXT_TYPES = new Set(['shortText', 'longText', 'location', 'sheet']);
+
+function redactFile(r: Redactor, ref: unknown): unknown {
+  const id = fileIdOf(ref);
+  if (!id) return ref;
+  const token = r.token('file', id);
+  return ref && typeof ref === 'object' ? { fileId: token, fileUrl: `redacted:${token}` } : token;
+}
+
+/** The answers of one submission with people replaced; fields by key from the form. */
+export function redactAnswers(fields: AnswerField[], answers: Record<string, unknown>, r: Redactor): Record<string, unknown> {
+  const byKey = new Map(fields.map((f) => [f.key, f]));
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(answers)) {
+    const f = byKey.get(key);
+    if (!f || value === null || value === undefined) {
+      out[key] = value;
+      continue;
+    }
+    switch (f.type) {
+      case 'email':
+        out[key] = typeof value === 'string' && value ? `${r.token('email', value)}@redacted.invalid` : value;
+        break;
+      case 'phone':
+        out[key] = typeof value === 'string' && value ? r.token('phone', value.replace(/[^\d+]/g, '')) : value;
+        break;
+      case 'name': {
+        const v = value as Record<string, unknown>;
+        out[key] = Object.fromEntries(Object.entries(v).map(([p, x]) => [p, typeof x === 'string' && x ? r.token(p === 'lastName' ? 'last' : 'first', x) : x]));
+        break;
+      }
+      case 'address': {
+        const v = value as Record<string, unknown>;
+        out[key] = Object.fromEntries(Object.entries(v).map(([p, x]) => [p, p !== 'country' && (ADDRESS_PARTS as readonly string[]).includes(p) && typeof x === 'string' && x ? r.token(p, x) : x]));
+        break;
+      }
+      case 'picture':
+      case 'document':
+      case 'signature':
+      case 'audio':
+      case 'video':
+        out[key] = Array.isArray(value) ? value.map((x) => redactFile(r, x)) : redactFile(r, value);
+        break;
+      default:
+        if (TEXT_TYPES.has(f.type) && r.dropText) out[key] = null;
+        else out[key] = value;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redactAnswers, redactor } from '../../src/domain/redact.js';
+import { tempDir } from '../helpers/cli.js';
+import { startSandbox } from '../helpers/commandSandbox.js';
+
+let sb: Awaited<ReturnType<typeof startSandbox>>;
+const tmp = tempDir();
+beforeAll(async () => {
+  sb = await startSandbox();
+});
+afterAll(async () => {
+  await sb.stop();
+  tmp.remove();
+});
+
+const FIELDS = [
+  { key: 'n', type: 'name', option: {} }, { key: 'e', type: 'email', option: {} }, { key: 'p', type: 'phone', option: {} },
+  { key: 'a', type: 'address', option: {} }, { key: 't', type: 'longText', option: {} }, { key: 'r', type: 'radio', option: {} }, { key: 'f', type: 'picture', option: {} },
+] as const;
+
+describe('--redact (stable pseudonyms)', () => {
+  it('replaces people by field type, the same value by the same pseudonym; free text stays unless --redact-text', () => {
+    const r = redactor('secret', false);
+    const answers = { n: { firstName: 'Ada', lastName: 'Lovelace' }, e: 'Ada@Example.com', p: '+44 20 7946 0000', a: { addressLine: '1 Main St', city: 'London', country: 'UK' }, t: 'call me', r: 'yes', f: [{ fileId: 'abc', fileUrl: 'http://x/files/abc' }] };
+    const out = redactAnswers([...FIELDS] as never, answers, r);
+    expect(out.e).toMatch(/^email_[0-9a-f]{12}@redacted\.invalid$/);
+    expect(out.n).toEqual({ firstName: expect.stringMatching(/^first_/), lastName: expect.stringMatching(/^last_/) });
+    expect(out.a).toMatchObject({ addressLine: expect.stringMatching(/^addressLine_/), city: expect.stringMatching(/^city_/), country: 'UK' });
+    expect(out.f).toEqual([{ fileId: expect.stringMatching(/^file_/), fileUrl: expect.stringMatching(/^redacted:file_/) }]);
+    expect([out.t, out.r]).toEqual(['call me', 'yes']);
+    expect(JSON.stringify(out)).not.toMatch(/Ada|Lovelace|Main St|7946|abc/);
+    // stable across runs (same secret), case-insensitive for e-mails; another secret, another pseudonym
+    expect(redactAnswers([...FIELDS] as never, { e: 'ada@example.com' }, redactor('secret', false)).e).toBe(out.e);
+    expect(redactAnswers([...FIELDS] as never, { e: 'ada@example.com' }, redactor('other', false)).e).not.toBe(out.e);
+    expect(redactAnswers([...FIELDS] as never, answers, redactor('secret', true)).t).toBeNull();
+  });
+
+  it('applies to list, get, export, sync and watch with the profile's secret', async () => {
+    const form = (await sb.api('POST', '/forms', { body: { title: 'R', shortText: 'x', fields: [{ type: 'name', option: { label: 'Name' } }, { type: 'email', option: { label: 'Mail' } }, { type: 'longText', option: { label: 'Note' } }] } })).body.data;
+    const [n, e, t] = form.fields.map((f: any) => f.key);
+    const sid = (await sb.api('POST', `/forms/${form.qrId}/submissions`, { body: { answers: { [n]: { firstName: 'Grace', lastName: 'Hopper' }, [e]: 'grace@navy.mil', [t]: 'secret plans' } } })).body.data.submissionId;
+    const list = JSON.parse((await sb.cli(['submissions', 'list', form.qrId, '--json', '--redact'])).stdout);
+    const got = JSON.parse((await sb.cli(['submissions', 'get', sid, '--json', '--redact', '--redact-text'])).stdout);
+    expect(list[0].answers[e]).toMatch(/@redacted\.invalid$/);
+    expect(got.answers[e]).toBe(list[0].answers[e]);
+    expect([list[0].answers[t], got.answers[t]]).toEqual(['secret plans', null]);
+    const out = `${tmp.path}/r.csv`;
+    await sb.cli(['submissions', 'export', form.qrId, '--out', out, '--redact']);
+    const csv = readFileSync(out, 'utf8');
+    expect(csv).not.toMatch(/Grace|Hopper|grace@navy\.mil/);
+    expect(csv).toContain(list[0].answers[e]);
+    const db = `${tmp.path}/r.db`;
+    await sb.cli(['submissions', 'sync', form.qrId, '--to', `sqlite:${db}`, '--redact']);
+    const { default: Database } = await import('better-sqlite3');
+    const d = new Database(db, { readonly: true });
+    expect(JSON.stringify(d.prepare('SELECT * FROM submissions').all())).not.toMatch(/Grace|grace@navy/);
+    d.close();
+    for (const verb of ['list', 'export', 'sync', 'watch']) expect((await sb.cli(['submissions', verb, '--help'])).stdout).toContain('--redact');
+  });
+});
