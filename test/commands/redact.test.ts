@@ -36,7 +36,7 @@ describe('--redact (stable pseudonyms)', () => {
     expect(redactAnswers([...FIELDS] as never, answers, redactor('secret', true)).t).toBeNull();
   });
 
-  it('applies to list, get, export, sync and watch with the profile's secret', async () => {
+  it('applies to list, get, export, sync and watch with the secret of the profile', async () => {
     const form = (await sb.api('POST', '/forms', { body: { title: 'R', shortText: 'x', fields: [{ type: 'name', option: { label: 'Name' } }, { type: 'email', option: { label: 'Mail' } }, { type: 'longText', option: { label: 'Note' } }] } })).body.data;
     const [n, e, t] = form.fields.map((f: any) => f.key);
     const sid = (await sb.api('POST', `/forms/${form.qrId}/submissions`, { body: { answers: { [n]: { firstName: 'Grace', lastName: 'Hopper' }, [e]: 'grace@navy.mil', [t]: 'secret plans' } } })).body.data.submissionId;
