@@ -43,4 +43,15 @@ describe('the quota ledger and --max-requests', () => {
     expect(env.exitCode).toBe(5);
     expect((await sb.cli(['forms', 'list', '--max-requests', 'lots'])).exitCode).toBe(2);
   });
+
+  it('long commands say up front what they will cost', async () => {
+    const qrId = (await sb.api('POST', '/forms', { body: { title: 'Cost', shortText: 'x', fields: [{ type: 'email', option: { label: 'Mail' } }] } })).body.data.qrId;
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId, count: 250 });
+    const exp = await sb.cli(['submissions', 'export', qrId, '-o', 'jsonl']);
+    expect(exp.stderr).toContain('250 submissions: 3 requests of the monthly quota (⌈250/100⌉; 1 sent).');
+    const imp = await sb.cli(['submissions', 'import', qrId, '-'], { input: 'Mail\na@example.com\nb@example.com\n' });
+    expect(imp.stderr).toContain('Sending 2 rows: 2 requests of the monthly quota');
+    const watch = await sb.cli(['submissions', 'watch', qrId, '--interval', '60', '--max-requests', '1']);
+    expect(watch.stderr).toContain('polling every 60 s costs at least 60 requests an hour');
+  });
 });

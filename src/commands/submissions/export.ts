@@ -125,6 +125,8 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   if (!until && first.items[0]) until = first.items[0].createdAt;
   const total = first.total;
   const pages = first.totalPages;
+  // the cost, known after the first page: one request per 100 submissions
+  if (pages > 1) deps.info(`${total.toLocaleString('en')} submissions: ${pages.toLocaleString('en')} requests of the monthly quota (⌈${total}/100⌉; 1 sent).`);
   const form: FormDefinition = first.form;
   const fields = form.fields as AnswerField[];
   const quiz = form.fields.some((f) => f.quizConfig !== undefined);

@@ -210,6 +210,7 @@ export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Prom
   const failed: Row[] = [];
   const sent = { created: 0, replayed: 0 };
   if (alreadyImported && !opts.dryRun) deps.info(`${alreadyImported} rows were imported before (local ledger): sending the other ${valid.length} (${valid.length} request${valid.length === 1 ? '' : 's'}).`);
+  else if (!opts.dryRun && valid.length) deps.info(`Sending ${valid.length} row${valid.length === 1 ? '' : 's'}: ${valid.length} request${valid.length === 1 ? '' : 's'} of the monthly quota (one per row; retries count too).`);
 
   if (!opts.dryRun) {
     const client = await deps.client();
