@@ -16,7 +16,7 @@ const common = {
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  minify: true,
+  minify: !process.env.FORMCTL_NO_MINIFY,
   keepNames: false,
   legalComments: 'none',
   // every import() becomes require(): Node >= 20.19 requires ESM-only packages synchronously, and
@@ -25,12 +25,35 @@ const common = {
   define: { __FORMCTL_VERSION__: JSON.stringify(pkg.version) },
   logLevel: 'warning',
 };
+// commander requires node:child_process at the top for executable subcommands, which formctl has
+// none of: loading it (and the modules it pulls in) costs every run; here it loads on first use
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, (args) => {
+      const src = readFileSync(args.path, 'utf8');
+      const eager = "const childProcess = require('node:child_process');";
+      if (!src.includes(eager)) throw new Error('commander changed: update the lazy-child-process plugin in scripts/build.mjs');
+      return { contents: src.replace(eager, "const childProcess = { get spawn() { return require('node:child_process').spawn; } };"), loader: 'js' };
+    });
+  },
+};
+// The sandbox is a bundle of its own (dist/sandbox.js): the CLI's dynamic imports of its one door,
+// src/sandbox/entry.ts, become require('./sandbox.js'), so that commands not using it never read it
+const sandboxApart = {
+  name: 'sandbox-apart',
+  setup(b) {
+    b.onResolve({ filter: /sandbox\/entry\.js$/ }, () => ({ path: './sandbox.js', external: true }));
+  },
+};
 // ajv: a development dependency, loaded only by the sandbox's contract checks (tests)
 const externalPackages = [...Object.keys(pkg.dependencies).filter((d) => !bundled.has(d)), 'ajv'];
 // dist/main.js: the entry; answers --version, the root help and help topics, else requires run.js
 await build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/main.js', external: [...externalPackages, './run.js'] });
 // dist/run.js: the commander tree and every command
-await build({ ...common, entryPoints: ['src/cli/run.ts'], outfile: 'dist/run.js', external: externalPackages });
+await build({ ...common, entryPoints: ['src/cli/run.ts'], outfile: 'dist/run.js', external: externalPackages, plugins: [lazyChildProcess, sandboxApart] });
+// dist/sandbox.js: the emulator, for sandbox serve, --sandbox and the sandbox's data-dir commands
+await build({ ...common, entryPoints: ['src/sandbox/entry.ts'], outfile: 'dist/sandbox.js', external: externalPackages });
 
 // The root help, rendered once from the real commander tree and printed by the entry without
 // building the tree (start-up target). 80 columns: commander's width when not on a terminal.

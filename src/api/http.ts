@@ -164,12 +164,12 @@ export class ApiClient {
     const sleep = this.opts.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
     const shown = `${opts.method} ${this.url(opts.path, opts.query).pathname}${buildQuery(opts.query)}`;
     for (let attempt = 1; ; attempt++) {
-      const started = performance.now();
+      const started = Date.now();
       let outcome: Outcome;
       let failure: Error;
       try {
         const res = await this.once(opts);
-        const ms = Math.round(performance.now() - started);
+        const ms = Math.round(Date.now() - started);
         if (res.status < 400) {
           this.opts.log?.(`${shown} → ${res.status} (${ms} ms)`);
           return res;
@@ -193,7 +193,7 @@ export class ApiClient {
         outcome = { kind: 'network', code: e.code, requestSent: e.requestSent };
       }
       const decision = this.decide(attempt, safeToRepeat, outcome);
-      const ms = Math.round(performance.now() - started);
+      const ms = Math.round(Date.now() - started);
       this.opts.log?.(`${shown} → ${outcome.code} (${ms} ms)${decision.retry ? `; retrying in ${(decision.delayMs / 1000).toFixed(1)} s` : `; ${decision.reason}`}`);
       if (!decision.retry) throw failure;
       this.opts.onRetry?.({ method: opts.method, path: opts.path, attempt, delayMs: decision.delayMs, why: failure.message });

@@ -1,14 +1,47 @@
 // The entry point. It answers --version and the help topics without loading anything else, and
 // otherwise loads the commander tree (run.ts): start-up time is a benchmark target.
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { fstatSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { HELP_TOPICS } from './helpTopics.js';
 
 import { VERSION } from '../version.js';
 
+/**
+ * Writes the whole text to fd 1 without creating `process.stdout` (a stream whose set-up costs more
+ * than the rest of `--version`). A closed pipe ends quietly with 141, as everywhere else.
+ */
+function writeOut(text: string): number {
+  const buf = Buffer.from(text);
+  try {
+    for (let off = 0; off < buf.length; ) {
+      try {
+        off += writeSync(1, buf, off);
+      } catch (err) {
+        // a non-blocking pipe that is full: wait a moment and write the rest
+        if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err;
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+      }
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EPIPE') return 141;
+    throw err;
+  }
+  return 0;
+}
+
+/** Whether stdout is a terminal narrower than the prebuilt help (only a character device can be one). */
+function narrowTerminal(): boolean {
+  try {
+    if (!fstatSync(1).isCharacterDevice()) return false;
+  } catch {
+    return false;
+  }
+  return process.stdout.isTTY === true && (process.stdout.columns ?? 80) < 80;
+}
+
 /** The root help rendered at build time (scripts/build.mjs); undefined when absent or the terminal is narrow. */
 function prebuiltRootHelp(): string | undefined {
-  if (process.stdout.isTTY && (process.stdout.columns ?? 80) < 80) return undefined;
+  if (narrowTerminal()) return undefined;
   try {
     return readFileSync(join(__dirname, 'root-help.txt'), 'utf8');
   } catch {
@@ -52,21 +85,14 @@ function loadRun(): RunModule {
 
 async function main(argv: string[]): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-    process.stdout.write(`${VERSION}\n`);
-    return 0;
+    return writeOut(`${VERSION}\n`);
   }
   if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h') && !process.env.FORMCTL_DYNAMIC_HELP) {
     const help = prebuiltRootHelp();
-    if (help) {
-      process.stdout.write(help);
-      return 0;
-    }
+    if (help) return writeOut(help);
   }
   const topic = argv[0] === 'help' && argv[1] !== undefined ? HELP_TOPICS[argv[1]] : undefined;
-  if (topic) {
-    process.stdout.write(topic);
-    return 0;
-  }
+  if (topic) return writeOut(topic);
   return loadRun().run(argv);
 }
 

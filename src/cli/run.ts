@@ -58,7 +58,61 @@ export function groupWord(argv: string[]): string | undefined {
   return undefined;
 }
 
-export async function buildProgram(argv: string[], loadAll = false): Promise<Command> {
+/** The word after the group (the verb to run), when the line runs one rather than asking for help. */
+function verbWord(argv: string[], group: string): string | undefined {
+  if (argv.includes('--help') || argv.includes('-h')) return undefined;
+  const rest = argv.slice(argv.indexOf(group) + 1);
+  const verb = groupWord(rest);
+  return verb === undefined || verb === 'help' ? undefined : verb;
+}
+
+/** A command's option, argument and help-text calls made no-ops (and those of the commands made under it). */
+const IGNORED = new Set(['option', 'requiredOption', 'addOption', 'argument', 'arguments', 'addArgument', 'addHelpText']);
+function sketch(cmd: Command): Command {
+  const proxy: Command = new Proxy(cmd, {
+    get(target, prop) {
+      if (typeof prop === 'string' && IGNORED.has(prop)) return () => proxy;
+      if (prop === 'command') return (...a: Parameters<Command['command']>) => sketch(target.command(...a) as Command);
+      const v = Reflect.get(target, prop, target) as unknown;
+      if (typeof v !== 'function') return v;
+      return (...a: unknown[]) => {
+        const out = (v as (...x: unknown[]) => unknown).apply(target, a);
+        return out === target ? proxy : out;
+      };
+    },
+  });
+  return proxy;
+}
+
+/**
+ * The program as a group's register() sees it when the line runs one verb: that verb is made in
+ * full and the group's other verbs only by name and description (enough to dispatch). Their options
+ * are what a group costs to build, and a script running one verb thousands of times pays it each time.
+ */
+function focused(program: Command, verb: string): Command {
+  const group = (g: Command): Command =>
+    new Proxy(g, {
+      get(target, prop) {
+        if (prop === 'command') {
+          return (...a: Parameters<Command['command']>) => {
+            const made = target.command(...a) as Command;
+            return String(a[0]).split(' ')[0] === verb ? made : sketch(made);
+          };
+        }
+        const v = Reflect.get(target, prop, target) as unknown;
+        return typeof v === 'function' ? (v as (...x: unknown[]) => unknown).bind(target) : v;
+      },
+    });
+  return new Proxy(program, {
+    get(target, prop) {
+      if (prop === 'command') return (...a: Parameters<Command['command']>) => group(target.command(...a) as Command);
+      const v = Reflect.get(target, prop, target) as unknown;
+      return typeof v === 'function' ? (v as (...x: unknown[]) => unknown).bind(target) : v;
+    },
+  });
+}
+
+export async function buildProgram(argv: string[], loadAll = false, focus = true): Promise<Command> {
   const io = runState.io;
   const program = new Command('formctl')
     .description('Operate a form service account from the shell: forms, submissions, files,\nwebhooks, analytics, QR designs, team and templates.\nTry it with no account: formctl --sandbox forms list')
@@ -90,8 +144,11 @@ export async function buildProgram(argv: string[], loadAll = false): Promise<Com
     if (g.hidden && g.name !== word) continue;
     if (loadAll || g.name === word || word === 'completion') {
       const mod = await g.load();
-      mod.register(program, bind);
+      const verb = !loadAll && focus && g.name === word ? verbWord(argv, g.name) : undefined;
+      mod.register(verb ? focused(program, verb) : program, bind);
       const group = program.commands.find((c) => c.name() === g.name);
+      // not one of the group's verbs by name (an alias, a default verb's argument, a typo): build it whole
+      if (verb && group && group.commands.length > 0 && !group.commands.some((c) => c.name() === verb)) return buildProgram(argv, loadAll, false);
       for (const verb of group?.commands ?? []) {
         const examples = VERB_EXAMPLES[`${g.name} ${verb.name()}`];
         if (examples) verb.addHelpText('after', `\nExamples:\n${examples.map((e) => `  ${e}`).join('\n')}`);

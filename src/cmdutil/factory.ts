@@ -92,7 +92,7 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
     let apiKey = target.apiKey;
     if (target.sandbox) {
       // the embedded default: the emulator in this process, on an ephemeral loopback port
-      const { startSandbox } = await import('../sandbox/server.js');
+      const { startSandbox } = await (await import('../sandbox/entry.js')).sandboxServer();
       const sandbox = await startSandbox({ dataDir: sandboxDataDir(io.env), port: 0, contract: io.env.FORMCTL_SANDBOX_CONTRACT === '1' });
       deps.onCleanup(() => sandbox.close());
       baseUrl = sandbox.baseUrl;

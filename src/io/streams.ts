@@ -1,3 +1,4 @@
+import { fstatSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 
 export interface IOStreams {
@@ -23,17 +24,38 @@ export function isCI(env: NodeJS.ProcessEnv): boolean {
   return env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0';
 }
 
+/**
+ * Whether fd is a terminal, without creating its `process.std*` stream (each costs start-up time,
+ * and a command that never reads stdin should not pay for it): only a character device can be one,
+ * and only then is node:tty asked.
+ */
+export function isTerminal(fd: 0 | 1 | 2): boolean {
+  try {
+    if (!fstatSync(fd).isCharacterDevice()) return false;
+  } catch {
+    return false;
+  }
+  return (require('node:tty') as typeof import('node:tty')).isatty(fd);
+}
+
 export function systemIO(env: NodeJS.ProcessEnv = process.env): IOStreams {
   const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
   const forceColor = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0';
-  const isStdinTTY = process.stdin.isTTY === true;
-  const isStdoutTTY = process.stdout.isTTY === true;
-  const isStderrTTY = process.stderr.isTTY === true;
+  const isStdinTTY = isTerminal(0);
+  const isStdoutTTY = isTerminal(1);
+  const isStderrTTY = isTerminal(2);
   const ci = isCI(env);
   return {
-    stdin: process.stdin,
-    stdout: process.stdout,
-    stderr: process.stderr,
+    // the process's streams are made on first use
+    get stdin() {
+      return process.stdin;
+    },
+    get stdout() {
+      return process.stdout;
+    },
+    get stderr() {
+      return process.stderr;
+    },
     env,
     isStdinTTY,
     isStdoutTTY,

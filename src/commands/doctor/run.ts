@@ -78,7 +78,7 @@ export async function run(deps: Deps, _a: unknown[], opts: { offline?: boolean; 
   if (existsSync(join(data, 'sandbox.db'))) {
     try {
       const { default: Database } = await import('better-sqlite3');
-      const { SCHEMA_VERSION } = await import('../../sandbox/repo/db.js');
+      const { SCHEMA_VERSION } = await (await import('../../sandbox/entry.js')).sandboxSchema();
       const db = new Database(join(data, 'sandbox.db'), { readonly: true });
       const integrity = db.pragma('integrity_check', { simple: true });
       const version = db.pragma('user_version', { simple: true }) as number;

@@ -20,7 +20,7 @@ interface Opts {
 export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<void> {
   const port = parseIntFlag('--port', opts.port, 0, 65535)!;
   const quota = parseIntFlag('--quota', opts.quota, 0, 1_000_000_000);
-  const { parseFaultProfile } = await import('../../sandbox/faults.js');
+  const { parseFaultProfile } = await (await import('../../sandbox/entry.js')).sandboxFaults();
   let faults;
   try {
     faults = opts.faults === undefined ? undefined : parseFaultProfile(opts.faults);
@@ -29,7 +29,7 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
   }
   const format = deps.flags.output ?? (deps.flags.json ? 'json' : undefined);
   const dataDir = opts.data ?? sandboxDataDir(deps.io.env);
-  const { startSandbox } = await import('../../sandbox/server.js');
+  const { startSandbox } = await (await import('../../sandbox/entry.js')).sandboxServer();
   // beyond loopback, anyone who can reach the sandbox could read its keys: the admin routes need a token
   const adminToken = isLoopbackHost(opts.host) ? undefined : (await import('node:crypto')).randomBytes(18).toString('base64url');
   const sb = await listening(startSandbox({ dataDir, host: opts.host, port, plan: opts.plan, quota, faults, adminToken, contract: deps.io.env.FORMCTL_SANDBOX_CONTRACT === '1' }), opts.host, port);

@@ -45,11 +45,11 @@ export function sandboxSource(deps: Deps, dataDir: string | undefined): SandboxS
     keys: () => withStore(deps, dir, (s) => s.members.seededKeys()),
     setPlan: (plan) => withStore(deps, dir, (s) => s.accounts.update(MAIN_ACCOUNT, { plan })),
     seedScans: async (qrId, opts) => {
-      const { seedScans } = await import('../../sandbox/admin/seed.js');
+      const { seedScans } = await (await import('../../sandbox/entry.js')).sandboxSeeding();
       return withStore(deps, dir, (s) => seedScans(s, qrId, opts, Date.now() + s.meta.clockOffsetMs()));
     },
     seedSubmissions: async (qrId, count) => {
-      const { seedSubmissions } = await import('../../sandbox/admin/seed.js');
+      const { seedSubmissions } = await (await import('../../sandbox/entry.js')).sandboxSeeding();
       return withStore(deps, dir, (s) => ({ created: seedSubmissions(s, qrId, count, Date.now() + s.meta.clockOffsetMs()) }));
     },
   };

@@ -1,0 +1,10 @@
+// The sandbox's one door for the CLI. The build makes it a bundle of its own (dist/sandbox.js) that
+// the CLI's bundle requires only when a command needs the sandbox, so that every other command
+// reads and compiles none of it (start-up time). Each part is behind a function of its own, so
+// that, as inside the CLI's bundle, a part is initialised (and its packages loaded) only when used:
+// `doctor` reads the schema version without the QR renderer or the HTTP server.
+export const sandboxServer = () => import('./server.js');
+export const sandboxFaults = () => import('./faults.js');
+export const sandboxStore = () => import('./repo/store.js');
+export const sandboxSeeding = () => import('./admin/seed.js');
+export const sandboxSchema = () => import('./repo/db.js');
