@@ -66,13 +66,16 @@ function verbWord(argv: string[], group: string): string | undefined {
   return verb === undefined || verb === 'help' ? undefined : verb;
 }
 
-/** A command's option, argument and help-text calls made no-ops (and those of the commands made under it). */
-const IGNORED = new Set(['option', 'requiredOption', 'addOption', 'argument', 'arguments', 'addArgument', 'addHelpText']);
-function sketch(cmd: Command): Command {
+/**
+ * A proxy of a command: `override` may answer a property; every other method call goes to the
+ * command, and where it returns the command (commander's chaining) the proxy is returned instead,
+ * so that a chain started on the proxy stays on it.
+ */
+function around(cmd: Command, override: (prop: string | symbol, self: Command) => unknown): Command {
   const proxy: Command = new Proxy(cmd, {
     get(target, prop) {
-      if (typeof prop === 'string' && IGNORED.has(prop)) return () => proxy;
-      if (prop === 'command') return (...a: Parameters<Command['command']>) => sketch(target.command(...a) as Command);
+      const own = override(prop, proxy);
+      if (own !== undefined) return own;
       const v = Reflect.get(target, prop, target) as unknown;
       if (typeof v !== 'function') return v;
       return (...a: unknown[]) => {
@@ -84,6 +87,16 @@ function sketch(cmd: Command): Command {
   return proxy;
 }
 
+/** A command's option, argument and help-text calls made no-ops (and those of the commands made under it). */
+const IGNORED = new Set(['option', 'requiredOption', 'addOption', 'argument', 'arguments', 'addArgument', 'addHelpText']);
+function sketch(cmd: Command): Command {
+  return around(cmd, (prop, self) => {
+    if (typeof prop === 'string' && IGNORED.has(prop)) return () => self;
+    if (prop === 'command') return (...a: Parameters<Command['command']>) => sketch(cmd.command(...a) as Command);
+    return undefined;
+  });
+}
+
 /**
  * The program as a group's register() sees it when the line runs one verb: that verb is made in
  * full and the group's other verbs only by name and description (enough to dispatch). Their options
@@ -91,25 +104,14 @@ function sketch(cmd: Command): Command {
  */
 function focused(program: Command, verb: string): Command {
   const group = (g: Command): Command =>
-    new Proxy(g, {
-      get(target, prop) {
-        if (prop === 'command') {
-          return (...a: Parameters<Command['command']>) => {
-            const made = target.command(...a) as Command;
-            return String(a[0]).split(' ')[0] === verb ? made : sketch(made);
-          };
-        }
-        const v = Reflect.get(target, prop, target) as unknown;
-        return typeof v === 'function' ? (v as (...x: unknown[]) => unknown).bind(target) : v;
-      },
+    around(g, (prop) => {
+      if (prop !== 'command') return undefined;
+      return (...a: Parameters<Command['command']>) => {
+        const made = g.command(...a) as Command;
+        return String(a[0]).split(' ')[0] === verb ? made : sketch(made);
+      };
     });
-  return new Proxy(program, {
-    get(target, prop) {
-      if (prop === 'command') return (...a: Parameters<Command['command']>) => group(target.command(...a) as Command);
-      const v = Reflect.get(target, prop, target) as unknown;
-      return typeof v === 'function' ? (v as (...x: unknown[]) => unknown).bind(target) : v;
-    },
-  });
+  return around(program, (prop) => (prop === 'command' ? (...a: Parameters<Command['command']>) => group(program.command(...a) as Command) : undefined));
 }
 
 export async function buildProgram(argv: string[], loadAll = false, focus = true): Promise<Command> {

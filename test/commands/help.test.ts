@@ -23,4 +23,23 @@ describe('help', () => {
     expect(groups).toEqual(expect.arrayContaining(['forms', 'submissions', 'analytics', 'presets', 'team', 'templates', 'upload', 'webhook', 'sandbox']));
     for (const g of groups) expect((await runInProcess([g, '--help'])).exitCode, g).toBe(0);
   });
+
+  it('a line that runs one verb builds only that verb in full, and the run is the same', async () => {
+    const whole = await buildProgram(['forms', 'get', 'ABC'], false, false);
+    const focused = await buildProgram(['forms', 'get', 'ABC']);
+    const verbs = (p: typeof whole) => p.commands.find((c) => c.name() === 'forms')!.commands;
+    const opts = (p: typeof whole, name: string) => verbs(p).find((c) => c.name() === name)!.options.map((o) => o.flags);
+    // every verb is there by name (to dispatch and to suggest); only `get` has its flags
+    expect(verbs(focused).map((c) => c.name())).toEqual(verbs(whole).map((c) => c.name()));
+    expect(opts(focused, 'get')).toEqual(opts(whole, 'get'));
+    expect(opts(whole, 'create').length).toBeGreaterThan(5);
+    expect(opts(focused, 'create')).toEqual([]);
+    // help of the group (not focused) still shows each verb's usage, and an unknown verb is suggested
+    const help = await runInProcess(['forms', '--help']);
+    expect(help.stdout).toMatch(/get \[options\] <qrId>/);
+    const typo = await runInProcess(['forms', 'crate']);
+    expect([typo.exitCode, typo.stderr]).toEqual([2, expect.stringContaining('Did you mean create?')]);
+    // a verb's flags before a nested verb, and a group's default verb, still parse
+    expect((await runInProcess(['sandbox', 'seed', 'scans', '--help'])).stdout).toContain('--count');
+  });
 });
