@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
@@ -20,7 +20,7 @@ describe('npm pack → install → run', () => {
     process.stdout.write(`\npackage tarball: ${name}, ${(size / 1024).toFixed(0)} KiB\n`);
     expect(size).toBeLessThan(1024 * 1024);
     const files = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).trim().split('\n');
-    expect(files.filter((f) => /^package\/(src|test|bench|scripts)\//.test(f))).toEqual([]);
+    expect(files.filter((f) => /^package\/(src|test|bench|scripts)\//.test(f) && f !== 'package/scripts/postinstall.cjs')).toEqual([]);
     expect(files).toEqual(expect.arrayContaining(['package/bin/formctl.js', 'package/dist/main.js', 'package/dist/run.js', 'package/man/formctl.1', 'package/completions/formctl.bash']));
     const prefix = join(dir, 'prefix');
     await execa('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', tarball]);
@@ -35,5 +35,10 @@ describe('npm pack → install → run', () => {
     expect(listed.map((f: { qrId: string }) => f.qrId)).toContain(qrId);
     // npm puts the man pages where man finds them
     expect(readdirSync(join(prefix, 'share', 'man', 'man1'))).toContain('formctl.1');
+    // and the package's postinstall puts the completion scripts where the shells look for that prefix
+    // (test/e2e/completion-install.test.ts has each shell find them)
+    for (const [file, installed] of [['formctl.bash', 'bash-completion/completions/formctl'], ['_formctl', 'zsh/site-functions/_formctl'], ['formctl.fish', 'fish/vendor_completions.d/formctl.fish']]) {
+      expect(readFileSync(join(prefix, 'share', installed!), 'utf8')).toBe(readFileSync(join(root, 'completions', file!), 'utf8'));
+    }
   }, 600_000);
 });
