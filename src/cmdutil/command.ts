@@ -33,7 +33,7 @@ export function bind<O>(cmd: Command, load: () => Promise<{ run: CommandBody<O> 
     runState.flags = flags;
     runState.command = [command.parent?.parent ? command.parent.name() : undefined, command.name()].filter(Boolean).join(' ');
     const { createDeps } = await import('./factory.js');
-    const deps = createDeps(runState.io, flags, { prompter: runState.prompter });
+    const deps = createDeps(runState.io, flags, { prompter: runState.prompter, command: runState.command });
     runState.cleanup = deps.cleanup;
     // a damaged profile file is named before anything reads it (checked only when it changed)
     const { verifyConfig } = await import('../config/store.js');

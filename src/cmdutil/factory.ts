@@ -1,41 +1,18 @@
-import { join } from 'node:path';
 import type { ApiClient } from '../api/http.js';
-import { checkBaseUrl, profileProblem, resolveTarget, type Target } from '../config/resolve.js';
-import { configDir, readConfig, type ConfigFile } from '../config/store.js';
+import { checkBaseUrl, profileProblem, resolveTarget } from '../config/resolve.js';
+import { readConfig, sandboxDataDir, type ConfigFile } from '../config/store.js';
 import { InquirerPrompter, type Prompter } from '../io/prompter.js';
 import { paint, type IOStreams } from '../io/streams.js';
 import { parseFields, renderList, renderOne, resolveFormat, type OutputOptions, type View } from '../output/format.js';
 import { RequestCapError, UsageError } from '../errors.js';
-import { runState } from './command.js';
 import { parseIntFlag, parseNumberFlag, type GlobalFlags } from './flags.js';
+import type { Deps } from './deps.js';
 import { NotLoggedInError } from '../errors.js';
 import { VERSION } from '../version.js';
 
+export type { Deps } from './deps.js';
 
-/** What a command may use. Built lazily: a command pays only for what it touches. */
-export interface Deps {
-  io: IOStreams;
-  flags: GlobalFlags;
-  config(): ConfigFile;
-  target(): Target;
-  client(): Promise<ApiClient>;
-  prompter(): Prompter;
-  /** output options for a view: format, --columns checked against the view's allow-list, -q */
-  outputFor<T>(view: View<T>): OutputOptions;
-  printList<T>(view: View<T>, items: T[]): Promise<void>;
-  printOne<T>(view: View<T>, item: T): Promise<void>;
-  /** a message for people: stderr, never stdout */
-  info(message: string): void;
-  warn(message: string): void;
-  /** called when the command ends, success or not */
-  onCleanup(fn: () => Promise<void> | void): void;
-}
-
-export function sandboxDataDir(env: NodeJS.ProcessEnv): string {
-  return env.FORMCTL_SANDBOX_DIR || join(configDir(env), 'sandbox');
-}
-
-export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { prompter?: Prompter } = {}): Deps & { cleanup(): Promise<void> } {
+export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { prompter?: Prompter; command?: string } = {}): Deps & { cleanup(): Promise<void> } {
   let config: ConfigFile | undefined;
   let client: Promise<ApiClient> | undefined;
   let prompter: Prompter | undefined;
@@ -135,7 +112,7 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
       if (!target.sandbox && c.requestCount > 0) {
         try {
           const { record, readLedger } = await import('./ledger.js');
-          record(deps, runState.command ?? 'formctl', c.requestCount);
+          record(deps, overrides.command ?? 'formctl', c.requestCount);
           const { PLAN_LIMITS, isPlan } = await import('../domain/plans.js');
           const plan = target.plan && isPlan(target.plan) ? target.plan : undefined;
           if (plan) {

@@ -1,6 +1,6 @@
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Deps } from './factory.js';
+import type { Deps } from './deps.js';
 import { localFileFor } from './localFiles.js';
 
 // The quota ledger: every request formctl sent, per profile and calendar month (UTC, as the service

@@ -2,7 +2,8 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { configDir } from '../config/store.js';
 import { tempPathFor } from '../io/atomicFile.js';
-import { sandboxDataDir, type Deps } from './factory.js';
+import type { Deps } from './deps.js';
+import { sandboxDataDir } from '../config/store.js';
 
 /**
  * FNV-1a (64 bits, as 16 hex characters): names a namespace, nothing secret, and keeps node:crypto

@@ -14,6 +14,11 @@ export function configDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(base, 'formctl');
 }
 
+/** The embedded sandbox's data directory: FORMCTL_SANDBOX_DIR, else beside the profile file. */
+export function sandboxDataDir(env: NodeJS.ProcessEnv): string {
+  return env.FORMCTL_SANDBOX_DIR || join(configDir(env), 'sandbox');
+}
+
 export function configPath(env: NodeJS.ProcessEnv = process.env): string {
   return join(configDir(env), CONFIG_FILE_NAME);
 }

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { sandboxDataDir, type Deps } from '../../cmdutil/factory.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { sandboxDataDir } from '../../config/store.js';
 import { readLedger } from '../../cmdutil/ledger.js';
 import { checkBaseUrl } from '../../config/resolve.js';
 import { configDir, configPath } from '../../config/store.js';

@@ -1,4 +1,5 @@
-import { sandboxDataDir, type Deps } from '../../cmdutil/factory.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { sandboxDataDir } from '../../config/store.js';
 import type { SandboxStore } from '../../sandbox/repo/store.js';
 
 /** Reads a sandbox's data dir directly (no server needed), closing the store afterwards. */

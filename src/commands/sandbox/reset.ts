@@ -1,5 +1,6 @@
 import { existsSync, rmSync } from 'node:fs';
-import { sandboxDataDir, type Deps } from '../../cmdutil/factory.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { sandboxDataDir } from '../../config/store.js';
 import { CancelError } from '../../errors.js';
 
 export async function run(deps: Deps, _args: unknown[], opts: { data?: string; yes?: boolean }): Promise<void> {

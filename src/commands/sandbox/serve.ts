@@ -1,6 +1,6 @@
 import { OTHER_ACCOUNT } from '../../sandbox/repo/accountIds.js';
 import type { Deps } from '../../cmdutil/factory.js';
-import { sandboxDataDir } from '../../cmdutil/factory.js';
+import { sandboxDataDir } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
 import { untilInterrupted } from '../../cmdutil/interrupt.js';
 import { parseIntFlag } from '../../cmdutil/flags.js';

@@ -1,4 +1,5 @@
-import { sandboxDataDir, type Deps } from '../../cmdutil/factory.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { sandboxDataDir } from '../../config/store.js';
 import { isLoopbackHost } from '../../domain/urls.js';
 import { UsageError } from '../../errors.js';
 import type { DeliveryRow } from '../../sandbox/repo/deliveries.js';

@@ -1,0 +1,26 @@
+import type { ApiClient } from '../api/http.js';
+import type { Target } from '../config/resolve.js';
+import type { ConfigFile } from '../config/store.js';
+import type { Prompter } from '../io/prompter.js';
+import type { IOStreams } from '../io/streams.js';
+import type { OutputOptions, View } from '../output/format.js';
+import type { GlobalFlags } from './flags.js';
+
+/** What a command may use. Built lazily: a command pays only for what it touches. */
+export interface Deps {
+  io: IOStreams;
+  flags: GlobalFlags;
+  config(): ConfigFile;
+  target(): Target;
+  client(): Promise<ApiClient>;
+  prompter(): Prompter;
+  /** output options for a view: format, --columns checked against the view's allow-list, -q */
+  outputFor<T>(view: View<T>): OutputOptions;
+  printList<T>(view: View<T>, items: T[]): Promise<void>;
+  printOne<T>(view: View<T>, item: T): Promise<void>;
+  /** a message for people: stderr, never stdout */
+  info(message: string): void;
+  warn(message: string): void;
+  /** called when the command ends, success or not */
+  onCleanup(fn: () => Promise<void> | void): void;
+}
