@@ -48,9 +48,10 @@ describe('a spinner on a real terminal', () => {
     const sb = await startSandbox();
     try {
       const q = (await sb.cli(['forms', 'create', '--title', 'Spin', '--field', 'email:E', '-q'])).stdout.trim();
-      await sb.admin('POST', '/_sandbox/faults', { spec: `kinds=latency,latency=10000,route=POST /forms/${q}/submissions,count=1` });
+      // a long hold, so that a slow start on a busy machine still finds the spinner turning (Ctrl-C ends it at once)
+      await sb.admin('POST', '/_sandbox/faults', { spec: `kinds=latency,latency=60000,route=POST /forms/${q}/submissions,count=1` });
       const t = onTerminal(['submissions', 'create', q, '--set', 'E=a@example.com'], { NO_COLOR: undefined, FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner });
-      await waitFor(async () => (await sb.admin<{ rules: unknown[] }>('GET', '/_sandbox/faults')).rules.length === 0 && t.screen().includes('Submitting'), 'the spinner');
+      await waitFor(async () => (await sb.admin<{ rules: unknown[] }>('GET', '/_sandbox/faults')).rules.length === 0 && t.screen().includes('Submitting'), 'the spinner', 45_000);
       t.child.stdin!.write('\u0003'); // Ctrl-C typed at the terminal
       expect((await t.child).exitCode).toBe(130);
       const screen = t.screen();
@@ -59,5 +60,5 @@ describe('a spinner on a real terminal', () => {
     } finally {
       await sb.stop();
     }
-  });
+  }, 60_000);
 });
