@@ -92,7 +92,8 @@ export async function handleApi(sb: SandboxInstance, routes: RouteTable<ApiRoute
     else status = respond(sb, res, operationId, 200, envelopeOf(data));
   } catch (e) {
     const err = e instanceof ApiFailure ? e : new ApiFailure(500, 'Internal server error');
-    if (!(e instanceof ApiFailure)) process.stderr.write(`sandbox: ${(e as Error)?.stack ?? String(e)}\n`);
+    // a request still running when the sandbox closed (its client gone, e.g. killed mid-export) is no error of the sandbox's
+    if (!(e instanceof ApiFailure) && sb.store.isOpen) process.stderr.write(`sandbox: ${(e as Error)?.stack ?? String(e)}\n`);
     // drain an unread body so keep-alive connections stay usable
     if (!req.readableEnded) req.resume();
     status = respond(sb, res, operationId, err.status, failure(err.status, err.message, err.data), err.headers);

@@ -85,7 +85,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     else work = handlePublic(sb, req, res, url, origin);
     if (work === false) work = sendJson(res, 404, failure(404, `Route not found: ${req.method} ${url.pathname}`));
     Promise.resolve(work).catch((e: unknown) => {
-      process.stderr.write(`sandbox: ${(e as Error)?.stack ?? String(e)}\n`);
+      if (sb.store.isOpen) process.stderr.write(`sandbox: ${(e as Error)?.stack ?? String(e)}\n`);
       if (!res.headersSent) sendJson(res, 500, failure(500, 'Internal server error'));
       else res.destroy();
     });
