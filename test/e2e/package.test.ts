@@ -14,7 +14,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('npm pack → install → run', () => {
   it('installs from the tarball and runs --version, --help and a --sandbox round trip; ships only what it needs', async () => {
     // asynchronous: the install takes minutes (the native SQLite build), and the test worker must stay responsive
-    const name = (await execa('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: root })).stdout.trim().split('\n').pop()!;
+    // --ignore-scripts: npm pack would run `prepare`, which rebuilds dist/ in place while the other
+    // end-to-end files run the binary (they failed with "Cannot find module ../dist/main.js");
+    // npm test built dist/ already, and that build is what gets packed
+    const name = (await execa('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', dir], { cwd: root })).stdout.trim().split('\n').pop()!;
     const tarball = join(dir, name);
     const size = statSync(tarball).size;
     process.stdout.write(`\npackage tarball: ${name}, ${(size / 1024).toFixed(0)} KiB\n`);
