@@ -24,6 +24,8 @@ export interface SandboxInstance {
   uploadThrottle: Throttle;
   /** when on: requests and responses checked against the OpenAPI description (tests) */
   contract?: ContractChecker;
+  /** aborted when the sandbox closes: a request held by an injected latency ends at once */
+  closing: AbortSignal;
 }
 
 /** What a route's handler gets: the request, the caller, and the resource the pipeline loaded. */

@@ -8,6 +8,20 @@ import type { FormRow } from './repo/forms.js';
 import type { MemberRow } from './repo/members.js';
 import type { RouteTable } from './routing.js';
 
+/** Waits ms, or less when the sandbox closes meanwhile (unref: it never keeps a process alive). */
+function sleep(ms: number, closing: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (closing.aborted) return resolve();
+    const timer = setTimeout(done, ms).unref();
+    function done() {
+      clearTimeout(timer);
+      closing.removeEventListener('abort', done);
+      resolve();
+    }
+    closing.addEventListener('abort', done, { once: true });
+  });
+}
+
 export const API_PREFIX = '/v1';
 export const QUOTA_MESSAGE = 'Sorry, your API request limit has been reached';
 export const INACTIVE_PLAN_MESSAGE = 'You have a free plan. You can purchase or renew a paid plan to be able to continue.';
@@ -25,10 +39,9 @@ function bearerKey(req: IncomingMessage): string | undefined {
 }
 
 /** Answers an injected fault before the API sees the request; false when the request goes on. */
-async function injectFault(fault: PickedFault | null, req: IncomingMessage, res: ServerResponse): Promise<'dropped' | 'answered' | false> {
+async function injectFault(fault: PickedFault | null, req: IncomingMessage, res: ServerResponse, closing: AbortSignal): Promise<'dropped' | 'answered' | false> {
   if (!fault) return false;
-  // unref: an injected delay never keeps a stopping sandbox's process alive
-  if (fault.kind === 'latency') await new Promise((r) => setTimeout(r, fault.profile.latencyMs).unref());
+  if (fault.kind === 'latency') await sleep(fault.profile.latencyMs, closing);
   if (fault.kind === 'drop') {
     req.socket.destroy();
     return 'dropped';
@@ -58,7 +71,7 @@ export async function handleApi(sb: SandboxInstance, routes: RouteTable<ApiRoute
   const log = (status: number) =>
     sb.store.requests.add({ at: sb.now().toISOString(), method, path: url.pathname + url.search, status, memberId, ms: performance.now() - started, fault: fault?.kind ?? null });
 
-  const injected = await injectFault(fault, req, res);
+  const injected = await injectFault(fault, req, res, sb.closing);
   if (injected) return log(injected === 'dropped' ? 0 : res.statusCode);
 
   let status = 200;
@@ -92,8 +105,7 @@ export async function handleApi(sb: SandboxInstance, routes: RouteTable<ApiRoute
     else status = respond(sb, res, operationId, 200, envelopeOf(data));
   } catch (e) {
     const err = e instanceof ApiFailure ? e : new ApiFailure(500, 'Internal server error');
-    // a request still running when the sandbox closed (its client gone, e.g. killed mid-export) is no error of the sandbox's
-    if (!(e instanceof ApiFailure) && sb.store.isOpen) process.stderr.write(`sandbox: ${(e as Error)?.stack ?? String(e)}\n`);
+    if (!(e instanceof ApiFailure)) process.stderr.write(`sandbox: ${(e as Error)?.stack ?? String(e)}\n`);
     // drain an unread body so keep-alive connections stay usable
     if (!req.readableEnded) req.resume();
     status = respond(sb, res, operationId, err.status, failure(err.status, err.message, err.data), err.headers);

@@ -53,12 +53,13 @@ export interface RunningSandbox {
 const apiRoutes = new RouteTable(API_ROUTES);
 
 /** A sandbox's state without a server: its store, clock, events, faults and caches. */
-export function createInstance(opts: Pick<SandboxOptions, 'dataDir' | 'plan' | 'quota' | 'faults'>): SandboxInstance {
+export function createInstance(opts: Pick<SandboxOptions, 'dataDir' | 'plan' | 'quota' | 'faults'>, closing: AbortSignal): SandboxInstance {
   const store = new SandboxStore(opts.dataDir);
   if (opts.plan) store.accounts.update(MAIN_ACCOUNT, { plan: opts.plan });
   if (opts.quota !== undefined) store.accounts.update(MAIN_ACCOUNT, { quota: opts.quota });
   return {
     store,
+    closing,
     now: () => new Date(Date.now() + store.meta.clockOffsetMs()),
     events: new EventBus(),
     faults: new FaultInjector(opts.faults ?? NO_FAULTS),
@@ -69,7 +70,10 @@ export function createInstance(opts: Pick<SandboxOptions, 'dataDir' | 'plan' | '
 
 /** Serves API v1 under /v1, the /_sandbox admin routes, and the public pages, over node:http. */
 export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox> {
-  const sb = createInstance(opts);
+  const closing = new AbortController();
+  const sb = createInstance(opts, closing.signal);
+  // the requests being answered: close() lets them finish before it closes the store
+  const inFlight = new Set<Promise<unknown>>();
   if (opts.contract) sb.contract = await (await import('./contract.js')).ContractChecker.create();
   const dispatcher = new WebhookDispatcher(sb.store, sb.events);
 
@@ -84,11 +88,14 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     else if (url.pathname.startsWith('/_sandbox/')) work = handleAdmin(sb, req, res, url, opts.adminToken);
     else work = handlePublic(sb, req, res, url, origin);
     if (work === false) work = sendJson(res, 404, failure(404, `Route not found: ${req.method} ${url.pathname}`));
-    Promise.resolve(work).catch((e: unknown) => {
-      if (sb.store.isOpen) process.stderr.write(`sandbox: ${(e as Error)?.stack ?? String(e)}\n`);
-      if (!res.headersSent) sendJson(res, 500, failure(500, 'Internal server error'));
-      else res.destroy();
-    });
+    const done = Promise.resolve(work)
+      .catch((e: unknown) => {
+        process.stderr.write(`sandbox: ${(e as Error)?.stack ?? String(e)}\n`);
+        if (!res.headersSent) sendJson(res, 500, failure(500, 'Internal server error'));
+        else res.destroy();
+      })
+      .finally(() => inFlight.delete(done));
+    inFlight.add(done);
   });
   server.keepAliveTimeout = 10_000;
 
@@ -109,13 +116,15 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     server,
     close: async () => {
       await dispatcher.close();
+      closing.abort();
       await new Promise<void>((resolve) => {
-        server.close(() => {
-          sb.store.close();
-          resolve();
-        });
+        server.close(() => resolve());
         server.closeAllConnections();
       });
+      // a request whose client is gone (killed mid-export) may still be running: the store stays
+      // open until it ends, so it never meets a closed database
+      await Promise.allSettled([...inFlight]);
+      sb.store.close();
     },
   };
 }

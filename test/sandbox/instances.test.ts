@@ -1,4 +1,6 @@
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { dirname } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessSandbox, type InProcessSandbox } from '../helpers/inProcessSandbox.js';
@@ -96,5 +98,71 @@ describe('scoped faults', () => {
     const res = await fetch(`${sb.origin}/_sandbox/faults`, { method: 'POST', body: JSON.stringify({ spec: 'route=/forms' }) });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toMatch(/METHOD \/path/);
+  });
+});
+
+describe('closing a sandbox with requests still running', () => {
+  it('ends a request held by an injected latency, lets it finish, then closes its store: no error written', async () => {
+    const sb = await inProcessSandbox();
+    await sb.admin('POST', '/_sandbox/faults', { spec: 'kinds=latency,latency=600000,route=GET /forms,count=1' });
+    const held = fetch(`${sb.baseUrl}/forms`, { headers: { authorization: `Bearer ${sb.keys.owner}` } }).then(
+      () => 'answered',
+      () => 'connection closed',
+    );
+    // the rule is used up once the request is being held
+    for (;;) {
+      const { rules } = await sb.admin<{ rules: unknown[] }>('GET', '/_sandbox/faults');
+      if (rules.length === 0) break;
+    }
+    const written: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+      written.push(String(chunk));
+      return write(chunk, ...rest);
+    }) as typeof process.stderr.write;
+    try {
+      // a ten-minute hold: only the close ending it lets this return before the test's timeout
+      await sb.sandbox.close();
+    } finally {
+      process.stderr.write = write;
+    }
+    expect(await held).toBe('connection closed');
+    expect(() => sb.sandbox.store.meta.clockOffsetMs()).toThrow(/not open/);
+    expect(written.filter((w) => w.startsWith('sandbox:'))).toEqual([]);
+    // the held request ran to its end before the store closed: it is in the request log
+    const { SandboxStore } = await import('../../src/sandbox/repo/store.js');
+    const store = new SandboxStore(sb.dataDir);
+    try {
+      expect(store.requests.since(0).filter((r) => r.method === 'GET' && r.path === '/v1/forms').length).toBe(1);
+    } finally {
+      store.close();
+      rmSync(dirname(sb.dataDir), { recursive: true, force: true });
+    }
+  });
+
+  it('an upload whose client goes away mid-body leaves no file behind, and the sandbox still closes', async () => {
+    const sb = await inProcessSandbox();
+    const { request } = await import('node:http');
+    const boundary = 'x-boundary';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\nlogo\r\n--${boundary}\r\nContent-Disposition: form-data; name="userFile"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+    const url = new URL(`${sb.baseUrl}/account/uploads`);
+    const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { authorization: `Bearer ${sb.keys.owner}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + 1_000_000) } });
+    req.on('error', () => undefined);
+    req.write(head);
+    req.write(Buffer.alloc(64 * 1024, 1));
+    // the part is being written to the data dir
+    const filesDir = sb.sandbox.store.filesDir;
+    const { readdirSync } = await import('node:fs');
+    for (;;) {
+      if (readdirSync(filesDir).length > 0) break;
+      await new Promise((r) => setImmediate(r));
+    }
+    req.destroy();
+    for (;;) {
+      if (readdirSync(filesDir).length === 0) break;
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(readdirSync(filesDir)).toEqual([]);
+    await sb.stop();
   });
 });

@@ -40,6 +40,7 @@ export function receiveFormPost(req: IncomingMessage, filesDir: string): Promise
       return;
     }
     const writes: Promise<void>[] = [];
+    const outs: Array<{ destroy(): void }> = [];
     busboy.on('field', (name: string, value: string) => {
       const list = post.fields.get(name) ?? [];
       list.push(value);
@@ -54,6 +55,7 @@ export function receiveFormPost(req: IncomingMessage, filesDir: string): Promise
       post.files.push(file);
       const path = join(filesDir, file.fileId);
       const out = createWriteStream(path);
+      outs.push(out);
       const head: Buffer[] = [];
       stream.on('data', (c: Buffer) => {
         if (file.size < SNIFF_BYTES) head.push(c.subarray(0, SNIFF_BYTES - file.size));
@@ -80,6 +82,12 @@ export function receiveFormPost(req: IncomingMessage, filesDir: string): Promise
     busboy.on('error', (e: Error) => reject(e));
     busboy.on('finish', () => {
       Promise.all(writes).then(() => resolve(post), reject);
+    });
+    // the visitor went away mid-body: nothing more will come, and the parts written so far are no files
+    req.on('error', (e) => {
+      for (const out of outs) out.destroy();
+      for (const f of post.files) rmSync(join(filesDir, f.fileId), { force: true });
+      reject(e);
     });
     req.pipe(busboy);
   });

@@ -88,11 +88,6 @@ export class SandboxStore {
     return this.db.write(fn);
   }
 
-  /** false once close() ran: a request still in flight then has nobody to answer */
-  get isOpen(): boolean {
-    return this.db.raw.open;
-  }
-
   close(): void {
     this.db.close();
   }

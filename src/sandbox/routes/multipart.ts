@@ -29,6 +29,7 @@ export function receiveUpload(ctx: RequestContext): Promise<Upload> {
     }
     const result: Upload = { size: 0, tooLarge: false, files: 0, head: Buffer.alloc(0) };
     const writes: Promise<void>[] = [];
+    const outs: Array<{ destroy(): void }> = [];
     busboy.on('field', (name: string, value: string) => {
       if (name === 'category') result.category = value;
     });
@@ -43,6 +44,7 @@ export function receiveUpload(ctx: RequestContext): Promise<Upload> {
       result.fileId = id;
       result.name = (filename || 'file').replace(/[^\w.\- ]+/g, '_').slice(0, 120);
       const out = createWriteStream(join(ctx.store.filesDir, id));
+      outs.push(out);
       const head: Buffer[] = [];
       stream.on('data', (c: Buffer) => {
         if (result.size < SNIFF_BYTES) head.push(c.subarray(0, SNIFF_BYTES - result.size));
@@ -70,6 +72,12 @@ export function receiveUpload(ctx: RequestContext): Promise<Upload> {
     busboy.on('error', (e: Error) => reject(new ApiFailure(400, `Malformed multipart body: ${e.message}`)));
     busboy.on('finish', () => {
       Promise.all(writes).then(() => resolve(result), reject);
+    });
+    // the client went away mid-body: nothing more will come, and the part written so far is no file
+    ctx.req.on('error', (e) => {
+      for (const out of outs) out.destroy();
+      if (result.fileId) rmSync(join(ctx.store.filesDir, result.fileId), { force: true });
+      reject(e);
     });
     ctx.req.pipe(busboy);
   });
