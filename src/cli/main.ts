@@ -1,8 +1,9 @@
 // The entry point. It answers --version and the help topics without loading anything else, and
 // otherwise loads the commander tree (run.ts): start-up time is a benchmark target.
-import { fstatSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { HELP_TOPICS } from './helpTopics.js';
+import { isTerminal } from '../io/streams.js';
 
 import { VERSION } from '../version.js';
 
@@ -29,14 +30,9 @@ function writeOut(text: string): number {
   return 0;
 }
 
-/** Whether stdout is a terminal narrower than the prebuilt help (only a character device can be one). */
+/** Whether stdout is a terminal narrower than the prebuilt help. */
 function narrowTerminal(): boolean {
-  try {
-    if (!fstatSync(1).isCharacterDevice()) return false;
-  } catch {
-    return false;
-  }
-  return process.stdout.isTTY === true && (process.stdout.columns ?? 80) < 80;
+  return isTerminal(1) && (process.stdout.columns ?? 80) < 80;
 }
 
 /** The root help rendered at build time (scripts/build.mjs); undefined when absent or the terminal is narrow. */
