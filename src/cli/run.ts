@@ -102,16 +102,24 @@ function sketch(cmd: Command): Command {
  * full and the group's other verbs only by name and description (enough to dispatch). Their options
  * are what a group costs to build, and a script running one verb thousands of times pays it each time.
  */
-function focused(program: Command, verb: string): Command {
+function focused(program: Command, verb: string): { program: Command; runs(): boolean } {
+  // whether a verb that can run this line was made in full: the one named, or the group's default
+  // verb (`analytics QRID`); when neither, the word is an alias or a typo and the group is built whole
+  let made = false;
   const group = (g: Command): Command =>
     around(g, (prop) => {
       if (prop !== 'command') return undefined;
       return (...a: Parameters<Command['command']>) => {
-        const made = g.command(...a) as Command;
-        return String(a[0]).split(' ')[0] === verb ? made : sketch(made);
+        const cmd = g.command(...a) as Command;
+        const full = String(a[0]).split(' ')[0] === verb || (a[1] as { isDefault?: boolean } | undefined)?.isDefault === true;
+        made ||= full;
+        return full ? cmd : sketch(cmd);
       };
     });
-  return around(program, (prop) => (prop === 'command' ? (...a: Parameters<Command['command']>) => group(program.command(...a) as Command) : undefined));
+  return {
+    program: around(program, (prop) => (prop === 'command' ? (...a: Parameters<Command['command']>) => group(program.command(...a) as Command) : undefined)),
+    runs: () => made,
+  };
 }
 
 export async function buildProgram(argv: string[], loadAll = false, focus = true): Promise<Command> {
@@ -147,10 +155,10 @@ export async function buildProgram(argv: string[], loadAll = false, focus = true
     if (loadAll || g.name === word || word === 'completion') {
       const mod = await g.load();
       const verb = !loadAll && focus && g.name === word ? verbWord(argv, g.name) : undefined;
-      mod.register(verb ? focused(program, verb) : program, bind);
+      const view = verb ? focused(program, verb) : undefined;
+      mod.register(view?.program ?? program, bind);
       const group = program.commands.find((c) => c.name() === g.name);
-      // not one of the group's verbs by name (an alias, a default verb's argument, a typo): build it whole
-      if (verb && group && group.commands.length > 0 && !group.commands.some((c) => c.name() === verb)) return buildProgram(argv, loadAll, false);
+      if (view && group && group.commands.length > 0 && !view.runs()) return buildProgram(argv, loadAll, false);
       for (const verb of group?.commands ?? []) {
         const examples = VERB_EXAMPLES[`${g.name} ${verb.name()}`];
         if (examples) verb.addHelpText('after', `\nExamples:\n${examples.map((e) => `  ${e}`).join('\n')}`);

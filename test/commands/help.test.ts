@@ -39,6 +39,10 @@ describe('help', () => {
     expect(help.stdout).toMatch(/get \[options\] <qrId>/);
     const typo = await runInProcess(['forms', 'crate']);
     expect([typo.exitCode, typo.stderr]).toEqual([2, expect.stringContaining('Did you mean create?')]);
+    // a group's default verb runs a line that names no verb (`analytics QRID`): it is the one made in full
+    const analytics = (await buildProgram(['analytics', 'ABCD1234'])).commands.find((c) => c.name() === 'analytics')!.commands;
+    expect(analytics.find((c) => c.name() === 'show')!.options.map((o) => o.flags)).toContain('--period <period>');
+    expect(analytics.find((c) => c.name() === 'export')!.options).toEqual([]);
     // a verb's flags before a nested verb, and a group's default verb, still parse
     expect((await runInProcess(['sandbox', 'seed', 'scans', '--help'])).stdout).toContain('--count');
   });
