@@ -19,17 +19,8 @@ export interface Definition {
   fields: DefField[];
 }
 
-/** the form as the service returns it (spec §2.3), the parts a definition holds */
-export interface RemoteForm {
-  title: string;
-  shortText: string;
-  locale?: string;
-  submissionNotification?: boolean;
-  isQuiz?: boolean;
-  quizConfig?: Record<string, unknown>;
-  qrConfig?: Record<string, unknown>;
-  fields: Array<{ key: string; type: string; option: Record<string, unknown>; quizConfig?: Record<string, unknown> }>;
-}
+/** the form as the service returns it (spec §2.3), the parts a definition holds: every field has its key */
+export type RemoteForm = Omit<Definition, 'fields'> & { fields: Array<DefField & { key: string }> };
 
 /** Objects with their keys sorted, all the way down: the same form always writes the same bytes. */
 export function sorted(value: unknown): unknown {
