@@ -1,10 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Deps } from '../../cmdutil/factory.js';
-import { sandboxDataDir } from '../../config/store.js';
 import { readLedger } from '../../cmdutil/ledger.js';
 import { checkBaseUrl } from '../../config/resolve.js';
-import { configDir, configPath } from '../../config/store.js';
+import { configDir, configPath, sandboxDataDir } from '../../config/store.js';
 import { isPlan, PLAN_LIMITS } from '../../domain/plans.js';
 import { ApiError, ConnectionError, ExitWith } from '../../errors.js';
 import { paint } from '../../io/streams.js';
