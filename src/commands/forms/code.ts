@@ -141,13 +141,12 @@ function entryFor(deps: Deps, file: string): ManifestEntry | undefined {
 }
 
 function showChange(c: Change): string {
-  const v = (x: unknown) => (typeof x === 'string' ? JSON.stringify(x) : JSON.stringify(x));
   switch (c.kind) {
     case 'added': return `  + ${c.path}: ${String(c.to)}`;
     case 'removed': return `  - ${c.path}: ${String(c.from)}`;
     case 'kept': return `  = ${c.path}: ${String(c.from)} (${c.note})`;
     case 'moved': return `  ~ ${c.path}: ${c.note}`;
-    default: return `  ~ ${c.path}${c.note ? ` ${c.note}` : ''}: ${v(c.from)} → ${v(c.to)}`;
+    default: return `  ~ ${c.path}${c.note ? ` ${c.note}` : ''}: ${JSON.stringify(c.from)} → ${JSON.stringify(c.to)}`;
   }
 }
 
