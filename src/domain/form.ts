@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
 
-import { CHOICE_TYPES, FIELD_TYPES, isFieldType, SCORED_TYPES, type FieldType } from './fieldTypes.js';
+import { CHOICE_TYPES, FIELD_TYPES, SCORED_TYPES, type FieldType } from './fieldTypes.js';
 
 export { CHOICE_TYPES, DISPLAY_TYPES, FIELD_TYPES, isFieldType, SCORED_TYPES, type FieldType } from './fieldTypes.js';
 

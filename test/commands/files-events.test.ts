@@ -1,9 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, spawnCli, tempDir, waitFor } from '../helpers/cli.js';
+import { tempDir, waitFor } from '../helpers/cli.js';
 import { fileFixtures, PNG } from '../helpers/fixtures.js';
 import { startSandbox, type SandboxHandle } from '../helpers/commandSandbox.js';
 import { runInProcess } from '../helpers/inProcessCli.js';
@@ -154,7 +153,6 @@ describe('webhook settings: the state table of spec §3', () => {
 describe('deliveries (spec §6) through webhook listen', () => {
   let app: Server;
   const received: Array<{ headers: IncomingMessage['headers']; raw: Buffer }> = [];
-  let appUrl = '';
 
   beforeAll(async () => {
     app = createServer((req, res) => {
@@ -166,7 +164,6 @@ describe('deliveries (spec §6) through webhook listen', () => {
       });
     });
     await new Promise<void>((r) => app.listen(0, '127.0.0.1', r));
-    appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}/hook`;
   });
   afterAll(() => new Promise<void>((r) => app.close(() => r())));
 

@@ -1,6 +1,5 @@
-import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, runCli, spawnCli, tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/inProcessCli.js';
 import { startSandbox, type SandboxHandle } from '../helpers/commandSandbox.js';
 

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnCli, tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/cli.js';
 import { submissionFixtures } from '../helpers/fixtures.js';
 import { startSandbox, type SandboxHandle } from '../helpers/commandSandbox.js';
 

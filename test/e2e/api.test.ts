@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { startSandbox, type SandboxHandle } from '../helpers/sandbox.js';

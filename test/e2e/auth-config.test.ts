@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
 import { configEnv } from '../helpers/fixtures.js';
 import { startSandbox, type SandboxHandle } from '../helpers/sandbox.js';
 

@@ -22,7 +22,7 @@ afterAll(async () => {
   tmp.remove();
 });
 
-const { makeForm, rawUpload } = fileFixtures(() => sb);
+const { makeForm } = fileFixtures(() => sb);
 
 describe('uploads (spec §4.2)', () => {
   it('uploads form and submission files and serves them at fileUrl', async () => {

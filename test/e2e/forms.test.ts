@@ -1,13 +1,6 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import jsQRModule from 'jsqr';
-import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
-import { formFixtures } from '../helpers/fixtures.js';
 import { startSandbox, type SandboxHandle } from '../helpers/sandbox.js';
-
-// jsqr ships CommonJS typings with a default export
-const jsQR = jsQRModule as unknown as (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
 
 let sb: SandboxHandle;
 const tmp = tempDir();
@@ -19,8 +12,6 @@ afterAll(async () => {
   await sb.stop();
   tmp.remove();
 });
-
-const { create } = formFixtures(() => sb);
 
 describe('forms create', () => {
   it('creates from flags with server-assigned qrId and field keys (spec §4.1)', async () => {

@@ -15,7 +15,7 @@ afterAll(async () => {
   tmp.remove();
 });
 
-const { makeForm, survey, requestsSince, lastRequestId, count } = submissionFixtures(() => sb);
+const { survey, count } = submissionFixtures(() => sb);
 
 describe('create', () => {
   it('creates from --set by label with values shaped per field, counts it on the form, and e-mails the owner', async () => {
@@ -34,8 +34,6 @@ describe('create', () => {
 });
 
 describe('import', () => {
-  const csvOf = (rows: string[][]) => rows.map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\n') + '\n';
-
   it('an import killed half-way and run again yields each row exactly once', async () => {
     const f = await survey();
     const n = 200;

@@ -150,7 +150,7 @@ function showChange(c: Change): string {
   }
 }
 
-async function compareWith(deps: Deps, client: ApiClient, l: Loaded, qrId: string, entry: ManifestEntry | undefined, prune: boolean) {
+async function compareWith(client: ApiClient, l: Loaded, qrId: string, entry: ManifestEntry | undefined, prune: boolean) {
   const form = await getForm(client, qrId);
   const answersKnown = (fileKey: string | undefined, quiz: Record<string, unknown>) => fileKey !== undefined && entry?.answers?.[fileKey] === hash(quiz);
   return { form, result: compare(l.def, form as RemoteForm, entry?.keys ?? {}, { prune, answersKnown }) };
@@ -169,7 +169,7 @@ export async function diff(deps: Deps, [file, qrId]: unknown[], opts: { output?:
     else deps.io.stdout.write(`${l.file}: no form on this profile yet: apply would create it (${l.def.fields.length} fields)\n`);
     throw new ExitWith(1, `${l.file}: differs (not on this profile yet)`);
   }
-  const { result } = await compareWith(deps, await deps.client(), l, id, qrId !== undefined && entry?.qrId !== id ? undefined : entry, false);
+  const { result } = await compareWith(await deps.client(), l, id, qrId !== undefined && entry?.qrId !== id ? undefined : entry, false);
   const equal = result.changes.length === 0;
   if (json) deps.io.stdout.write(`${JSON.stringify({ file: l.file, qrId: id, equal, changes: result.changes }, null, 2)}\n`);
   else deps.io.stdout.write(equal ? `${l.file} = ${id}: no differences\n` : `${l.file} → ${id}: ${result.changes.length} difference${result.changes.length === 1 ? '' : 's'}\n${result.changes.map(showChange).join('\n')}\n`);
@@ -219,7 +219,7 @@ export async function apply(deps: Deps, files: unknown[], opts: { dryRun?: boole
       plan[plan.length - 1] = `created ${l.file} → ${form.qrId}`;
       continue;
     }
-    const { result } = await compareWith(deps, client, l, entry.qrId, entry, opts.pruneFields === true);
+    const { result } = await compareWith(client, l, entry.qrId, entry, opts.pruneFields === true);
     const writing = Object.keys(result.patch);
     if (!writing.length) {
       const kept = result.changes.filter((c) => c.kind === 'kept').length;

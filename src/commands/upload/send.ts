@@ -1,6 +1,5 @@
 import { uploadFormFile, uploadLogo, type UploadResult } from '../../api/resources/uploads.js';
 import type { Deps } from '../../cmdutil/factory.js';
-import { requireQrId } from '../../cmdutil/input.js';
 import type { View } from '../../output/format.js';
 import { Progress } from '../../output/progressBar.js';
 import { checkUploadFile } from '../../cmdutil/uploadFile.js';

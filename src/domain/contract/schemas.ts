@@ -36,7 +36,6 @@ export function pageOf(item: z.ZodType) {
 }
 
 // ── forms (spec §2.2–§2.6) ───────────────────────────────────────────────────
-const ChoiceOption = open({ name: z.string(), value: z.string(), key: z.string().optional() });
 export const FieldOption = open({
   label: z.string().optional(),
   required: z.boolean().optional(),

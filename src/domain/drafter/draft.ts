@@ -286,7 +286,6 @@ function clausesOf(segment: string): string[] {
   });
   const out: string[] = [];
   for (let i = 0; i < parts.length; i++) {
-    const rest = parts.slice(i).join(', ');
     if (/\b(?:rate|score|grade)\s+each\s+of\b|\b(?:matrix|grid|table)\s+(?:of|for|with)\b|\bchecklist\b/i.test(parts[i]!)) {
       // the rows run on to the part that ends them with "and"
       let j = i;

@@ -42,8 +42,8 @@ function find(d: Draft, ref: string, s: Session): number {
 type Step = (d: Draft, m: RegExpMatchArray, s: Session) => void;
 
 const STEPS: Array<[RegExp, Step]> = [
-  [/^(?:change|set|rename) the title to\s+(.+)$/i, (d, m, s) => void (d.title = cap(m[1]!.trim()))],
-  [/^(?:change|set) the (?:short text|description|subtitle) to\s+(.+)$/i, (d, m, s) => void (d.shortText = m[1]!.trim())],
+  [/^(?:change|set|rename) the title to\s+(.+)$/i, (d, m) => void (d.title = cap(m[1]!.trim()))],
+  [/^(?:change|set) the (?:short text|description|subtitle) to\s+(.+)$/i, (d, m) => void (d.shortText = m[1]!.trim())],
   [/^turn (?:it|this|the form) into a quiz$|^make (?:it|this) a quiz$/i, (d) => {
     d.isQuiz = true;
     d.quizConfig ??= { showFinalScore: true, showAnswersResults: true };
@@ -53,7 +53,7 @@ const STEPS: Array<[RegExp, Step]> = [
     delete d.quizConfig;
     for (const x of d.fields) delete x.quizConfig;
   }],
-  [/^make (?:all|every) (?:fields?|questions?) (required|optional|mandatory)$/i, (d, m, s) => {
+  [/^make (?:all|every) (?:fields?|questions?) (required|optional|mandatory)$/i, (d, m) => {
     for (const x of d.fields) x.option.required = m[1]!.toLowerCase() !== 'optional';
   }],
   [/^make (?:the )?(.+?) (required|optional|mandatory)$/i, (d, m, s) => void (d.fields[find(d, m[1]!, s)]!.option.required = m[2]!.toLowerCase() !== 'optional')],

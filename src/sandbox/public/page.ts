@@ -129,7 +129,7 @@ function controlOf(f: FieldDefinition, posted: Posted, describedBy: string): str
     case 'checkList': {
       const rows = rowLabels(f) ?? [];
       const values = f.option.neutral === true ? CHECKLIST_VALUES : CHECKLIST_VALUES.slice(0, 2);
-      const head = `<tr><th scope="col">Item</th>${values.map((v, i) => `<th scope="col" class="c">${CHECKLIST_LABELS[i]}</th>`).join('')}</tr>`;
+      const head = `<tr><th scope="col">Item</th>${values.map((_, i) => `<th scope="col" class="c">${CHECKLIST_LABELS[i]}</th>`).join('')}</tr>`;
       const body = rows.map((r, n) => `<tr><th scope="row">${esc(r)}</th>${values.map((v, i) => `<td class="c"><input type="radio" name="${esc(f.key)}.row.${n}" value="${v}" aria-label="${esc(r)}: ${CHECKLIST_LABELS[i]}"${one(`${f.key}.row.${n}`) === v ? ' checked' : ''}></td>`).join('')}</tr>`).join('');
       return `<table>${head}${body}</table>`;
     }
