@@ -140,29 +140,53 @@ describe('closing a sandbox with requests still running', () => {
     }
   });
 
-  it('an upload whose client goes away mid-body leaves no file behind, and the sandbox still closes', async () => {
+  // both multipart receivers: the API's upload route and the public form page's post
+  it.each(['an API upload', 'a form page post'])('%s whose client goes away mid-body leaves no file behind, raises nothing, and the sandbox still closes', async (kind) => {
     const sb = await inProcessSandbox();
     const { request } = await import('node:http');
     const boundary = 'x-boundary';
-    const head = `--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\nlogo\r\n--${boundary}\r\nContent-Disposition: form-data; name="userFile"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
-    const url = new URL(`${sb.baseUrl}/account/uploads`);
-    const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { authorization: `Bearer ${sb.keys.owner}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + 1_000_000) } });
-    req.on('error', () => undefined);
-    req.write(head);
-    req.write(Buffer.alloc(64 * 1024, 1));
-    // the part is being written to the data dir
-    const filesDir = sb.sandbox.store.filesDir;
-    const { readdirSync } = await import('node:fs');
-    for (;;) {
-      if (readdirSync(filesDir).length > 0) break;
-      await new Promise((r) => setImmediate(r));
+    let target: URL;
+    let head: string;
+    const headers: Record<string, string> = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+    if (kind === 'an API upload') {
+      target = new URL(`${sb.baseUrl}/account/uploads`);
+      headers.authorization = `Bearer ${sb.keys.owner}`;
+      head = `--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\nlogo\r\n--${boundary}\r\nContent-Disposition: form-data; name="userFile"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+    } else {
+      const created = await sb.api('POST', '/forms', { body: { title: 'Photos', shortText: 'x', fields: [{ type: 'picture', option: { label: 'Photo' } }] } });
+      const form = created.body.data;
+      target = new URL(`${sb.origin}/s/${form.qrId}`);
+      head = `--${boundary}\r\nContent-Disposition: form-data; name="${form.fields[0].key}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
     }
-    req.destroy();
-    for (;;) {
-      if (readdirSync(filesDir).length === 0) break;
+    headers['content-length'] = String(head.length + 1_000_000);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const req = request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers });
+      req.on('error', () => undefined);
+      req.write(head);
+      req.write(Buffer.alloc(64 * 1024, 1));
+      // the part is being written to the data dir
+      const filesDir = sb.sandbox.store.filesDir;
+      const { readdirSync } = await import('node:fs');
+      for (;;) {
+        if (readdirSync(filesDir).length > 0) break;
+        await new Promise((r) => setImmediate(r));
+      }
+      req.destroy();
+      for (;;) {
+        if (readdirSync(filesDir).length === 0) break;
+        await new Promise((r) => setImmediate(r));
+      }
+      expect(readdirSync(filesDir)).toEqual([]);
+      await sb.stop();
+      // a late write into the destroyed file stream would surface here
+      await new Promise((r) => setTimeout(r, 0));
       await new Promise((r) => setImmediate(r));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
     }
-    expect(readdirSync(filesDir)).toEqual([]);
-    await sb.stop();
+    expect(unhandled).toEqual([]);
   });
 });

@@ -41,6 +41,7 @@ export function receiveFormPost(req: IncomingMessage, filesDir: string): Promise
     }
     const writes: Promise<void>[] = [];
     const outs: Array<{ destroy(): void }> = [];
+    let aborted = false;
     busboy.on('field', (name: string, value: string) => {
       const list = post.fields.get(name) ?? [];
       list.push(value);
@@ -74,7 +75,8 @@ export function receiveFormPost(req: IncomingMessage, filesDir: string): Promise
             if (file.tooLarge) rmSync(path, { force: true });
             res();
           });
-          out.on('error', (e) => (file.tooLarge ? res() : rej(e)));
+          // after the size limit or an abort the writer is destroyed on purpose: not an error then
+          out.on('error', (e) => (file.tooLarge || aborted ? res() : rej(e)));
         }),
       );
       stream.pipe(out);
@@ -85,6 +87,8 @@ export function receiveFormPost(req: IncomingMessage, filesDir: string): Promise
     });
     // the visitor went away mid-body: nothing more will come, and the parts written so far are no files
     req.on('error', (e) => {
+      aborted = true;
+      req.unpipe(busboy);
       for (const out of outs) out.destroy();
       for (const f of post.files) rmSync(join(filesDir, f.fileId), { force: true });
       reject(e);

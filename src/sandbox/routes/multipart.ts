@@ -30,6 +30,7 @@ export function receiveUpload(ctx: RequestContext): Promise<Upload> {
     const result: Upload = { size: 0, tooLarge: false, files: 0, head: Buffer.alloc(0) };
     const writes: Promise<void>[] = [];
     const outs: Array<{ destroy(): void }> = [];
+    let aborted = false;
     busboy.on('field', (name: string, value: string) => {
       if (name === 'category') result.category = value;
     });
@@ -63,8 +64,8 @@ export function receiveUpload(ctx: RequestContext): Promise<Upload> {
       writes.push(
         new Promise<void>((res, rej) => {
           out.on('close', () => res());
-          // after the size limit the writer is destroyed on purpose: not an error then
-          out.on('error', (e) => (result.tooLarge ? res() : rej(e)));
+          // after the size limit or an abort the writer is destroyed on purpose: not an error then
+          out.on('error', (e) => (result.tooLarge || aborted ? res() : rej(e)));
         }),
       );
       stream.pipe(out);
@@ -75,6 +76,8 @@ export function receiveUpload(ctx: RequestContext): Promise<Upload> {
     });
     // the client went away mid-body: nothing more will come, and the part written so far is no file
     ctx.req.on('error', (e) => {
+      aborted = true;
+      ctx.req.unpipe(busboy);
       for (const out of outs) out.destroy();
       if (result.fileId) rmSync(join(ctx.store.filesDir, result.fileId), { force: true });
       reject(e);
