@@ -126,7 +126,11 @@ export function isQuotaExhausted(status: number, message: string): boolean {
   return status === 429 && QUOTA_EXHAUSTED.test(message);
 }
 
-/** No HTTP answer: refused, reset, timed out. `requestSent` tells whether the server may have acted. */
+/**
+ * No HTTP answer: refused, reset, timed out, TLS refused. `requestSent` tells whether the server may
+ * have acted; `reached` whether it can have seen any of the request at all (false when the connection
+ * or its TLS handshake failed: such an attempt costs no quota).
+ */
 export class ConnectionError extends Error {
   constructor(
     message: string,
@@ -134,6 +138,7 @@ export class ConnectionError extends Error {
     readonly requestSent: boolean,
     readonly method: string,
     readonly path: string,
+    readonly reached = true,
   ) {
     super(message);
     this.name = 'ConnectionError';

@@ -1,7 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { ApiError, ConnectionError } from '../errors.js';
-import { decideRetry, type Outcome } from './retry.js';
+import { decideRetry, networkFailureKind, type Outcome } from './retry.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Query = Record<string, string | number | boolean | undefined | Array<string | number>>;
@@ -96,6 +96,7 @@ export class ApiClient {
   readonly base: URL;
   private readonly transport: Transport;
   private readonly key: string;
+  /** requests that may have reached the service (each costs quota); attempts that never connected are not counted */
   requestCount = 0;
 
   constructor(private readonly opts: ClientOptions) {
@@ -237,8 +238,10 @@ export class ApiClient {
     try {
       return await this.transport.send({ url, method: opts.method, headers, body, timeoutMs: this.opts.timeoutMs ?? 30_000 });
     } catch (e) {
-      if (e instanceof ConnectionError) throw new ConnectionError(describeNetworkError(e.code, url, e.message), e.code, e.requestSent, opts.method, opts.path);
-      throw e;
+      if (!(e instanceof ConnectionError)) throw e;
+      // the service never saw it (no connection, or TLS refused before any byte of HTTP): no quota spent
+      if (!e.reached) this.requestCount--;
+      throw new ConnectionError(describeNetworkError(e.code, url, e.message), e.code, e.requestSent, opts.method, opts.path, e.reached);
     }
   }
 }
@@ -272,19 +275,26 @@ export class NodeHttpTransport implements Transport {
     return new Promise<TransportResponse>((resolve, reject) => {
       let sent = false;
       let settled = false;
+      // whether the server can have seen any of this request: a kept-alive socket, or a new one that
+      // connected (and, for https, finished its TLS handshake)
+      let reached = false;
       const req = send(r.url, { method: r.method, headers: r.headers, agent }, (res) => {
         settled = true;
         clearTimeout(timer);
         resolve({ status: res.statusCode ?? 0, headers: res.headers, stream: res });
       });
       const timer = setTimeout(() => req.destroy(Object.assign(new Error(`no response within ${r.timeoutMs / 1000} s`), { code: 'ETIMEDOUT' })), r.timeoutMs);
+      req.on('socket', (socket) => {
+        if (req.reusedSocket) reached = true;
+        else socket.once((socket as { encrypted?: boolean }).encrypted ? 'secureConnect' : 'connect', () => (reached = true));
+      });
       req.on('finish', () => (sent = true));
       req.on('error', (err: NodeJS.ErrnoException) => {
         clearTimeout(timer);
         if (settled) return;
         const code = err.code ?? 'ECONNERROR';
-        // a refused connection reached nothing; anything after the body went out may have been processed
-        reject(new ConnectionError(err.message, code, sent && code !== 'ECONNREFUSED', r.method, r.url.pathname));
+        // a connection that never opened reached nothing; anything after the body went out may have been processed
+        reject(new ConnectionError(err.message, code, sent && reached, r.method, r.url.pathname, reached));
       });
       if (r.body && !Buffer.isBuffer(r.body)) {
         r.body.on('error', (e) => req.destroy(e));
@@ -301,6 +311,19 @@ function headerValue(h: string | string[] | undefined): string | null {
 }
 
 function describeNetworkError(code: string, url: URL, message: string): string {
+  const kind = networkFailureKind(code);
+  if (kind === 'tls-certificate') {
+    if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH') return `the TLS certificate of ${url.origin} is not for ${url.hostname}: ${message}`;
+    if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') return `the TLS certificate of ${url.origin} is not valid now (${message}): check this machine's clock`;
+    return `the TLS certificate of ${url.origin} is not trusted (${message}); if your network inspects TLS with its own certificate authority, give that authority's certificate (PEM) in NODE_EXTRA_CA_CERTS`;
+  }
+  if (kind === 'tls-handshake') {
+    // OpenSSL's text names its source file and line: only its reason is worth showing
+    const reason = /:([^:]+):[^:]*\.c:\d+/.exec(message)?.[1] ?? message;
+    return /wrong version number|packet length too long|http request/i.test(reason)
+      ? `${url.origin} does not speak TLS (${reason}): is the base URL http:// rather than https://?`
+      : `the TLS handshake with ${url.origin} failed: ${reason}`;
+  }
   switch (code) {
     case 'ECONNREFUSED':
       return `cannot connect to ${url.origin}: connection refused`;

@@ -24,6 +24,30 @@ export type RetryDecision = { retry: true; delayMs: number; reason: string } | {
 export const MAX_RETRY_AFTER_MS = 60_000;
 const TRANSIENT_5XX = new Set([500, 502, 503, 504]);
 
+// OpenSSL's certificate verification failures as Node names them, and Node's own name mismatch
+const TLS_CERT_CODES = new Set([
+  'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_CRL', 'UNABLE_TO_DECRYPT_CERT_SIGNATURE', 'UNABLE_TO_DECRYPT_CRL_SIGNATURE',
+  'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY', 'CERT_SIGNATURE_FAILURE', 'CRL_SIGNATURE_FAILURE', 'CERT_NOT_YET_VALID', 'CERT_HAS_EXPIRED',
+  'CRL_NOT_YET_VALID', 'CRL_HAS_EXPIRED', 'ERROR_IN_CERT_NOT_BEFORE_FIELD', 'ERROR_IN_CERT_NOT_AFTER_FIELD',
+  'ERROR_IN_CRL_LAST_UPDATE_FIELD', 'ERROR_IN_CRL_NEXT_UPDATE_FIELD', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'CERT_CHAIN_TOO_LONG', 'CERT_REVOKED', 'INVALID_CA',
+  'PATH_LENGTH_EXCEEDED', 'INVALID_PURPOSE', 'CERT_UNTRUSTED', 'CERT_REJECTED', 'HOSTNAME_MISMATCH', 'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+export type NetworkFailureKind = 'tls-certificate' | 'tls-handshake' | 'unknown-host' | 'transient';
+
+/**
+ * What a failure without an answer is. A certificate the client does not trust, a server that does
+ * not speak TLS and a host name that does not exist fail the same way on every attempt; refused,
+ * reset and timed-out connections and a resolver's EAI_AGAIN may pass on the next.
+ */
+export function networkFailureKind(code: string): NetworkFailureKind {
+  if (TLS_CERT_CODES.has(code)) return 'tls-certificate';
+  if (code === 'EPROTO' || code.startsWith('ERR_SSL_')) return 'tls-handshake';
+  if (code === 'ENOTFOUND') return 'unknown-host';
+  return 'transient';
+}
+
 /** spec §7: honour Retry-After, given in seconds or as an HTTP date. */
 export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | undefined {
   if (value === null || value === undefined || value.trim() === '') return undefined;
@@ -65,7 +89,9 @@ export function decideRetry(input: RetryInput): RetryDecision {
     }
     return { retry: true, delayMs: backoffMs(attempt, input.random, input.baseDelayMs), reason };
   }
-  // no answer: a refused connection never reached the server; anything else may have been processed
+  // no answer: what fails the same way on every attempt is not repeated
+  if (networkFailureKind(outcome.code) !== 'transient') return { retry: false, reason: `${outcome.code} cannot succeed by repeating` };
+  // a refused connection never reached the server; anything else may have been processed
   if (outcome.requestSent && !input.safeToRepeat) return { retry: false, reason: `${outcome.code} after the request was sent; not safe to repeat` };
   if (attempt > maxRetries) return { retry: false, reason: `${outcome.code}; gave up after ${attempt} attempts` };
   return { retry: true, delayMs: backoffMs(attempt, input.random, input.baseDelayMs), reason: outcome.code };

@@ -126,6 +126,28 @@ describe('retries through the client', () => {
     c.close();
     server!.closeAllConnections();
   });
+
+  it('counts only attempts the server can have seen: a refused connection costs nothing, a dropped one counts', async () => {
+    // a port nothing listens on: take one from a server, then close it
+    const closed = await serve(() => undefined);
+    await new Promise<void>((r) => server!.close(() => r()));
+    server = undefined;
+    const refused = client(closed, { retries: 2 });
+    const e1 = (await refused.data({ method: 'GET', path: '/forms' }).catch((e: unknown) => e)) as ConnectionError;
+    expect(e1.code).toBe('ECONNREFUSED');
+    expect(e1.reached).toBe(false);
+    expect(refused.requestCount).toBe(0);
+    refused.close();
+
+    const url = await serve((req) => req.socket.destroy());
+    const dropped = client(url, { retries: 2 });
+    const e2 = (await dropped.data({ method: 'GET', path: '/forms' }).catch((e: unknown) => e)) as ConnectionError;
+    expect(e2.code).toBe('ECONNRESET');
+    expect(e2.reached).toBe(true);
+    expect(seen).toHaveLength(3);
+    expect(dropped.requestCount).toBe(3);
+    dropped.close();
+  });
 });
 
 describe('the key never leaves the base origin', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, decideRetry, MAX_RETRY_AFTER_MS, parseRetryAfter, type RetryInput } from '../../../src/api/retry.js';
+import { backoffMs, decideRetry, MAX_RETRY_AFTER_MS, networkFailureKind, parseRetryAfter, type RetryInput } from '../../../src/api/retry.js';
 
 const base = (over: Partial<RetryInput>): RetryInput => ({
   attempt: 1,
@@ -81,5 +81,23 @@ describe('connection failures', () => {
   });
   it('repeats an idempotent call whose answer was lost', () => {
     expect(decideRetry(base({ outcome: { kind: 'network', code: 'ETIMEDOUT', requestSent: true } })).retry).toBe(true);
+  });
+  it.each([
+    ['DEPTH_ZERO_SELF_SIGNED_CERT', 'tls-certificate'],
+    ['SELF_SIGNED_CERT_IN_CHAIN', 'tls-certificate'],
+    ['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'tls-certificate'],
+    ['CERT_HAS_EXPIRED', 'tls-certificate'],
+    ['ERR_TLS_CERT_ALTNAME_INVALID', 'tls-certificate'],
+    ['EPROTO', 'tls-handshake'],
+    ['ERR_SSL_WRONG_VERSION_NUMBER', 'tls-handshake'],
+    ['ENOTFOUND', 'unknown-host'],
+  ])('never repeats what fails the same way every time: %s (%s)', (code, kind) => {
+    expect(networkFailureKind(code)).toBe(kind);
+    const d = decideRetry(base({ outcome: { kind: 'network', code, requestSent: false } }));
+    expect(d).toEqual({ retry: false, reason: `${code} cannot succeed by repeating` });
+  });
+  it.each(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EAI_AGAIN', 'EPIPE'])('repeats what may pass on the next attempt: %s', (code) => {
+    expect(networkFailureKind(code)).toBe('transient');
+    expect(decideRetry(base({ outcome: { kind: 'network', code, requestSent: false } })).retry).toBe(true);
   });
 });
