@@ -88,7 +88,7 @@ _formctl_words() {
     'webhook trigger') echo '--columns --json --output --quiet -o -q' ;;
     'api') echo '--field --form --header --idempotency-key --input --raw-field -F -H -f' ;;
     'quota') echo '--columns --json --output --quiet -o -q' ;;
-    'doctor') echo '--json --offline' ;;
+    'doctor') echo '--json --offline --output -o' ;;
     'sandbox') echo 'serve keys outbox deliveries plan openapi logs seed reset' ;;
     'sandbox serve') echo '--columns --data --faults --host --json --output --plan --port --quiet --quota -o -q' ;;
     'sandbox keys') echo '--columns --data --json --output --quiet -o -q' ;;
@@ -205,6 +205,8 @@ _formctl_values() {
     'webhook trigger|-o') echo 'table json jsonl csv' ;;
     'quota|--output') echo 'table json jsonl csv' ;;
     'quota|-o') echo 'table json jsonl csv' ;;
+    'doctor|--output') echo 'table json jsonl csv' ;;
+    'doctor|-o') echo 'table json jsonl csv' ;;
     'sandbox serve|--output') echo 'table json jsonl csv' ;;
     'sandbox serve|-o') echo 'table json jsonl csv' ;;
     'sandbox serve|--plan') echo 'free starter business professional enterprise' ;;

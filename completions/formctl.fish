@@ -32,7 +32,7 @@ complete -c formctl -n '__fish_use_subcommand' -a 'upload' -d 'Upload, list and 
 complete -c formctl -n '__fish_use_subcommand' -a 'webhook' -d 'Configure the signed submission.created webhook; listen, verify and trigger locally'
 complete -c formctl -n '__fish_use_subcommand' -a 'api' -d 'Make an authenticated API request and print the response (like gh api)'
 complete -c formctl -n '__fish_use_subcommand' -a 'quota' -d 'This month'\''s API requests as formctl counted them, against the plan'\''s limit'
-complete -c formctl -n '__fish_use_subcommand' -a 'doctor' -d 'Check the set-up: config modes, key, base URL, clock, quota ledger, sandbox data, Node'
+complete -c formctl -n '__fish_use_subcommand' -a 'doctor' -d 'Check the set-up: config modes, key, base URL, proxy, clock, quota ledger, sandbox data, Node'
 complete -c formctl -n '__fish_use_subcommand' -a 'sandbox' -d 'Run and inspect the local API emulator (a stateful copy of API v1 over SQLite)'
 complete -c formctl -n '__fish_use_subcommand' -a 'completion' -d 'Print a shell completion script'
 complete -c formctl -n '__fish_use_subcommand' -l base-url -r -F
@@ -486,6 +486,7 @@ complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l output -x -a 'table 
 complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l offline
+complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'serve' -d 'Serve the emulator over HTTP until interrupted'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'keys' -d 'List the seeded API keys (owner, admin, editor, editor2, viewer, other account)'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'outbox' -d 'List the e-mails the sandbox "sent" (shares, notifications)'

@@ -1,6 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { ApiError, ConnectionError } from '../errors.js';
+import { proxyAuthorization, type Proxy } from './proxy.js';
 import { decideRetry, networkFailureKind, type Outcome } from './retry.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -52,6 +53,8 @@ export interface ClientOptions {
   timeoutMs?: number;
   retries?: number;
   userAgent?: string;
+  /** the proxy to go through (api/proxy.ts reads it from the environment); none: direct */
+  proxy?: Proxy;
   /** request log line sink (--verbose); never given the key */
   log?: (line: string) => void;
   /** told before each retry's wait (a terminal shows it, so long retries are not silent) */
@@ -102,7 +105,7 @@ export class ApiClient {
   constructor(private readonly opts: ClientOptions) {
     this.base = new URL(opts.baseUrl.replace(/\/+$/, ''));
     this.key = opts.apiKey;
-    this.transport = opts.transport ?? new NodeHttpTransport(this.base.protocol === 'https:');
+    this.transport = opts.transport ?? new NodeHttpTransport(this.base.protocol === 'https:', opts.proxy);
   }
 
   close(): void {
@@ -241,23 +244,30 @@ export class ApiClient {
       if (!(e instanceof ConnectionError)) throw e;
       // the service never saw it (no connection, or TLS refused before any byte of HTTP): no quota spent
       if (!e.reached) this.requestCount--;
-      throw new ConnectionError(describeNetworkError(e.code, url, e.message), e.code, e.requestSent, opts.method, opts.path, e.reached);
+      throw new ConnectionError(describeNetworkError(e.code, url, e.message, this.opts.proxy), e.code, e.requestSent, opts.method, opts.path, e.reached);
     }
   }
 }
 
-/** node:http(s) with a keep-alive agent; node:https (and TLS) is loaded on the first https request only. */
+/**
+ * node:http(s) with a keep-alive agent; node:https (and TLS) is loaded on the first https request only.
+ * Through a proxy, https goes through a CONNECT tunnel: the proxy sees the host name, never the
+ * request, its key or its answer. (Plain http is for loopback only, which never goes through one.)
+ */
 export class NodeHttpTransport implements Transport {
   private agent: HttpAgent | undefined;
   private loaded: Promise<{ request: typeof httpRequest; agent: HttpAgent }> | undefined;
 
-  constructor(private readonly https: boolean) {}
+  constructor(
+    private readonly https: boolean,
+    private readonly proxy?: Proxy,
+  ) {}
 
   private load(): Promise<{ request: typeof httpRequest; agent: HttpAgent }> {
     this.loaded ??= (async () => {
       if (this.https) {
         const https = await import('node:https');
-        this.agent = new https.Agent({ keepAlive: true });
+        this.agent = this.proxy ? await tunnelAgent(https.Agent, this.proxy) : new https.Agent({ keepAlive: true });
         return { request: https.request as unknown as typeof httpRequest, agent: this.agent };
       }
       this.agent = new HttpAgent({ keepAlive: true });
@@ -278,11 +288,12 @@ export class NodeHttpTransport implements Transport {
       // whether the server can have seen any of this request: a kept-alive socket, or a new one that
       // connected (and, for https, finished its TLS handshake)
       let reached = false;
-      const req = send(r.url, { method: r.method, headers: r.headers, agent }, (res) => {
+      const onResponse = (res: IncomingMessage) => {
         settled = true;
         clearTimeout(timer);
         resolve({ status: res.statusCode ?? 0, headers: res.headers, stream: res });
-      });
+      };
+      const req = send(r.url, { method: r.method, headers: r.headers, agent }, onResponse);
       const timer = setTimeout(() => req.destroy(Object.assign(new Error(`no response within ${r.timeoutMs / 1000} s`), { code: 'ETIMEDOUT' })), r.timeoutMs);
       req.on('socket', (socket) => {
         if (req.reusedSocket) reached = true;
@@ -306,12 +317,48 @@ export class NodeHttpTransport implements Transport {
   }
 }
 
+/** A keep-alive https agent whose connections are TLS sessions inside CONNECT tunnels through `proxy`. */
+async function tunnelAgent(Agent: typeof import('node:https').Agent, proxy: Proxy): Promise<HttpAgent> {
+  const tls = await import('node:tls');
+  class TunnelAgent extends Agent {
+    // the callback form of createConnection: node's agent waits for it
+    override createConnection(options: import('node:http').ClientRequestArgs & { servername?: string }, callback?: (err: Error | null, stream: import('node:stream').Duplex) => void): undefined {
+      const done = callback!;
+      const target = `${options.host}:${options.port ?? 443}`;
+      const auth = proxyAuthorization(proxy);
+      const headers: Record<string, string> = auth ? { host: target, 'proxy-authorization': auth } : { host: target };
+      const connect = httpRequest({ host: proxy.url.hostname, port: Number(proxy.url.port || 80), method: 'CONNECT', path: target, agent: false, headers });
+      connect.once('connect', (res, socket, head) => {
+        if (res.statusCode !== 200) {
+          socket.destroy();
+          const status = res.statusCode ?? 0;
+          const code = status === 407 ? 'EPROXYAUTH' : status >= 500 ? 'EPROXYUPSTREAM' : 'EPROXYREFUSED';
+          const why = status === 407 ? (auth ? ': the credentials in its URL were refused' : ': give them in its URL, http://user:password@host:port') : '';
+          const answer = `${status}${res.statusMessage ? ` ${res.statusMessage}` : ''}`;
+          done(Object.assign(new Error(`the proxy ${proxy.shown} (${proxy.from}) answered ${answer} to the tunnel to ${target}${why}`), { code }), undefined as never);
+          return;
+        }
+        if (head.length) socket.unshift(head);
+        done(null, tls.connect({ ...(options as import('node:tls').ConnectionOptions), socket, servername: options.servername ?? options.host ?? undefined }));
+      });
+      connect.once('error', (e) => done(e, undefined as never));
+      connect.end();
+      return undefined;
+    }
+  }
+  return new TunnelAgent({ keepAlive: true });
+}
+
 function headerValue(h: string | string[] | undefined): string | null {
   return Array.isArray(h) ? (h[0] ?? null) : (h ?? null);
 }
 
-function describeNetworkError(code: string, url: URL, message: string): string {
+function describeNetworkError(code: string, url: URL, message: string, proxy?: Proxy): string {
   const kind = networkFailureKind(code);
+  if (kind === 'proxy') return message;
+  // through a proxy, formctl only ever connects to (and resolves) the proxy itself
+  if (proxy && code === 'ECONNREFUSED') return `cannot connect to the proxy ${proxy.shown} (${proxy.from}): connection refused`;
+  if (proxy && code === 'ENOTFOUND') return `cannot resolve the host of the proxy ${proxy.shown} (${proxy.from})`;
   if (kind === 'tls-certificate') {
     if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH') return `the TLS certificate of ${url.origin} is not for ${url.hostname}: ${message}`;
     if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') return `the TLS certificate of ${url.origin} is not valid now (${message}): check this machine's clock`;

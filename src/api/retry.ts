@@ -34,17 +34,20 @@ const TLS_CERT_CODES = new Set([
   'PATH_LENGTH_EXCEEDED', 'INVALID_PURPOSE', 'CERT_UNTRUSTED', 'CERT_REJECTED', 'HOSTNAME_MISMATCH', 'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 
-export type NetworkFailureKind = 'tls-certificate' | 'tls-handshake' | 'unknown-host' | 'transient';
+export type NetworkFailureKind = 'tls-certificate' | 'tls-handshake' | 'unknown-host' | 'proxy' | 'transient';
 
 /**
  * What a failure without an answer is. A certificate the client does not trust, a server that does
- * not speak TLS and a host name that does not exist fail the same way on every attempt; refused,
- * reset and timed-out connections and a resolver's EAI_AGAIN may pass on the next.
+ * not speak TLS, a host name that does not exist and a proxy that refuses the tunnel fail the same
+ * way on every attempt; refused, reset and timed-out connections, a resolver's EAI_AGAIN and a
+ * proxy's 5xx may pass on the next.
  */
 export function networkFailureKind(code: string): NetworkFailureKind {
   if (TLS_CERT_CODES.has(code)) return 'tls-certificate';
   if (code === 'EPROTO' || code.startsWith('ERR_SSL_')) return 'tls-handshake';
   if (code === 'ENOTFOUND') return 'unknown-host';
+  // a proxy that refused the tunnel (407 credentials, 403 a host it does not allow); its 5xx may pass
+  if (code === 'EPROXYAUTH' || code === 'EPROXYREFUSED') return 'proxy';
   return 'transient';
 }
 

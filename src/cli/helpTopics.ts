@@ -27,6 +27,8 @@ export const HELP_TOPICS: Record<string, string> = {
   FORMCTL_RETRY_BASE_MS base of the retry backoff in ms (default 1000: waits 1, 2, 4 s); for tests
   FORMCTL_SANDBOX_CONTRACT  1: sandboxes check their traffic against the OpenAPI description (tests)
   FORMCTL_NO_COMPLETIONS  1 at npm install -g time: do not install the completion scripts
+  HTTPS_PROXY           http:// proxy for the service (http://user:password@host:port); CONNECT tunnels, loopback never proxied
+  NO_PROXY              hosts to reach directly: example.com (and its subdomains), IPs, host:port, or *
   NODE_EXTRA_CA_CERTS   Node's own: a PEM file of extra certificate authorities (a network that inspects TLS)
   NO_COLOR              turn colour off
   CI                    never prompt; commands that would ask fail and name the flag to pass

@@ -26,12 +26,17 @@ function sharedOption(key: string, make: () => Option): Option {
   return o;
 }
 
+/** -o and --json alone: for a command whose output is a report, not records (doctor). */
+export function addFormatFlags(cmd: Command): Command {
+  return cmd
+    .addOption(sharedOption('output', () => new Option('-o, --output <format>', 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)')))
+    .addOption(sharedOption('json', () => new Option('--json', 'shortcut for --output json')));
+}
+
 /** Options that shape output: shown in each data command's help. */
 export function addOutputFlags(cmd: Command, opts: { fields?: readonly string[] } = {}): Command {
   const columns = `comma-separated fields to show (table and CSV columns, JSON keys)${opts.fields ? ` (${opts.fields.join(', ')})` : ''}`;
-  return cmd
-    .addOption(sharedOption('output', () => new Option('-o, --output <format>', 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)')))
-    .addOption(sharedOption('json', () => new Option('--json', 'shortcut for --output json')))
+  return addFormatFlags(cmd)
     .addOption(sharedOption(`columns ${columns}`, () => new Option('--columns <names>', columns)))
     .addOption(sharedOption('quiet', () => new Option('-q, --quiet', 'print only ids, one per line')));
 }

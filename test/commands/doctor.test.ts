@@ -24,6 +24,18 @@ describe('formctl doctor', () => {
     expect(await sb.requestCount()).toBe(before + 1);
   });
 
+  it('takes -o json like every command (and --json); a format it has not is a usage error before any check', async () => {
+    const json = await sb.cli(['doctor', '--offline', '-o', 'json']);
+    expect(json.exitCode).toBe(0);
+    expect(JSON.parse(json.stdout)).toContainEqual({ level: 'ok', check: 'API key', detail: 'not checked (--offline)' });
+    const table = await sb.cli(['doctor', '--offline', '-o', 'table']);
+    expect(table.stdout).toMatch(/^ok +config directory/);
+    const before = await sb.requestCount();
+    const csv = await sb.cli(['doctor', '-o', 'csv']);
+    expect([csv.exitCode, csv.stdout, csv.stderr]).toEqual([2, '', 'error: --output: doctor prints table or json, not "csv"\n']);
+    expect(await sb.requestCount()).toBe(before);
+  });
+
   it('finds problems, says how to fix them, and exits 1', async () => {
     const bad = await sb.cli(['doctor'], { env: { FORMCTL_API_KEY: 'fk_wrong' } });
     expect([bad.exitCode, bad.stdout]).toEqual([1, expect.stringMatching(/problem {2}API key +refused: Invalid API key\n +fix: formctl auth login/)]);

@@ -1,11 +1,12 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Deps } from '../../cmdutil/factory.js';
+import { proxyFor, ProxyConfigError } from '../../api/proxy.js';
 import { readLedger } from '../../cmdutil/ledger.js';
 import { checkBaseUrl } from '../../config/resolve.js';
 import { configDir, configPath, sandboxDataDir } from '../../config/store.js';
 import { isPlan, PLAN_LIMITS } from '../../domain/plans.js';
-import { ApiError, ConnectionError, ExitWith } from '../../errors.js';
+import { ApiError, ConnectionError, ExitWith, UsageError } from '../../errors.js';
 import { paint } from '../../io/streams.js';
 
 type Level = 'ok' | 'warning' | 'problem';
@@ -25,7 +26,10 @@ function newer(a: string, b: string): boolean {
   return true;
 }
 
-export async function run(deps: Deps, _a: unknown[], opts: { offline?: boolean; json?: boolean }): Promise<void> {
+export async function run(deps: Deps, _a: unknown[], opts: { offline?: boolean }): Promise<void> {
+  // a report, not records: lines by default (in a pipe too), JSON when asked for
+  const format = deps.flags.output ?? (deps.flags.json ? 'json' : 'table');
+  if (format !== 'json' && format !== 'table') throw new UsageError(`--output: doctor prints table or json, not "${format}"`);
   const checks: Check[] = [];
   const add = (level: Level, check: string, detail: string, fix?: string) => checks.push({ level, check, detail, ...(fix ? { fix } : {}) });
   const env = deps.io.env;
@@ -59,8 +63,17 @@ export async function run(deps: Deps, _a: unknown[], opts: { offline?: boolean; 
       if (!target.baseUrl) add('problem', 'base URL', 'none', 'formctl auth login --base-url https://…/v1, or set FORMCTL_BASE_URL');
       else {
         const c = checkBaseUrl(target.baseUrl);
-        if (c.ok) add('ok', 'base URL', target.baseUrl);
-        else add('problem', 'base URL', c.message, 'formctl auth login --base-url https://…/v1');
+        if (c.ok) {
+          add('ok', 'base URL', target.baseUrl);
+          // the proxy the requests would go through (HTTPS_PROXY, NO_PROXY)
+          try {
+            const proxy = proxyFor(new URL(target.baseUrl), env);
+            if (proxy) add('ok', 'proxy', `${proxy.shown} (from ${proxy.from})`);
+          } catch (e) {
+            if (!(e instanceof ProxyConfigError)) throw e;
+            add('problem', 'proxy', e.message, 'an http:// proxy URL (http://user:password@host:port), or unset the variable');
+          }
+        } else add('problem', 'base URL', c.message, 'formctl auth login --base-url https://…/v1');
       }
     }
     // the quota ledger of this month
@@ -96,7 +109,8 @@ export async function run(deps: Deps, _a: unknown[], opts: { offline?: boolean; 
   else add('problem', 'Node.js', `${process.version} is older than ${ENGINES}`, 'install Node.js 20.19 or newer');
 
   // the key and the clock: one request, said before it is sent
-  if (target && !opts.offline && (target.sandbox || (target.apiKey && target.baseUrl && checkBaseUrl(target.baseUrl).ok))) {
+  const proxyProblem = checks.some((c) => c.check === 'proxy' && c.level === 'problem');
+  if (target && !opts.offline && !proxyProblem && (target.sandbox || (target.apiKey && target.baseUrl && checkBaseUrl(target.baseUrl).ok))) {
     deps.info('Checking the key and the clock with one request (GET /forms?limit=1)…');
     try {
       const client = await deps.client();
@@ -115,7 +129,7 @@ export async function run(deps: Deps, _a: unknown[], opts: { offline?: boolean; 
     }
   } else if (opts.offline) add('ok', 'API key', 'not checked (--offline)');
 
-  if (opts.json) deps.io.stdout.write(`${JSON.stringify(checks, null, 2)}\n`);
+  if (format === 'json') deps.io.stdout.write(`${JSON.stringify(checks, null, 2)}\n`);
   else {
     const p = paint(deps.io.color);
     const mark: Record<Level, string> = { ok: p.green('ok     '), warning: p.yellow('warning'), problem: p.red('problem') };
