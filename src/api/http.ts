@@ -257,6 +257,8 @@ export class ApiClient {
 export class NodeHttpTransport implements Transport {
   private agent: HttpAgent | undefined;
   private loaded: Promise<{ request: typeof httpRequest; agent: HttpAgent }> | undefined;
+  /** the latest request's timeout: a tunnel that does not open within it is given up */
+  private timeoutMs = 30_000;
 
   constructor(
     private readonly https: boolean,
@@ -267,7 +269,7 @@ export class NodeHttpTransport implements Transport {
     this.loaded ??= (async () => {
       if (this.https) {
         const https = await import('node:https');
-        this.agent = this.proxy ? await tunnelAgent(https.Agent, this.proxy) : new https.Agent({ keepAlive: true });
+        this.agent = this.proxy ? await tunnelAgent(https.Agent, this.proxy, () => this.timeoutMs) : new https.Agent({ keepAlive: true });
         return { request: https.request as unknown as typeof httpRequest, agent: this.agent };
       }
       this.agent = new HttpAgent({ keepAlive: true });
@@ -281,6 +283,7 @@ export class NodeHttpTransport implements Transport {
   }
 
   async send(r: TransportRequest): Promise<TransportResponse> {
+    this.timeoutMs = r.timeoutMs;
     const { request: send, agent } = await this.load();
     return new Promise<TransportResponse>((resolve, reject) => {
       let sent = false;
@@ -318,7 +321,7 @@ export class NodeHttpTransport implements Transport {
 }
 
 /** A keep-alive https agent whose connections are TLS sessions inside CONNECT tunnels through `proxy`. */
-async function tunnelAgent(Agent: typeof import('node:https').Agent, proxy: Proxy): Promise<HttpAgent> {
+async function tunnelAgent(Agent: typeof import('node:https').Agent, proxy: Proxy, timeoutMs: () => number): Promise<HttpAgent> {
   const tls = await import('node:tls');
   class TunnelAgent extends Agent {
     // the callback form of createConnection: node's agent waits for it
@@ -329,6 +332,7 @@ async function tunnelAgent(Agent: typeof import('node:https').Agent, proxy: Prox
       const headers: Record<string, string> = auth ? { host: target, 'proxy-authorization': auth } : { host: target };
       const connect = httpRequest({ host: proxy.url.hostname, port: Number(proxy.url.port || 80), method: 'CONNECT', path: target, agent: false, headers });
       connect.once('connect', (res, socket, head) => {
+        socket.setTimeout(0); // the tunnel's wait is over: the request's own timer rules from here
         if (res.statusCode !== 200) {
           socket.destroy();
           const status = res.statusCode ?? 0;
@@ -342,6 +346,10 @@ async function tunnelAgent(Agent: typeof import('node:https').Agent, proxy: Prox
         done(null, tls.connect({ ...(options as import('node:tls').ConnectionOptions), socket, servername: options.servername ?? options.host ?? undefined }));
       });
       connect.once('error', (e) => done(e, undefined as never));
+      // a proxy that takes the connection and never answers must not keep the process alive
+      connect.setTimeout(timeoutMs(), () =>
+        connect.destroy(Object.assign(new Error(`the proxy ${proxy.shown} (${proxy.from}) did not open the tunnel to ${target} within ${timeoutMs() / 1000} s`), { code: 'ETIMEDOUT' })),
+      );
       connect.end();
       return undefined;
     }

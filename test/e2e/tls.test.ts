@@ -175,6 +175,23 @@ describe('formctl through an HTTP proxy (HTTPS_PROXY, NO_PROXY)', () => {
     expect(embedded.exitCode).toBe(0);
   });
 
+  it('a proxy that takes the connection and never opens the tunnel: the timeout ends it, and the process exits', async () => {
+    const { createServer: createTcpServer } = await import('node:net');
+    const held: import('node:net').Socket[] = [];
+    const silent = createTcpServer((s) => void held.push(s));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    try {
+      const r = await sb.cli(['forms', 'list', '--timeout', '0.5', '--retries', '0'], { env: { FORMCTL_BASE_URL: remote, HTTPS_PROXY: url }, timeout: 20_000 });
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toContain('did not answer');
+      expect(held).toHaveLength(1);
+    } finally {
+      for (const s of held) s.destroy();
+      silent.close();
+    }
+  });
+
   it('doctor names the proxy and checks the key through it; a proxy it cannot use is a problem, with no request', async () => {
     const fp = await startForwardProxy();
     const ok = await sb.cli(['doctor', '-o', 'json'], { env: { FORMCTL_BASE_URL: remote, HTTPS_PROXY: fp.url, NODE_EXTRA_CA_CERTS: CA } });
