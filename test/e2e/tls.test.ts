@@ -175,6 +175,16 @@ describe('formctl through an HTTP proxy (HTTPS_PROXY, NO_PROXY)', () => {
     expect(embedded.exitCode).toBe(0);
   });
 
+  it('a proxy that refuses connections is named in the error, and none of the attempts counts as quota', async () => {
+    const env = { FORMCTL_BASE_URL: remote, HTTPS_PROXY: 'http://127.0.0.1:9', FORMCTL_CONFIG_DIR: `${sb.configDir}-deadproxy` };
+    const r = await sb.cli(['forms', 'list', '--retries', '1', '--verbose'], { env });
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain('error: cannot connect to the proxy http://127.0.0.1:9 (HTTPS_PROXY): connection refused\n');
+    expect(r.stderr.match(/\[api\] GET /g)).toHaveLength(2); // refused: retried, as a refused connection is
+    expect(r.stderr).toContain('[api] 0 API requests this run');
+    expect(await quotaUsed(env)).toBe(0);
+  });
+
   it('a proxy that takes the connection and never opens the tunnel: the timeout ends it, and the process exits', async () => {
     const { createServer: createTcpServer } = await import('node:net');
     const held: import('node:net').Socket[] = [];
