@@ -1,6 +1,8 @@
 // Which proxy a request goes through, read from the environment as curl and Go read it. Pure, so
 // every rule is unit-tested; the transport (http.ts) does the tunnelling.
 
+import { UsageError } from '../errors.js';
+
 export interface Proxy {
   /** the proxy's URL, credentials included (never printed: show `shown`) */
   url: URL;
@@ -12,13 +14,11 @@ export interface Proxy {
 
 type Env = Record<string, string | undefined>;
 
-/** A proxy variable whose value cannot be used: exit 2 before any request. */
-export class ProxyConfigError extends Error {}
-
 /**
  * The proxy for requests to `target`: `https_proxy` or `HTTPS_PROXY` (the lower-case name first, as
  * curl does). None for plain http, which formctl allows for loopback hosts only (the sandbox is always
- * reached directly), for loopback https, and for hosts that `no_proxy`/`NO_PROXY` names.
+ * reached directly), for loopback https, and for hosts that `no_proxy`/`NO_PROXY` names. A value
+ * that cannot be used is a UsageError (exit 2 before any request).
  */
 export function proxyFor(target: URL, env: Env): Proxy | undefined {
   if (target.protocol !== 'https:') return undefined;
@@ -32,9 +32,9 @@ export function proxyFor(target: URL, env: Env): Proxy | undefined {
     // a value without a scheme ("proxy.example:3128") means http://, as in curl
     url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`);
   } catch {
-    throw new ProxyConfigError(`${from}: not a URL: expected http://host:port`);
+    throw new UsageError(`${from}: not a URL: expected http://host:port`);
   }
-  if (url.protocol !== 'http:') throw new ProxyConfigError(`${from}: only http:// proxies are supported (got ${url.protocol}//)`);
+  if (url.protocol !== 'http:') throw new UsageError(`${from}: only http:// proxies are supported (got ${url.protocol}//)`);
   return { url, from, shown: `http://${url.host}` };
 }
 

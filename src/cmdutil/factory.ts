@@ -87,14 +87,8 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
       }
     }
     const { ApiClient } = await import('../api/http.js');
-    const { proxyFor, ProxyConfigError } = await import('../api/proxy.js');
-    let proxy: ReturnType<typeof proxyFor>;
-    try {
-      proxy = proxyFor(new URL(baseUrl!), io.env);
-    } catch (e) {
-      if (e instanceof ProxyConfigError) throw new UsageError(e.message);
-      throw e;
-    }
+    const { proxyFor } = await import('../api/proxy.js');
+    const proxy = proxyFor(new URL(baseUrl!), io.env);
     if (proxy && flags.verbose) io.stderr.write(`${p.dim('[api]')} through the proxy ${proxy.shown} (${proxy.from})\n`);
     const baseDelay = io.env.FORMCTL_RETRY_BASE_MS ? Number(io.env.FORMCTL_RETRY_BASE_MS) : undefined;
     const maxRequests = parseIntFlag(flags.maxRequests !== undefined ? '--max-requests' : 'FORMCTL_MAX_REQUESTS', flags.maxRequests ?? io.env.FORMCTL_MAX_REQUESTS, 0, 100_000_000);

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Deps } from '../../cmdutil/factory.js';
-import { proxyFor, ProxyConfigError } from '../../api/proxy.js';
+import { proxyFor } from '../../api/proxy.js';
 import { readLedger } from '../../cmdutil/ledger.js';
 import { checkBaseUrl } from '../../config/resolve.js';
 import { configDir, configPath, sandboxDataDir } from '../../config/store.js';
@@ -70,7 +70,7 @@ export async function run(deps: Deps, _a: unknown[], opts: { offline?: boolean }
             const proxy = proxyFor(new URL(target.baseUrl), env);
             if (proxy) add('ok', 'proxy', `${proxy.shown} (from ${proxy.from})`);
           } catch (e) {
-            if (!(e instanceof ProxyConfigError)) throw e;
+            if (!(e instanceof UsageError)) throw e;
             add('problem', 'proxy', e.message, 'an http:// proxy URL (http://user:password@host:port), or unset the variable');
           }
         } else add('problem', 'base URL', c.message, 'formctl auth login --base-url https://…/v1');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ProxyConfigError, proxyAuthorization, proxyFor } from '../../../src/api/proxy.js';
+import { UsageError } from '../../../src/errors.js';
+import { proxyAuthorization, proxyFor } from '../../../src/api/proxy.js';
 
 const api = new URL('https://api.example.com/v1');
 const at = (url: string, env: Record<string, string | undefined>) => proxyFor(new URL(url), env)?.shown;
@@ -20,7 +21,7 @@ describe('which proxy a request goes through (as curl and Go read the environmen
   });
 
   it('refuses what it cannot use, naming the variable', () => {
-    expect(() => proxyFor(api, { HTTPS_PROXY: 'socks5://proxy:1080' })).toThrow(new ProxyConfigError('HTTPS_PROXY: only http:// proxies are supported (got socks5://)'));
+    expect(() => proxyFor(api, { HTTPS_PROXY: 'socks5://proxy:1080' })).toThrow(new UsageError('HTTPS_PROXY: only http:// proxies are supported (got socks5://)'));
     expect(() => proxyFor(api, { https_proxy: 'http://[nope' })).toThrow(/^https_proxy: not a URL/);
   });
 
