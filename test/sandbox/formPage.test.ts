@@ -21,11 +21,9 @@ async function newForm(body: Record<string, unknown>): Promise<{ qrId: string; s
 async function submit(shortUrl: string, fields: Record<string, string>, files: Record<string, { bytes: Buffer; name: string }> = {}, beforePost?: () => Promise<void>) {
   const page = await (await fetch(shortUrl)).text();
   const scan = /name="_scan" value="(\d+)"/.exec(page)![1]!;
-  const started = /name="_started" value="(\d+)"/.exec(page)![1]!;
   await beforePost?.();
   const form = new FormData();
   form.set('_scan', scan);
-  form.set('_started', started);
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const [k, f] of Object.entries(files)) form.append(k, new Blob([f.bytes]), f.name);
   const res = await fetch(shortUrl, { method: 'POST', body: form });
@@ -87,6 +85,20 @@ describe('the form page', () => {
     const raw = sb.sandbox.store.submissions.find(stored.id, sb.sandbox.store.forms.find(f.qrId)!.account_id)!;
     expect([raw.time_expired, raw.time_spent! >= 120]).toEqual([1, true]);
     await sb.admin('POST', '/_sandbox/clock', { advanceSeconds: -120 });
+  });
+
+  it('times a quiz from the visit the server recorded, never from a time the visitor sends', async () => {
+    const f = await newForm({
+      isQuiz: true, quizConfig: { enableTimeLimit: true, timeLimit: 60, timeUpMessage: 'Too slow!' },
+      fields: [{ type: 'shortText', option: { label: 'Capital of Japan?' }, quizConfig: { points: 1, correctAnswers: ['Tokyo'] } }],
+    });
+    // a forged start time in the far past or future changes nothing: the page was served just now
+    const r = await submit(f.shortUrl, { [f.fields[0]!.key]: 'Tokyo', _started: '0' });
+    expect(r.status).toBe(200);
+    expect(r.html).not.toContain('Too slow!');
+    const stored = (await sb.api('GET', `/forms/${f.qrId}/submissions`)).body.data.items[0];
+    const raw = sb.sandbox.store.submissions.find(stored.id, sb.sandbox.store.forms.find(f.qrId)!.account_id)!;
+    expect([raw.time_expired, raw.time_spent! < 60]).toEqual([0, true]);
   });
 
   it('escapes what people type when the page comes back with errors', async () => {

@@ -11,6 +11,8 @@ import { ApiFailure } from '../http.js';
 import type { SandboxInstance } from '../instance.js';
 import { readDoc, type FormDoc, type FormRow } from '../repo/forms.js';
 import { THROTTLE_MESSAGE } from '../pipeline.js';
+import { MultipartError } from '../routes/multipart.js';
+import type { ScanRow } from '../repo/scans.js';
 import { receiveFormPost, type FormPost } from './formPost.js';
 import { formPage, unavailablePage, type Posted } from './page.js';
 import { resultPage } from './result.js';
@@ -148,6 +150,18 @@ function acceptFiles(sb: SandboxInstance, row: FormRow, doc: FormDoc, post: Form
   return accepted;
 }
 
+/**
+ * The visit a submit comes from: the scan the page names, when it is a scan of this form. Its time,
+ * recorded by the server when the page was served, is when a timed quiz started: never a value the
+ * visitor sends.
+ */
+function scanOf(sb: SandboxInstance, row: FormRow, post: FormPost): ScanRow | undefined {
+  const id = Number(post.fields.get('_scan')?.[0]);
+  if (!Number.isSafeInteger(id)) return undefined;
+  const scan = sb.store.scans.get(id);
+  return scan?.qr_id === row.qr_id ? scan : undefined;
+}
+
 /** POST /s/{qrId}: the same validation and creation path as `POST /forms/{qrId}/submissions`. */
 export async function submit(sb: SandboxInstance, qrId: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const row = openForm(sb, qrId, res);
@@ -155,27 +169,27 @@ export async function submit(sb: SandboxInstance, qrId: string, req: IncomingMes
     req.resume();
     return;
   }
+  const doc = readDoc(row);
   let post: FormPost;
   try {
-    post = await receiveFormPost(req, sb.store.filesDir);
+    post = await receiveFormPost(req, sb.store.filesDir, doc.fields);
   } catch (e) {
-    req.resume();
-    return html(res, 400, unavailablePage(400, `The submitted page could not be read: ${(e as Error).message}`));
+    if (!(e instanceof MultipartError)) throw e;
+    return html(res, e.tooLarge ? 413 : 400, unavailablePage(e.tooLarge ? 413 : 400, `The submitted page could not be read: ${e.message}`));
   }
-  const doc = readDoc(row);
   const nowMs = sb.now().getTime();
-  const scanId = Number(post.fields.get('_scan')?.[0]);
-  const started = Number(post.fields.get('_started')?.[0]);
+  const scan = scanOf(sb, row, post);
+  const started = scan?.at_ms;
   const errors: FieldErrors = {};
   const files = acceptFiles(sb, row, doc, post, req, errors);
   if (!(files instanceof Map)) {
     return html(res, 429, unavailablePage(429, THROTTLE_MESSAGE), { 'retry-after': String(files.retryAfterSeconds) });
   }
   const again = (status: number, errs: FieldErrors) =>
-    html(res, status, formPage({ qrId: row.qr_id, doc, scanId: Number.isSafeInteger(scanId) ? scanId : 0, startedMs: Number.isFinite(started) ? started : nowMs, posted: post.fields, errors: errs, timeLimit: timeLimitOf(doc) }));
+    html(res, status, formPage({ qrId: row.qr_id, doc, scanId: scan?.id ?? 0, startedMs: started ?? nowMs, posted: post.fields, errors: errs, timeLimit: timeLimitOf(doc) }));
   if (Object.keys(errors).length) return again(400, errors);
   const body: Record<string, unknown> = { answers: answersFromPost(doc.fields, post.fields, files) };
-  if (doc.isQuiz && Number.isFinite(started) && started <= nowMs) {
+  if (doc.isQuiz && started !== undefined && started <= nowMs) {
     const spent = Math.round((nowMs - started) / 1000);
     body.timeSpentSeconds = spent;
     const limit = timeLimitOf(doc);
@@ -184,7 +198,7 @@ export async function submit(sb: SandboxInstance, qrId: string, req: IncomingMes
   try {
     const account = sb.store.accounts.get(row.account_id);
     const done = commitSubmission(sb, account, row, body, nowMs);
-    if (Number.isSafeInteger(scanId) && done.created) sb.store.scans.linkSubmission(scanId, row.qr_id, done.created.id);
+    if (scan && done.created) sb.store.scans.linkSubmission(scan.id, row.qr_id, done.created.id);
     html(res, 200, resultPage(doc, done.response));
   } catch (e) {
     if (!(e instanceof ApiFailure)) throw e;

@@ -221,7 +221,7 @@ export function formPage(p: FormPageInput): string {
   const fields = doc.fields.map((f) => fieldHtml(f, posted, errors[f.key])).join('');
   const body = `<main><header><h1>${esc(doc.title)}</h1>${doc.shortText ? `<p>${esc(doc.shortText)}</p>` : ''}</header>
 <form method="post" action="/s/${esc(p.qrId)}" enctype="multipart/form-data" novalidate>${summary}${timer}
-<input type="hidden" name="_scan" value="${p.scanId}"><input type="hidden" name="_started" value="${p.startedMs}">
+<input type="hidden" name="_scan" value="${p.scanId}">
 ${fields}<button type="submit">Submit</button></form></main>${SCRIPT}`;
   return documentOf(doc.title, themeOf(doc), body, typeof doc.locale === 'string' && /^[a-z]{2}(-[A-Za-z]{2})?$/.test(doc.locale) ? doc.locale : 'en');
 }

@@ -1,11 +1,12 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { refuseFile, sniffFile } from '../../domain/fileTypes.js';
+import { MAX_UPLOAD_BYTES } from '../../domain/limits.js';
 import { ApiFailure } from '../http.js';
 import { route, type RequestContext } from '../instance.js';
 import type { FileRow } from '../repo/files.js';
 import { THROTTLE_MESSAGE } from '../pipeline.js';
-import { receiveUpload } from './multipart.js';
+import { MultipartError, readMultipart, type MultipartBody } from './multipart.js';
 import { fileUrl } from './submissions.js';
 
 // spec §4.2 / §8
@@ -19,22 +20,44 @@ function throttleSubmissionUploads(ctx: RequestContext, qrId: string): void {
   if (!r.ok) throw new ApiFailure(429, THROTTLE_MESSAGE, {}, { 'retry-after': String(r.retryAfterSeconds) });
 }
 
+/** spec §4.2: one `userFile` and a `category`; a few stray parts are tolerated and drained. */
+const UPLOAD_LIMITS = {
+  files: 5,
+  fields: 5,
+  fieldSize: 1024,
+  totalBytes: 5 * MAX_UPLOAD_BYTES + 1024 * 1024,
+  keep: (field: string, _filename: string, index: number) => field === 'userFile' && index === 0,
+};
+
+/** The body of an upload, or the spec's error for one that cannot be read (spec §4.2, §7). */
+async function receiveUpload(ctx: RequestContext): Promise<MultipartBody> {
+  try {
+    return await readMultipart(ctx.req, ctx.store.filesDir, UPLOAD_LIMITS);
+  } catch (e) {
+    if (!(e instanceof MultipartError)) throw e;
+    if (e.tooLarge) throw new ApiFailure(500, TOO_LARGE_MESSAGE);
+    throw new ApiFailure(400, `${e.message}; expected a multipart/form-data body with the parts userFile and category`);
+  }
+}
+
 /** Receives one file, checks it, and records it; a refused file is deleted. */
 async function storeUpload(ctx: RequestContext, allowed: readonly string[], qrId: string | null, onCategory?: (category: string) => void): Promise<{ fileUrl: string; fileId: string }> {
-  const up = await receiveUpload(ctx);
+  const body = await receiveUpload(ctx);
+  const up = body.files[0];
   try {
-    if (up.tooLarge) throw new ApiFailure(500, TOO_LARGE_MESSAGE);
-    if (!up.category || !allowed.includes(up.category)) throw new ApiFailure(400, `category must be ${allowed.map((c) => `"${c}"`).join(' or ')}`);
-    onCategory?.(up.category);
-    if (!up.fileId) throw new ApiFailure(400, 'The part userFile is required');
-    if (up.files > 1) throw new ApiFailure(400, 'One file per request');
+    if (up?.tooLarge) throw new ApiFailure(500, TOO_LARGE_MESSAGE);
+    const category = body.fields.get('category')?.[0];
+    if (!category || !allowed.includes(category)) throw new ApiFailure(400, `category must be ${allowed.map((c) => `"${c}"`).join(' or ')}`);
+    onCategory?.(category);
+    if (!up || up.field !== 'userFile') throw new ApiFailure(400, 'The part userFile is required');
+    if (body.fileParts > 1) throw new ApiFailure(400, 'One file per request');
     const sniffed = sniffFile(up.head);
-    const refusal = refuseFile(up.category as 'logo' | 'form' | 'submission', sniffed);
+    const refusal = refuseFile(category as 'logo' | 'form' | 'submission', sniffed);
     if (refusal) throw new ApiFailure(400, `File refused: ${refusal}`);
-    ctx.store.files.insert({ id: up.fileId, account_id: ctx.account.id, qr_id: qrId, category: up.category, name: up.name!, mime: sniffed!.mime, size: up.size, created_at: ctx.now().toISOString() });
+    ctx.store.files.insert({ id: up.fileId, account_id: ctx.account.id, qr_id: qrId, category, name: up.name, mime: sniffed!.mime, size: up.size, created_at: ctx.now().toISOString() });
     return { fileUrl: fileUrl(ctx.origin, up.fileId), fileId: up.fileId };
   } catch (e) {
-    if (up.fileId) rmSync(join(ctx.store.filesDir, up.fileId), { force: true });
+    for (const f of body.files) rmSync(join(ctx.store.filesDir, f.fileId), { force: true });
     throw e;
   }
 }
