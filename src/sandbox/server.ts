@@ -33,10 +33,36 @@ export interface SandboxOptions {
   adminToken?: string;
 }
 
-/** `.` or `..` as a path segment, also percent-encoded. */
+/**
+ * `.` or `..` as a path segment, read as the URL parser will read the path: percent-encoded dots,
+ * and `\` (and its encodings) as a separator, since the parser turns it into `/` for http URLs.
+ */
 export function hasDotSegment(rawUrl: string): boolean {
-  const path = rawUrl.split('?')[0]!.replace(/%2e/gi, '.');
+  const path = rawUrl.split('?')[0]!.replace(/%2e/gi, '.').replace(/%2f|%5c|\\/gi, '/');
   return path.split('/').some((seg) => seg === '.' || seg === '..');
+}
+
+/**
+ * What every answer carries unless its route says otherwise: no type sniffing, and no script, frame
+ * or plugin of any kind (the form pages set a policy of their own). A file someone uploaded then
+ * runs nothing on this origin, where the admin routes are.
+ */
+const DEFAULT_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+};
+
+/** Requests Node refuses before any handler (bad method, bad headers, too big): the envelope too. */
+function answerClientError(err: NodeJS.ErrnoException & { code?: string }, socket: import('node:stream').Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const message = status === 431 ? 'Request headers too large' : status === 408 ? 'Request timeout' : 'Malformed HTTP request';
+  const body = JSON.stringify(failure(status, message));
+  const head = [`HTTP/1.1 ${status} ${message}`, 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
+  for (const [k, v] of Object.entries(DEFAULT_HEADERS)) head.push(`${k}: ${v}`);
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
 }
 
 export interface RunningSandbox {
@@ -78,6 +104,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
   const dispatcher = new WebhookDispatcher(sb.store, sb.events);
 
   const server = createServer((req, res) => {
+    for (const [k, v] of Object.entries(DEFAULT_HEADERS)) res.setHeader(k, v);
     // a path with dot segments (/v1/forms/../../_sandbox/keys) would be normalised into another
     // route: refused as it is, never resolved
     if (hasDotSegment(req.url ?? '/')) return sendJson(res, 400, failure(400, 'Path must not contain . or .. segments'));
@@ -98,6 +125,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     inFlight.add(done);
   });
   server.keepAliveTimeout = 10_000;
+  server.on('clientError', answerClientError);
 
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

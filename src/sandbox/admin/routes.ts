@@ -47,6 +47,15 @@ const SeedScansBody = z.object({
 
 const ClockBody = z.object({ advanceSeconds: z.number({ error: 'advanceSeconds must be a number' }).finite({ error: 'advanceSeconds must be a number' }).default(0) });
 
+/** The clock moves within a century of the real one: far enough for any test, never past a valid Date. */
+export const MAX_CLOCK_OFFSET_MS = 100 * 366 * 86_400_000;
+
+function advanceClock(sb: SandboxInstance, seconds: number) {
+  const next = sb.store.meta.clockOffsetMs() + seconds * 1000;
+  if (Math.abs(next) > MAX_CLOCK_OFFSET_MS) throw new ApiFailure(400, 'The sandbox clock moves at most 100 years away from the real time; advanceSeconds is out of range');
+  return { offsetMs: sb.store.meta.advanceClock(seconds * 1000), now: sb.now().toISOString() };
+}
+
 function faultSpec<T>(parse: (spec: string) => T) {
   return (raw: unknown): T => {
     const { spec } = zodBody(FaultBody)(raw);
@@ -91,11 +100,26 @@ export const ADMIN_ROUTES = new RouteTable<AdminRoute<any>>([
   }),
   admin({ method: 'POST', path: '/_sandbox/seed-submissions', body: zodBody(SeedBody), handler: (sb, b) => ({ created: seedSubmissions(sb.store, b.qrId, b.count, sb.now().getTime(), b.atMs) }) }),
   admin({ method: 'POST', path: '/_sandbox/seed-scans', body: zodBody(SeedScansBody), handler: (sb, b) => seedScans(sb.store, b.qrId, b, sb.now().getTime()) }),
-  admin({ method: 'POST', path: '/_sandbox/clock', body: zodBody(ClockBody, { optional: true }), handler: (sb, b) => ({ offsetMs: sb.store.meta.advanceClock(b.advanceSeconds * 1000), now: sb.now().toISOString() }) }),
+  admin({ method: 'POST', path: '/_sandbox/clock', body: zodBody(ClockBody, { optional: true }), handler: (sb, b) => advanceClock(sb, b.advanceSeconds) }),
 ]);
+
+const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i;
+
+/**
+ * Where a request to the admin routes may come from. On a loopback bind (no token) only a loopback
+ * Host: a page elsewhere whose name resolves to 127.0.0.1 (DNS rebinding) sends its own name. A
+ * browser's Origin, when sent, must be the sandbox's own: no other page's script reaches the keys.
+ */
+function refuseForeignOrigin(req: IncomingMessage, token: string | undefined): void {
+  const host = String(req.headers.host ?? '');
+  if (token === undefined && !LOOPBACK_HOST.test(host)) throw new ApiFailure(403, 'The /_sandbox routes answer loopback names only (Host: localhost or 127.0.0.1)');
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== `http://${host}`) throw new ApiFailure(403, 'The /_sandbox routes answer no other origin');
+}
 
 export async function handleAdmin(sb: SandboxInstance, req: IncomingMessage, res: ServerResponse, url: URL, token?: string): Promise<void> {
   try {
+    refuseForeignOrigin(req, token);
     // served beyond loopback, the admin routes (which list every key) need the token printed at start
     if (token !== undefined && !safeEqual(String(req.headers['x-sandbox-token'] ?? ''), token)) {
       throw new ApiFailure(401, 'The /_sandbox routes need the X-Sandbox-Token header printed by `sandbox serve`');
@@ -106,7 +130,9 @@ export async function handleAdmin(sb: SandboxInstance, req: IncomingMessage, res
     const data = await match.route.handler(sb, body, url.searchParams);
     sendJson(res, 200, match.route.bare ? data : success(data));
   } catch (e) {
-    const err = e instanceof ApiFailure ? e : new ApiFailure(500, String(e));
+    // an unexpected error is logged for the operator, never told to the client
+    if (!(e instanceof ApiFailure)) process.stderr.write(`sandbox: ${(e as Error)?.stack ?? String(e)}\n`);
+    const err = e instanceof ApiFailure ? e : new ApiFailure(500, 'Internal server error');
     if (!req.readableEnded) req.resume();
     sendJson(res, err.status, failure(err.status, err.message, err.data));
   }

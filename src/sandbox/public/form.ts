@@ -14,7 +14,7 @@ import { THROTTLE_MESSAGE } from '../pipeline.js';
 import { MultipartError } from '../routes/multipart.js';
 import type { ScanRow } from '../repo/scans.js';
 import { receiveFormPost, type FormPost } from './formPost.js';
-import { formPage, unavailablePage, type Posted } from './page.js';
+import { PAGE_CSP, formPage, unavailablePage, type Posted } from './page.js';
 import { resultPage } from './result.js';
 
 // README "Sandbox assumptions": the public form page, its scans and its submissions.
@@ -25,7 +25,7 @@ export const COUNTRY_HEADER = 'x-sandbox-country';
 export const CITY_HEADER = 'x-sandbox-city';
 
 function html(res: ServerResponse, status: number, body: string, headers: Record<string, string | string[]> = {}): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers }).end(body);
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': PAGE_CSP, ...headers }).end(body);
 }
 
 /** The form a short link names, or the page that says why it is not available. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ADDRESS_PARTS, CHECKLIST_VALUES, fieldLabel, rowLabels, type FieldError, type FieldErrors } from '../../domain/answers.js';
 import type { FieldDefinition } from '../../domain/form.js';
 import type { FormDoc } from '../repo/forms.js';
@@ -175,7 +176,7 @@ function fieldHtml(f: FieldDefinition, posted: Posted, error: FieldError | undef
 }
 
 // the cascade of multipleLevelSelect: one select per level, built from the no-script select of paths
-const SCRIPT = `<script>
+const SCRIPT_BODY = `
 document.querySelectorAll('select.cascade').forEach(function(sel){
   var sep=sel.dataset.sep,paths=[].slice.call(sel.options).map(function(o){return o.value}).filter(Boolean);
   var box=document.createElement('div');box.className='levels';sel.hidden=true;sel.after(box);
@@ -196,7 +197,14 @@ document.querySelectorAll('select.cascade').forEach(function(sel){
 });
 var t=document.querySelector('[data-deadline]');
 if(t){var end=+t.dataset.deadline;(function tick(){var s=Math.max(0,Math.round((end-Date.now())/1000));t.querySelector('b').textContent=Math.floor(s/60)+':'+String(s%60).padStart(2,'0');if(s>0)setTimeout(tick,1000)})()}
-</script>`;
+`;
+const SCRIPT = `<script>${SCRIPT_BODY}</script>`;
+
+/**
+ * The form pages' policy: their one script (by its hash), their inline styles, images of this origin,
+ * posts to this origin only, and never inside another site's frame.
+ */
+export const PAGE_CSP = `default-src 'none'; script-src 'sha256-${createHash('sha256').update(SCRIPT_BODY).digest('base64')}'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
 
 export interface FormPageInput {
   qrId: string;

@@ -45,11 +45,19 @@ async function presetPreview({ params, res }: PublicContext): Promise<void> {
   res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' }).end(bytes);
 }
 
-/** Uploaded files at their fileUrl; the path is the server's id, so nothing else on disk is reachable. */
+/** Types a browser shows without running anything: the rest (SVG, PDF, HTML, office files) download. */
+const PASSIVE = /^(image\/(png|jpeg|gif|webp|avif|bmp)|audio\/|video\/|text\/(plain|csv)$)/;
+
+/**
+ * Uploaded files at their fileUrl; the path is the server's id, so nothing else on disk is reachable.
+ * Anyone can upload through a form page, so what comes back never runs on this origin: no sniffing,
+ * the default policy's `sandbox`, and active types only as attachments.
+ */
 function servedFile({ sb, params, res }: PublicContext): void {
   const row = /^[0-9a-f]{24}$/.test(params.fileId!) ? sb.store.files.get(params.fileId!) : undefined;
   if (!row) return notFound(res);
-  res.writeHead(200, { 'content-type': row.mime, 'content-disposition': `inline; filename="${row.name}"` });
+  const disposition = PASSIVE.test(row.mime) ? 'inline' : 'attachment';
+  res.writeHead(200, { 'content-type': row.mime, 'content-disposition': `${disposition}; filename="${row.name}"` });
   createReadStream(join(sb.store.filesDir, row.id)).pipe(res);
 }
 

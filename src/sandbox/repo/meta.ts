@@ -12,8 +12,10 @@ export class Meta {
     this.db.sql(`INSERT INTO meta (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v`).run(k, v);
   }
 
+  /** An offset no Date can hold (a data dir written before the clock was bounded) reads as none. */
   clockOffsetMs(): number {
-    return Number(this.get('clock_offset_ms') ?? 0);
+    const ms = Number(this.get('clock_offset_ms') ?? 0);
+    return Number.isFinite(ms) && Math.abs(ms) < 1e14 ? ms : 0;
   }
 
   advanceClock(ms: number): number {

@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PNG } from '../helpers/fixtures.js';
+import { inProcessSandbox, type InProcessSandbox } from '../helpers/inProcessSandbox.js';
+
+// The sandbox as a server strangers reach: what Node refuses is still our envelope, a file anyone
+// uploaded runs nothing on this origin, the admin routes answer loopback names and their own origin
+// only, and no spelling of a path climbs out of /v1.
+
+let sb: InProcessSandbox;
+let origin: URL;
+beforeAll(async () => {
+  sb = await inProcessSandbox({ plan: 'business' });
+  origin = new URL(sb.origin);
+});
+afterAll(() => sb.stop());
+
+/** Bytes written as they are on one connection; the answer's status, headers and body. */
+function rawHttp(request: string | Buffer): Promise<{ status: number; head: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const s = connect(Number(origin.port), origin.hostname);
+    const chunks: Buffer[] = [];
+    s.on('data', (c) => chunks.push(c));
+    s.on('error', reject);
+    s.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const at = text.indexOf('\r\n\r\n');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), head: text.slice(0, at), body: text.slice(at + 4) });
+    });
+    s.setTimeout(5000, () => s.destroy());
+    s.write(request);
+  });
+}
+
+const HOST = '\u0000HOST\u0000';
+const host = () => HOST;
+/** the sandbox's Host line, filled in once it listens */
+const withHost = (request: string) => request.replaceAll(HOST, `Host: ${origin.host}\r\n`);
+
+describe('requests Node refuses before any route', () => {
+  const cases: Array<[string, string, number]> = [
+    ['an unknown method', `BREW /v1/forms HTTP/1.1\r\n${host()}\r\n`, 400],
+    ['a control character in a header', `GET /v1/forms HTTP/1.1\r\n${host()}X-Bad: a\x01b\r\n\r\n`, 400],
+    ['Content-Length with Transfer-Encoding', `POST /v1/forms HTTP/1.1\r\n${host()}Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`, 400],
+    ['20 KB of headers', `GET /v1/forms HTTP/1.1\r\n${host()}X-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+  ];
+  it.each(cases)('%s gets the JSON envelope', async (_name, request, status) => {
+    const r = await rawHttp(withHost(request));
+    expect(r.status).toBe(status);
+    expect(r.head).toMatch(/content-type: application\/json/i);
+    expect(JSON.parse(r.body)).toMatchObject({ status: 'failed', code: status, data: {} });
+  });
+});
+
+describe('files anyone can upload', () => {
+  async function upload(bytes: Buffer, name: string): Promise<string> {
+    const form = await sb.api('POST', '/forms', { body: { title: 'F', shortText: 'x', fields: [{ type: 'picture', option: { label: 'P' } }] } });
+    const body = new FormData();
+    body.set('category', 'submission');
+    body.set('userFile', new Blob([bytes]), name);
+    const r = await fetch(`${sb.baseUrl}/forms/${form.body.data.qrId}/uploads`, { method: 'POST', headers: { authorization: `Bearer ${sb.keys.owner}` }, body });
+    expect(r.status).toBe(200);
+    return ((await r.json()) as { data: { fileUrl: string } }).data.fileUrl;
+  }
+
+  it('an SVG with a script is served as an attachment, never sniffed, in a sandbox with no script', async () => {
+    const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg"><script>fetch('/_sandbox/keys')</script></svg>`);
+    const res = await fetch(await upload(svg, 'evil.svg'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toMatch(/default-src 'none'.*sandbox/);
+  });
+
+  it('a PNG is shown inline, still under the same policy', async () => {
+    const res = await fetch(await upload(PNG, 'dot.png'));
+    expect(res.headers.get('content-disposition')).toMatch(/^inline;/);
+    expect(res.headers.get('content-security-policy')).toMatch(/sandbox/);
+  });
+});
+
+describe('the form page', () => {
+  it('allows its own script by hash and nothing else, and no framing', async () => {
+    const form = await sb.api('POST', '/forms', { body: { title: 'F', shortText: 'x', fields: [{ type: 'shortText', option: { label: 'A' } }] } });
+    const res = await fetch(form.body.data.shortUrl);
+    const csp = res.headers.get('content-security-policy')!;
+    const html = await res.text();
+    const script = /<script>([^]*?)<\/script>/.exec(html)![1]!;
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("script-src 'unsafe-inline'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+  });
+});
+
+describe('the admin routes', () => {
+  it('refuse a Host that is not a loopback name (DNS rebinding)', async () => {
+    const r = await rawHttp(`GET /_sandbox/keys HTTP/1.1\r\nHost: attacker.example\r\nConnection: close\r\n\r\n`);
+    expect(r.status).toBe(403);
+    expect(r.body).not.toContain('fk_');
+  });
+
+  it('refuse another origin, and answer their own', async () => {
+    const other = await fetch(`${sb.origin}/_sandbox/keys`, { headers: { origin: 'http://attacker.example' } });
+    expect(other.status).toBe(403);
+    const own = await fetch(`${sb.origin}/_sandbox/keys`, { headers: { origin: sb.origin } });
+    expect(own.status).toBe(200);
+  });
+
+  it.each(['/v1/forms/..\\..\\_sandbox/keys', '/v1/forms/%2e%2e%5c%2e%2e%5c_sandbox/keys', '/v1/forms/..%2f..%2f_sandbox/keys'])('are never reached through %s', async (path) => {
+    const r = await rawHttp(`GET ${path} HTTP/1.1\r\nHost: ${origin.host}\r\nAuthorization: Bearer ${sb.keys.owner}\r\nConnection: close\r\n\r\n`);
+    expect(r.status).toBe(400);
+    expect(r.body).not.toContain('fk_');
+  });
+
+  it('keep the clock within a century, and every later call working', async () => {
+    const res = await fetch(`${sb.origin}/_sandbox/clock`, { method: 'POST', body: JSON.stringify({ advanceSeconds: 1e300 }) });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toMatch(/100 years/);
+    expect((await sb.api('GET', '/forms')).status).toBe(200);
+  });
+});
