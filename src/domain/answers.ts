@@ -146,7 +146,8 @@ function checkValue(field: AnswerField, value: unknown, opts: ValidateOptions): 
  * problems under `_form`, field problems under the field key with the public field type.
  */
 export function validateSubmission(fields: AnswerField[], body: unknown, opts: ValidateOptions): FieldErrors {
-  const errors: FieldErrors = {};
+  // keyed by what the client sent: with no prototype, `__proto__` is a key like any other
+  const errors: FieldErrors = Object.create(null) as FieldErrors;
   if (!isPlainObject(body)) return { _form: { code: 'invalid_body', message: 'the body must be a JSON object with "answers"' } };
   const allowed = opts.mode === 'create' ? ['answers', 'timeSpentSeconds', 'timeExpired'] : ['answers', 'timeSpentSeconds'];
   const extra = Object.keys(body).filter((k) => !allowed.includes(k));

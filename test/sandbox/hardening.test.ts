@@ -94,6 +94,19 @@ describe('the form page', () => {
   });
 });
 
+describe('answer keys from a request', () => {
+  it('`__proto__` is an unknown field like `constructor` (400), and nothing is stored', async () => {
+    const form = await sb.api('POST', '/forms', { body: { title: 'F', shortText: 'x', fields: [{ type: 'shortText', option: { label: 'A' } }] } });
+    const qrId = form.body.data.qrId;
+    for (const key of ['__proto__', 'constructor']) {
+      const r = await sb.api('POST', `/forms/${qrId}/submissions`, { body: `{"answers":{"${key}":{"x":1}}}` });
+      expect(r.status).toBe(400);
+      expect(r.body.data.fieldErrors[key].code).toBe('unknown_field');
+    }
+    expect((await sb.api('GET', `/forms/${qrId}/submissions`)).body.data.total).toBe(0);
+  });
+});
+
 describe('the admin routes', () => {
   it('refuse a Host that is not a loopback name (DNS rebinding)', async () => {
     const r = await rawHttp(`GET /_sandbox/keys HTTP/1.1\r\nHost: attacker.example\r\nConnection: close\r\n\r\n`);

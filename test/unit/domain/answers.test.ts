@@ -24,6 +24,12 @@ describe('spec §7 fieldErrors codes', () => {
     expect(check({ mail: 'a@b.co', meal: 'veg', tags: ['a', 'b'], photo: ['F1', { fileId: 'F2' }], sig: { fileId: 'F3' }, grid: [{ itemName: 'r1', value: 'x' }], check: [{ itemName: 'x', selectedValue: '_d2' }], n: '4.5' })).toEqual({});
   });
   it('unknown_field for a key not in the form', () => expect(check({ zzz: 'x' }).zzz?.code).toBe('unknown_field'));
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('unknown_field for %s, a key like any other', (key) => {
+    const answers = JSON.parse(`{"${key}": "x"}`) as Record<string, unknown>; // as a request body arrives
+    const errors = check(answers);
+    expect(Object.keys(errors)).toEqual([key]);
+    expect(errors[key]?.code).toBe('unknown_field');
+  });
   it('missing_entry for a required field with no entry', () => {
     const e = validateSubmission(fields, { answers: {} }, { mode: 'create' });
     expect(e.name).toMatchObject({ code: 'missing_entry', type: 'name' });
