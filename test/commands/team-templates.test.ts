@@ -32,7 +32,7 @@ describe('formctl team', () => {
     const add = await sb.cli(['team', 'add', 'nina@example.com', '--role', 'editor', '--name', 'Nina', '--password-stdin', '--json'], { input: 'first-pass\n' });
     expect(add.exitCode).toBe(0);
     const nina = JSON.parse(add.stdout);
-    expect(nina).toEqual({ id: expect.any(String), name: 'Nina', email: 'nina@example.com', userType: 'Editor', blocked: false, teamName: null });
+    expect(nina).toEqual({ id: expect.any(String), name: 'Nina', email: 'nina@example.com', userType: 'Editor', blocked: false, teamName: '' });
     expect(add.stdout + add.stderr).not.toContain('first-pass');
     const up = await sb.cli(['team', 'update', 'nina@example.com', '--role', 'viewer', '--json']);
     expect(JSON.parse(up.stdout).userType).toBe('Viewer');

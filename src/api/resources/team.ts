@@ -7,7 +7,7 @@ export interface TeamMember {
   email: string;
   userType: string;
   blocked: boolean;
-  teamName: string | null;
+  teamName: string;
 }
 
 export interface MemberChange {

@@ -125,7 +125,7 @@ export const WebhookPutBody = z
   .strict();
 export const USER_TYPES = ['Admin', 'Editor', 'Viewer'] as const;
 export const TeamMember = z
-  .object({ id: z.string(), name: z.string(), email: z.string(), userType: z.string(), blocked: z.boolean(), teamName: z.string().nullable() })
+  .object({ id: z.string(), name: z.string(), email: z.string(), userType: z.string(), blocked: z.boolean(), teamName: z.string() })
   .meta({ title: 'TeamMember', description: 'spec §2.10: passwords and API keys are never returned' });
 export const AddMemberBody = z.object({ name: z.string().optional(), email: z.email(), password: z.string().min(1), userType: z.enum(USER_TYPES), subDomainIds: z.array(z.string()).optional() });
 export const UpdateMemberBody = z.object({ name: z.string(), email: z.email(), block: z.boolean(), teamName: z.string(), userType: z.enum(USER_TYPES), pass: z.string().min(1), subDomainIds: z.array(z.string()) }).partial();

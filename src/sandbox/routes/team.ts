@@ -13,7 +13,7 @@ export const MEMBER_NOT_FOUND = 'Team member not found';
 
 /** spec §2.10: the public member; passwords and API keys are never returned */
 export function presentMember(m: MemberRow) {
-  return { id: m.id, name: m.name, email: m.email, userType: m.user_type, blocked: m.blocked === 1, teamName: m.team_name };
+  return { id: m.id, name: m.name, email: m.email, userType: m.user_type, blocked: m.blocked === 1, teamName: m.team_name ?? '' }; // spec §2.10: a string; a team not yet named has ''
 }
 
 /** spec §4.6 and §7: plan-gated (Business and above), checked before the role (403). */
