@@ -98,6 +98,25 @@ describe('QR designs stay decodable', () => {
     expect(readWithZbar(files).size).toBe(PRESETS.length);
   });
 
+  it('every preset, as served (alpha kept, not flattened), read by zbarimg at 300, 600 and 1024 px', async () => {
+    const files: string[] = [];
+    for (const p of PRESETS) {
+      for (const sizePx of [300, 600, 1024]) {
+        const text = `https://sandbox.test/s/RAW${sizePx}${p.id.toUpperCase().replace(/[^A-Z0-9]/g, '')}`;
+        const file = join(dir, `raw-${p.id}-${sizePx}.png`);
+        writeFileSync(file, await renderQr(text, 'png', { config: p.config, sizePx }));
+        files.push(file);
+      }
+    }
+    expect(readWithZbar(files).size).toBe(PRESETS.length * 3);
+  });
+
+  it('a transparent background is white with alpha 0, not transparent black', async () => {
+    const transparent = PRESETS.find((p) => p.config.transparentBkg)!;
+    const img = PNG.sync.read(await renderQr('https://sandbox.test/s/T', 'png', { config: transparent.config, sizePx: 300 }));
+    expect([...img.data.subarray(0, 4)]).toEqual([255, 255, 255, 0]);
+  });
+
   it('300 random valid designs: every one read by zbarimg, at least 99 % by jsQR', async () => {
     const r = prng(20261122);
     const files: string[] = [];

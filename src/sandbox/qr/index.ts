@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { QrConfig } from '../../domain/form.js';
+import { pngOnWhite } from './png.js';
 import { buildScene, type Logo, type Scene } from './scene.js';
 import { toEps, toPdf, toSvg, type Raster } from './writers.js';
 
@@ -76,8 +77,11 @@ export async function renderQr(text: string, format: QrFormat, design: Design): 
   switch (format) {
     case 'svg':
       return Buffer.from(toSvg(scene));
-    case 'png':
-      return (await rasterise(toSvg(scene, { forRaster: true }))).png;
+    case 'png': {
+      const r = await rasterise(toSvg(scene, { forRaster: true }));
+      // a transparent background is white with alpha 0, never transparent black
+      return scene.background ? r.png : pngOnWhite(r.pixels, r.width, r.height);
+    }
     case 'pdf':
       return toPdf(scene, await logoRaster(scene));
     case 'eps':
