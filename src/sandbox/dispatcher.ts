@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { lookup, type LookupAddress } from 'node:dns';
+import type { LookupFunction } from 'node:net';
+import { isLoopbackHost, isNonPublicAddress } from '../domain/urls.js';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { QuizData } from '../domain/quiz.js';
@@ -19,6 +22,20 @@ export function deliveryPayload(row: SubmissionRow, formTitle: string, quiz: Qui
   return Buffer.from(JSON.stringify({ event: 'submission.created', qrId: row.qr_id, formTitle, submission }));
 }
 
+const REFUSED_TARGET = 'refused: the target is not a public address';
+
+/** dns.lookup that answers only public addresses: the check sits where the connection is made. */
+export const publicLookup: LookupFunction = (hostname, options, callback) => {
+  lookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err, '', 0);
+    const list = addresses as LookupAddress[];
+    const bad = list.find((a) => isNonPublicAddress(a.address));
+    if (bad || list.length === 0) return callback(Object.assign(new Error(REFUSED_TARGET), { code: 'EREFUSEDTARGET' }), '', 0);
+    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+    callback(null, list[0]!.address, list[0]!.family);
+  });
+};
+
 /**
  * Listens for new submissions and sends each a signed delivery after the response (it never slows
  * or fails a create), tracked so that close() waits for the last ones.
@@ -30,6 +47,8 @@ export class WebhookDispatcher {
   constructor(
     private readonly store: SandboxStore,
     events: EventBus,
+    /** refuse loopback, private and link-local targets, as resolved at delivery (DNS rebinding too) */
+    private readonly publicOnly = false,
   ) {
     this.off = events.on('submission.created', (event) => {
       const hook = store.webhooks.get(event.accountId);
@@ -72,6 +91,7 @@ export class WebhookDispatcher {
         record(status, error);
         resolve();
       };
+      if (this.publicOnly && (isLoopbackHost(url.hostname) || isNonPublicAddress(url.hostname))) return finish(null, REFUSED_TARGET);
       const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
       const req = send(
         url,
@@ -86,6 +106,7 @@ export class WebhookDispatcher {
             'x-service-signature': signature,
           },
           timeout: DELIVERY_TIMEOUT_MS,
+          ...(this.publicOnly ? { lookup: publicLookup } : {}),
         },
         (res) => {
           res.resume();

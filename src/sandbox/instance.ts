@@ -26,6 +26,11 @@ export interface SandboxInstance {
   contract?: ContractChecker;
   /** aborted when the sandbox closes: a request held by an injected latency ends at once */
   closing: AbortSignal;
+  /**
+   * served beyond loopback: webhooks go to public addresses only, so that strangers cannot use the
+   * sandbox (and /_sandbox/deliveries) to reach the network it sits in
+   */
+  publicTargetsOnly: boolean;
 }
 
 /** What a route's handler gets: the request, the caller, and the resource the pipeline loaded. */

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Plan } from '../domain/plans.js';
+import { isLoopbackHost } from '../domain/urls.js';
 import { handleAdmin } from './admin/routes.js';
 import type { ContractChecker } from './contract.js';
 import { WebhookDispatcher } from './dispatcher.js';
@@ -79,7 +80,7 @@ export interface RunningSandbox {
 const apiRoutes = new RouteTable(API_ROUTES);
 
 /** A sandbox's state without a server: its store, clock, events, faults and caches. */
-export function createInstance(opts: Pick<SandboxOptions, 'dataDir' | 'plan' | 'quota' | 'faults'>, closing: AbortSignal): SandboxInstance {
+export function createInstance(opts: Pick<SandboxOptions, 'dataDir' | 'plan' | 'quota' | 'faults' | 'host'>, closing: AbortSignal): SandboxInstance {
   const store = new SandboxStore(opts.dataDir);
   if (opts.plan) store.accounts.update(MAIN_ACCOUNT, { plan: opts.plan });
   if (opts.quota !== undefined) store.accounts.update(MAIN_ACCOUNT, { quota: opts.quota });
@@ -91,6 +92,7 @@ export function createInstance(opts: Pick<SandboxOptions, 'dataDir' | 'plan' | '
     faults: new FaultInjector(opts.faults ?? NO_FAULTS),
     pages: new SubmissionPages(),
     uploadThrottle: new Throttle(THROTTLE_LIMIT, THROTTLE_WINDOW_MS),
+    publicTargetsOnly: !isLoopbackHost(opts.host ?? '127.0.0.1'),
   };
 }
 
@@ -101,7 +103,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
   // the requests being answered: close() lets them finish before it closes the store
   const inFlight = new Set<Promise<unknown>>();
   if (opts.contract) sb.contract = await (await import('./contract.js')).ContractChecker.create();
-  const dispatcher = new WebhookDispatcher(sb.store, sb.events);
+  const dispatcher = new WebhookDispatcher(sb.store, sb.events, sb.publicTargetsOnly);
 
   const server = createServer((req, res) => {
     for (const [k, v] of Object.entries(DEFAULT_HEADERS)) res.setHeader(k, v);

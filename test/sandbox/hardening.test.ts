@@ -134,3 +134,19 @@ describe('the admin routes', () => {
     expect((await sb.api('GET', '/forms')).status).toBe(200);
   });
 });
+
+describe('served beyond loopback', () => {
+  it('refuses webhook targets on loopback, private and link-local addresses, however they are spelled', async () => {
+    const wide = await inProcessSandbox({ host: '0.0.0.0' });
+    try {
+      for (const url of ['http://0x7f000001/', 'http://127.1/', 'https://169.254.169.254/', 'https://10.0.0.1/hook', 'https://[::1]/', 'https://192.168.0.10/']) {
+        const r = await wide.api('PUT', '/account/webhook', { body: { enabled: true, url } });
+        expect(r.status, url).toBe(400);
+        expect(r.body.message).toMatch(/public address/);
+      }
+      expect((await wide.api('PUT', '/account/webhook', { body: { enabled: true, url: 'https://hooks.example.com/in' } })).status).toBe(200);
+    } finally {
+      await wide.stop();
+    }
+  });
+});
