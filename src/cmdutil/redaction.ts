@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AnswerField } from '../domain/answers.js';
-import { redactAnswers, redactor, type Redactor } from '../domain/redact.js';
+import { redactAnswers, redactQuizData, redactor, type Redactor } from '../domain/redact.js';
 import type { Deps } from './factory.js';
 import { localFileFor } from './localFiles.js';
 
@@ -23,9 +23,13 @@ function secretOf(deps: Deps): string {
   }
 }
 
-/** --redact / --redact-text: a function that redacts a submission (answers only), or undefined. */
-export function redactionFor(deps: Deps, opts: { redact?: boolean; redactText?: boolean }): (<T extends { answers: Record<string, unknown> }>(s: T, fields: AnswerField[]) => T) | undefined {
+/** --redact / --redact-text: a function that redacts a submission (answers and quizData), or undefined. */
+export function redactionFor(deps: Deps, opts: { redact?: boolean; redactText?: boolean }): (<T extends { answers: Record<string, unknown>; quizData?: unknown }>(s: T, fields: AnswerField[]) => T) | undefined {
   if (!opts.redact && !opts.redactText) return undefined;
   const r: Redactor = redactor(secretOf(deps), opts.redactText === true);
-  return (s, fields) => ({ ...s, answers: redactAnswers(fields, s.answers, r) });
+  return (s, fields) => {
+    const out = { ...s, answers: redactAnswers(fields, s.answers, r) };
+    if (s.quizData !== undefined) out.quizData = redactQuizData(s.quizData, r);
+    return out;
+  };
 }

@@ -31,31 +31,54 @@ function redactFile(r: Redactor, ref: unknown): unknown {
   return ref && typeof ref === 'object' ? { fileId: token, fileUrl: `redacted:${token}` } : token;
 }
 
+/**
+ * Fail closed: a value redaction cannot classify (an answer under a key the form no longer has, a
+ * value of an unexpected shape) is pseudonymised all the way down, or dropped with --redact-text;
+ * never passed through. Only null and booleans say nothing about a person.
+ */
+function redactUnknown(r: Redactor, value: unknown): unknown {
+  if (value === null || value === undefined || typeof value === 'boolean') return value;
+  if (Array.isArray(value)) return value.map((v) => redactUnknown(r, v));
+  if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactUnknown(r, v)]));
+  return r.dropText ? null : r.token('value', String(value));
+}
+
 /** The answers of one submission with people replaced; fields by key from the form. */
 export function redactAnswers(fields: AnswerField[], answers: Record<string, unknown>, r: Redactor): Record<string, unknown> {
   const byKey = new Map(fields.map((f) => [f.key, f]));
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(answers)) {
     const f = byKey.get(key);
-    if (!f || value === null || value === undefined) {
+    if (value === null || value === undefined) {
       out[key] = value;
+      continue;
+    }
+    if (!f) {
+      out[key] = redactUnknown(r, value); // a field removed after people answered it
       continue;
     }
     switch (f.type) {
       case 'email':
-        out[key] = typeof value === 'string' && value ? `${r.token('email', value)}@redacted.invalid` : value;
+        out[key] = typeof value === 'string' ? (value ? `${r.token('email', value)}@redacted.invalid` : value) : redactUnknown(r, value);
         break;
       case 'phone':
-        out[key] = typeof value === 'string' && value ? r.token('phone', value.replace(/[^\d+]/g, '')) : value;
+        out[key] = typeof value === 'string' ? (value ? r.token('phone', value.replace(/[^\d+]/g, '')) : value) : redactUnknown(r, value);
         break;
       case 'name': {
-        const v = value as Record<string, unknown>;
-        out[key] = Object.fromEntries(Object.entries(v).map(([p, x]) => [p, typeof x === 'string' && x ? r.token(p === 'lastName' ? 'last' : 'first', x) : x]));
+        if (!isRecord(value)) {
+          out[key] = redactUnknown(r, value);
+          break;
+        }
+        out[key] = Object.fromEntries(Object.entries(value).map(([p, x]) => [p, typeof x === 'string' ? (x ? r.token(p === 'lastName' ? 'last' : 'first', x) : x) : redactUnknown(r, x)]));
         break;
       }
       case 'address': {
-        const v = value as Record<string, unknown>;
-        out[key] = Object.fromEntries(Object.entries(v).map(([p, x]) => [p, p !== 'country' && (ADDRESS_PARTS as readonly string[]).includes(p) && typeof x === 'string' && x ? r.token(p, x) : x]));
+        if (!isRecord(value)) {
+          out[key] = redactUnknown(r, value);
+          break;
+        }
+        // the country is kept (analysts group by it); every other part, known or not, is replaced
+        out[key] = Object.fromEntries(Object.entries(value).map(([p, x]) => [p, p === 'country' && typeof x === 'string' ? x : typeof x === 'string' && (ADDRESS_PARTS as readonly string[]).includes(p) ? (x ? r.token(p, x) : x) : redactUnknown(r, x)]));
         break;
       }
       case 'picture':
@@ -71,4 +94,15 @@ export function redactAnswers(fields: AnswerField[], answers: Record<string, unk
     }
   }
   return out;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * quizData's per-question `answer` repeats what the person typed: with --redact-text it goes too, like
+ * the free text in answers; with --redact alone it is treated as its answer would be (kept).
+ */
+export function redactQuizData(quizData: unknown, r: Redactor): unknown {
+  if (!r.dropText || !isRecord(quizData) || !Array.isArray(quizData.quizResult)) return quizData;
+  return { ...quizData, quizResult: quizData.quizResult.map((q) => (isRecord(q) ? { ...q, answer: null } : q)) };
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactAnswers, redactor } from '../../src/domain/redact.js';
+import { redactAnswers, redactQuizData, redactor } from '../../src/domain/redact.js';
 import { tempDir } from '../helpers/cli.js';
 import { startSandbox } from '../helpers/commandSandbox.js';
 
@@ -34,6 +34,47 @@ describe('--redact (stable pseudonyms)', () => {
     expect(redactAnswers([...FIELDS] as never, { e: 'ada@example.com' }, redactor('secret', false)).e).toBe(out.e);
     expect(redactAnswers([...FIELDS] as never, { e: 'ada@example.com' }, redactor('other', false)).e).not.toBe(out.e);
     expect(redactAnswers([...FIELDS] as never, answers, redactor('secret', true)).t).toBeNull();
+  });
+
+  it('fails closed: a value it cannot classify is pseudonymised (or dropped with --redact-text), never passed through', () => {
+    const answers = { gone: 'ada@example.com', gone2: { street: '1 Main St', n: 'Flat 9Z' }, e: ['ada@example.com'], a: { addressLine: 'x', flat: '4B', country: 'UK' }, n: 'Ada Lovelace' };
+    const out = redactAnswers([...FIELDS] as never, answers, redactor('secret', false));
+    expect(JSON.stringify(out)).not.toMatch(/ada@|Main St|Flat 9Z|4B|Lovelace/);
+    expect(out.gone).toMatch(/^value_[0-9a-f]{12}$/);
+    expect((out.a as Record<string, unknown>).country).toBe('UK');
+    const dropped = redactAnswers([...FIELDS] as never, answers, redactor('secret', true));
+    expect([dropped.gone, (dropped.gone2 as Record<string, unknown>).street]).toEqual([null, null]);
+  });
+
+  it('--redact-text drops what people typed from quizData.quizResult[].answer too', () => {
+    const quiz = { points: 1, quizResult: [{ question: 'Capital?', answer: 'my secret note', correct: false }] };
+    expect(redactQuizData(quiz, redactor('s', true))).toEqual({ points: 1, quizResult: [{ question: 'Capital?', answer: null, correct: false }] });
+    expect(redactQuizData(quiz, redactor('s', false))).toBe(quiz);
+  });
+
+  it('answers under a field removed after people answered it are not printed in clear by list, get, export or sync', async () => {
+    const form = (await sb.api('POST', '/forms', { body: { title: 'Gone', shortText: 'x', fields: [{ type: 'shortText', option: { label: 'Team' } }, { type: 'email', option: { label: 'Mail' } }] } })).body.data;
+    const [team, mail] = form.fields.map((f: any) => f.key);
+    const sid = (await sb.api('POST', `/forms/${form.qrId}/submissions`, { body: { answers: { [team]: 'blue', [mail]: 'hidden.person@example.org' } } })).body.data.submissionId;
+    const put = await sb.api('PUT', `/forms/${form.qrId}`, { body: { fields: [{ key: team, type: 'shortText', option: { label: 'Team' } }] } });
+    expect(put.body.data.fields.map((f: any) => f.key)).toEqual([team]);
+    const outputs = [
+      (await sb.cli(['submissions', 'list', form.qrId, '--json', '--redact'])).stdout,
+      (await sb.cli(['submissions', 'get', sid, '--json', '--redact'])).stdout,
+    ];
+    const out = `${tmp.path}/gone.csv`;
+    await sb.cli(['submissions', 'export', form.qrId, '-o', 'jsonl', '--out', out, '--redact']);
+    outputs.push(readFileSync(out, 'utf8'));
+    const db = `${tmp.path}/gone.db`;
+    await sb.cli(['submissions', 'sync', form.qrId, '--to', `sqlite:${db}`, '--redact']);
+    const { default: Database } = await import('better-sqlite3');
+    const d = new Database(db, { readonly: true });
+    outputs.push(JSON.stringify(d.prepare('SELECT * FROM submissions').all()));
+    d.close();
+    for (const o of outputs) {
+      expect(o).toContain('blue');
+      expect(o).not.toContain('hidden.person');
+    }
   });
 
   it('applies to list, get, export, sync and watch with the secret of the profile', async () => {
