@@ -57,11 +57,13 @@ complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l sandbox
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l with-key
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l check
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''logout'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l quiet
@@ -72,6 +74,7 @@ complete -c formctl -n '__fish_formctl_path '\''config'\''' -a 'set' -d 'Change 
 complete -c formctl -n '__fish_formctl_path '\''config'\''' -a 'unset' -d 'Remove one setting'
 complete -c formctl -n '__fish_formctl_path '\''config'\''' -a 'path' -d 'Print the path of the configuration file'
 complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l quiet
@@ -96,6 +99,7 @@ complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'design' -d 'Chang
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'open' -d 'Print a form'\''s short link and draw its QR code in the terminal'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l all
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l limit -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
@@ -103,11 +107,13 @@ complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l page -r
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l sort -x -a 'newest name scans'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l field -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l file -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l json
@@ -123,6 +129,7 @@ complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l skele
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l title -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l add-field -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l file -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l locale -r -F
@@ -136,16 +143,19 @@ complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l short
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l title -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l quiet
@@ -153,6 +163,7 @@ complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l yes
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l count -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l quiet
@@ -174,6 +185,7 @@ complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''diff'\''' -l output 
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l dry-run
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l prune-fields
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l quiet
@@ -219,6 +231,7 @@ complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l r
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l redact-text
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l to -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l quiet
@@ -231,6 +244,7 @@ complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' 
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l answers -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l attach -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l idempotency-key -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l output -x -a 'table json jsonl csv'
@@ -241,6 +255,7 @@ complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l all
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l limit -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
@@ -252,6 +267,7 @@ complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l s
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l until -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l quiet
@@ -265,6 +281,7 @@ complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l yes
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l checkpoint -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l concurrency -r -F
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l force
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l format -x -a 'csv jsonl json'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l headers -x -a 'label key'
@@ -292,6 +309,7 @@ complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -a 
 complete -c formctl -n '__fish_formctl_path '\''analytics'\''' -a 'show' -d 'Scans over time, unique visitors, devices, countries and cities (the default verb)'
 complete -c formctl -n '__fish_formctl_path '\''analytics'\''' -a 'export' -d 'Download the raw scans as CSV, one row per scan (the link expires, so it is fetched at once)'
 complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l day -r -F
 complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l from -r -F
 complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l json
@@ -303,6 +321,7 @@ complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l sub
 complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l to -r -F
 complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l tz -r -F
 complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -a '(formctl __complete forms 2>/dev/null)'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l day -r -F
 complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l force
 complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l from -r -F
@@ -314,6 +333,7 @@ complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l t
 complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_path '\''presets'\''' -a 'list' -d 'List the QR design presets (with colour swatches on a terminal)'
 complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l quiet
@@ -330,10 +350,12 @@ complete -c formctl -n '__fish_formctl_path '\''team'\''' -a 'unblock' -d 'Unblo
 complete -c formctl -n '__fish_formctl_path '\''team'\''' -a 'reset-password' -d 'Change your own login password (with your own key): current, new, and new again'
 complete -c formctl -n '__fish_formctl_path '\''team'\''' -a 'rename' -d 'Rename the team (asks for your login password)'
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l name -r -F
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l output -x -a 'table json jsonl csv'
@@ -342,6 +364,7 @@ complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l role -r -F
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l sub-domain -r -F
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l email -r -F
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l name -r -F
@@ -354,11 +377,13 @@ complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l sub-do
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l team-name -r -F
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''remove'\''' -l yes
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l yes
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l quiet
@@ -375,37 +400,44 @@ complete -c formctl -n '__fish_formctl_path '\''templates'\''' -a 'unfavorite' -
 complete -c formctl -n '__fish_formctl_path '\''templates'\''' -a 'share' -d 'E-mail a public template link to at most 5 addresses'
 complete -c formctl -n '__fish_formctl_path '\''templates'\''' -a 'save' -d 'Save a form as a private template (never public)'
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l items
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l category -r -F
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l limit -r -F
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l short-text -r -F
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l title -r -F
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''share'\''' -l to -r -F
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l category -r -F
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l quiet
@@ -417,20 +449,24 @@ complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'submission' -d '
 complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'list' -d 'List account logos and whether a form uses them'
 complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'delete' -d 'Delete an unused form file'
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l quiet
@@ -445,19 +481,23 @@ complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'listen' -d 'Rec
 complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'verify' -d 'Check a delivery signature over raw bytes: exit 0 when it matches, 1 when not'
 complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'trigger' -d 'Create a sample submission so that a submission.created event fires (real data!)'
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l show-secret
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l quiet
@@ -470,6 +510,7 @@ complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l sec
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''verify'\''' -l secret-file -r -F
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''verify'\''' -l signature -r -F
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l quiet
@@ -481,6 +522,7 @@ complete -c formctl -n '__fish_formctl_at '\''api'\''' -l idempotency-key -r -F
 complete -c formctl -n '__fish_formctl_at '\''api'\''' -l input -r -F
 complete -c formctl -n '__fish_formctl_at '\''api'\''' -l raw-field -r -F
 complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l quiet
@@ -497,6 +539,7 @@ complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'logs' -d 'List 
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'seed' -d 'Fill a form with realistic data for demos and tests: scans of its short link, or submissions'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'reset' -d 'Delete the sandbox data directory'
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l data -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l faults -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l host -r -F
@@ -507,22 +550,26 @@ complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l port
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l quota -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l data -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l data -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l data -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''plan'\''' -l data -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l data -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l follow
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l interval -r -F

