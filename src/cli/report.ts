@@ -1,4 +1,5 @@
 import { paint, type IOStreams } from '../io/streams.js';
+import { terminalText } from '../output/terminalText.js';
 import { ApiError, CancelError, ConfigFileError, ConnectionError, ExitWith, NotLoggedInError, UsageError, ValidationError, describeWriteError, exitCodeFor, isBrokenPipe, isQuotaExhausted } from '../errors.js';
 
 export { exitCodeFor };
@@ -36,7 +37,8 @@ export function reportError(io: IOStreams, err: unknown, jsonErrors: boolean): v
     return;
   }
   const p = paint(io.colorErr);
-  const message = describeWriteError(err) ?? (err as Error)?.message ?? String(err);
+  // a message may carry what the service or a file said: its control characters are shown, not obeyed
+  const message = terminalText(describeWriteError(err) ?? (err as Error)?.message ?? String(err));
   if (err instanceof ExitWith) {
     io.stderr.write(`${message}\n`);
     return;
@@ -50,17 +52,17 @@ export function reportError(io: IOStreams, err: unknown, jsonErrors: boolean): v
     const status = message.includes(`(HTTP ${err.status})`) ? '' : ` ${p.dim(`(HTTP ${err.status})`)}`;
     io.stderr.write(`${p.red('error:')} ${message}${status}\n`);
     for (const [key, fe] of Object.entries(err.fieldErrors ?? {})) {
-      io.stderr.write(`  - ${key}${fe.type ? ` (${fe.type})` : ''}: ${fe.message} ${p.dim(`[${fe.code}]`)}\n`);
+      io.stderr.write(`  - ${terminalText(`${key}${fe.type ? ` (${fe.type})` : ''}: ${fe.message}`)} ${p.dim(`[${terminalText(String(fe.code))}]`)}\n`);
     }
     const extra = err.data.errors;
-    if (Array.isArray(extra) && extra.length > 1) for (const e of extra) io.stderr.write(`  - ${String(e)}\n`);
+    if (Array.isArray(extra) && extra.length > 1) for (const e of extra) io.stderr.write(`  - ${terminalText(String(e))}\n`);
     const h = hint(err);
     if (h) io.stderr.write(`${p.dim(h)}\n`);
     return;
   }
   if (err instanceof ValidationError) {
     io.stderr.write(`${p.red('error:')} ${message}\n`);
-    for (const line of err.lines) io.stderr.write(`  - ${line}\n`);
+    for (const line of err.lines) io.stderr.write(`  - ${terminalText(line)}\n`);
     return;
   }
   if (err instanceof ConnectionError) {

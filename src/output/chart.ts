@@ -1,6 +1,8 @@
 // Charts drawn in the terminal: a line chart of one or more series (asciichart, loaded only here)
 // stretched or binned to the terminal's width, and horizontal bars for shares.
 
+import { terminalText } from './terminalText.js';
+
 export interface Series {
   name: string;
   values: number[];
@@ -67,8 +69,9 @@ export async function lineChart(series: Series[], xLabels: string[], opts: { wid
 }
 
 /** A table of the top items: name, count and share columns, and a bar of the count, fitted to `width`. */
-export function bars(items: Array<{ label: string; count: number }>, total: number, width: number, heading = ''): string {
-  if (items.length === 0) return '  (none)\n';
+export function bars(rawItems: Array<{ label: string; count: number }>, total: number, width: number, heading = ''): string {
+  if (rawItems.length === 0) return '  (none)\n';
+  const items = rawItems.map((i) => ({ ...i, label: terminalText(i.label) })); // a city is what a visitor's headers said
   const labelWidth = Math.min(20, Math.max(heading.length, ...items.map((i) => [...i.label].length)));
   const countWidth = Math.max(5, ...items.map((i) => String(i.count).length));
   const barWidth = Math.max(5, width - labelWidth - countWidth - 6 - 4);

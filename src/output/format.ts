@@ -1,6 +1,7 @@
 import { UsageError } from '../errors.js';
 import type { IOStreams } from '../io/streams.js';
 import { csvCells } from './csvCell.js';
+import { StyledCell, terminalText } from './terminalText.js';
 import { fitWidths, oneLine, truncate } from './fit.js';
 
 export const FORMATS = ['table', 'json', 'jsonl', 'csv'] as const;
@@ -50,6 +51,7 @@ function pick(item: Record<string, unknown>, names: readonly string[]): Record<s
 
 export function cell(value: unknown): string {
   if (value === undefined || value === null) return '';
+  if (value instanceof StyledCell) return value.plain;
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
@@ -57,19 +59,25 @@ export function cell(value: unknown): string {
 
 async function table(io: IOStreams, rows: Record<string, unknown>[], columns: readonly string[]): Promise<string> {
   const { default: Table } = await import('cli-table3');
-  let head = [...columns];
+  // column names may be form labels: escaped like the cells
+  const names = columns.map(terminalText);
+  let head = [...names];
   if (io.color) {
     const { Chalk } = await import('chalk');
     const chalk = new Chalk({ level: 1 });
     head = head.map((h) => chalk.bold(h));
   }
   // on a terminal every row is one line and the table fits its width; elsewhere nothing is cut
-  const texts = rows.map((r) => columns.map((c) => oneLine(cell(r[c]))));
+  const texts = rows.map((r) => columns.map((c) => terminalText(oneLine(cell(r[c])))));
+  const styledAt = (row: number, col: number) => {
+    const v = rows[row]![columns[col]!];
+    return v instanceof StyledCell ? v.styled : undefined;
+  };
   const limit = io.isStdoutTTY ? ((io.stdout as { columns?: number }).columns ?? 80) : Infinity;
-  const natural = columns.map((c, i) => Math.max(c.length, ...texts.map((t) => [...t[i]!].length)));
+  const natural = names.map((c, i) => Math.max(c.length, ...texts.map((t) => [...t[i]!].length)));
   const widths = Number.isFinite(limit) ? fitWidths(natural, limit) : natural;
   const t = new Table({ head, style: { head: [], border: [] }, colWidths: widths.map((w) => w + 2), wordWrap: false });
-  for (const row of texts) t.push(row.map((text, i) => truncate(text, widths[i]!)));
+  texts.forEach((row, r) => t.push(row.map((text, i) => (styledAt(r, i) !== undefined && [...text].length <= widths[i]! ? styledAt(r, i)! : truncate(text, widths[i]!)))));
   return `${t.toString()}\n`;
 }
 
@@ -109,9 +117,10 @@ export async function renderOne<T>(io: IOStreams, opts: OutputOptions, view: Vie
     case 'table': {
       // one record: a key/value listing reads better than a one-row table
       const names = chosen ?? view.fields;
-      const width = Math.max(...names.map((n) => n.length));
+      const width = Math.max(...names.map((n) => terminalText(n).length));
       const limit = io.isStdoutTTY ? ((io.stdout as { columns?: number }).columns ?? 80) - width - 2 : Infinity;
-      return names.map((n) => `${n.padEnd(width)}  ${Number.isFinite(limit) ? truncate(oneLine(cell(record[n])), Math.max(limit, 10)) : cell(record[n])}\n`).join('');
+      const text = (n: string) => terminalText(Number.isFinite(limit) ? oneLine(cell(record[n])) : cell(record[n]));
+      return names.map((n) => `${terminalText(n).padEnd(width)}  ${Number.isFinite(limit) ? truncate(text(n), Math.max(limit, 10)) : text(n)}\n`).join('');
     }
   }
 }

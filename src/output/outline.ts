@@ -1,3 +1,5 @@
+import { terminalText } from './terminalText.js';
+
 // A form or draft as people read it: title, numbered fields with type, label, required mark,
 // options or rows, and quiz points and answers. Shared by `templates get`, `ai draft` and the builder.
 
@@ -19,5 +21,5 @@ export function outline(form: OutlineForm, heading = form.title): string {
     lines.push(`  ${String(i + 1).padStart(2)}. ${f.type.padEnd(19)} ${o.label ?? ''}${o.required ? ' *' : ''}${choices ? `  (${choices})` : ''}${quiz}`);
   });
   if (form.qrConfig && Object.keys(form.qrConfig).length) lines.push(`  QR design: ${Object.entries(form.qrConfig).map(([k, v]) => `${k}=${String(v)}`).join(', ')}`);
-  return `${lines.join('\n')}\n`;
+  return `${terminalText(lines.join('\n'))}\n`;
 }

@@ -1,10 +1,11 @@
 import { listPresets, type Preset } from '../../api/resources/presets.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import type { View } from '../../output/format.js';
+import { StyledCell } from '../../output/terminalText.js';
 
 interface Row {
   id: string;
-  preview: string;
+  preview: string | StyledCell;
   pattern: string;
   eyes: string;
   colours: string;
@@ -18,10 +19,11 @@ const view: View<Row> = { fields: ['id', 'pattern', 'eyes', 'colours', 'frame', 
 const s = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** colour swatches of the design (truecolor blocks), when the terminal shows colour */
-function swatches(c: Record<string, unknown>, color: boolean, chalk: { hex(c: string): (s: string) => string } | undefined): string {
+function swatches(c: Record<string, unknown>, color: boolean, chalk: { hex(c: string): (s: string) => string } | undefined): StyledCell | string {
   const colours = (c.gradient ? [c.color01, c.color02] : [c.colorDark]).concat(c.eye_color ? [c.eye_color01] : [], c.frame ? [c.frameColor] : []).map(s).filter(Boolean);
   if (!color || !chalk) return '';
-  return colours.map((h) => chalk.hex(h.startsWith('#') ? h : `#${h}`)('██')).join('');
+  // measured by its blocks, not by the colour codes around them
+  return new StyledCell('██'.repeat(colours.length), colours.map((h) => chalk.hex(h.startsWith('#') ? h : `#${h}`)('██')).join(''));
 }
 
 export async function run(deps: Deps): Promise<void> {

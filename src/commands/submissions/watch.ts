@@ -8,6 +8,7 @@ import { requireQrId } from '../../cmdutil/input.js';
 import { untilInterrupted } from '../../cmdutil/interrupt.js';
 import { paint } from '../../io/streams.js';
 import { parseTimeFlag } from './time.js';
+import { terminalText } from '../../output/terminalText.js';
 
 interface Opts {
   redact?: boolean;
@@ -77,7 +78,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
           const code = await runExec(opts.exec, s);
           if (code !== 0) deps.warn(`--exec exited ${code} for submission ${s.id}`);
         } else if (deps.io.isStdoutTTY) {
-          deps.io.stdout.write(`${p.dim(s.createdAt)} ${p.bold(s.id)} ${JSON.stringify(s.answers)}\n`);
+          deps.io.stdout.write(`${p.dim(terminalText(s.createdAt))} ${p.bold(terminalText(s.id))} ${terminalText(JSON.stringify(s.answers))}\n`);
         } else {
           deps.io.stdout.write(`${JSON.stringify(s)}\n`);
         }

@@ -10,6 +10,7 @@ import { isLoopbackHost } from '../../domain/urls.js';
 import { verifyWebhook } from '../../domain/webhookSignature.js';
 import { paint } from '../../io/streams.js';
 import { secretFromFileOrEnv } from './present.js';
+import { terminalText } from '../../output/terminalText.js';
 
 interface Opts {
   port: string;
@@ -128,7 +129,7 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
       if (seen.size > SEEN_LIMIT) seen.delete(seen.values().next().value!);
       received++;
       if (deps.io.isStdoutTTY) {
-        deps.io.stdout.write(`${p.green('✓')} ${event.event} ${event.qrId} ${p.bold(id)} ${p.dim(event.formTitle ?? '')} ${JSON.stringify(event.submission?.answers ?? {})}\n`);
+        deps.io.stdout.write(`${p.green('✓')} ${terminalText(`${event.event} ${event.qrId}`)} ${p.bold(terminalText(id))} ${p.dim(terminalText(event.formTitle ?? ''))} ${terminalText(JSON.stringify(event.submission?.answers ?? {}))}\n`);
       } else {
         deps.io.stdout.write(`${JSON.stringify(event)}\n`);
       }
