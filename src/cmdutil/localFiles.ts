@@ -1,7 +1,7 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { configDir } from '../config/store.js';
-import { tempPathFor } from '../io/atomicFile.js';
+import { writeFileAtomic } from '../io/atomicFile.js';
 import type { Deps } from './deps.js';
 import { sandboxDataDir } from '../config/store.js';
 
@@ -35,9 +35,7 @@ export function rememberFormIds(deps: Deps, forms: Array<{ qrId: string; title: 
     if (next === JSON.stringify(before)) return; // nothing new: no write on the one-request path
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     // renamed into place, not synced: a cache lost in a crash is only refilled by the next list
-    const temp = tempPathFor(path);
-    writeFileSync(temp, next, { mode: 0o600 });
-    renameSync(temp, path);
+    writeFileAtomic(path, next, 0o600, { sync: false });
   } catch { /* a cache: never a reason to fail the command */ }
 }
 

@@ -1,6 +1,6 @@
 import { accessSync, constants, createWriteStream, renameSync, rmSync, statSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import { tempPathFor } from '../io/atomicFile.js';
+import { openTempFile } from '../io/atomicFile.js';
 import type { Deps } from './factory.js';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
@@ -15,6 +15,9 @@ export function checkOutputPath(flag: string, path: string, opts: { force?: bool
     st = statSync(path);
   } catch { /* does not exist yet: its directory is checked below */ }
   if (st?.isDirectory()) throw new UsageError(`${flag} ${path}: is a directory; name a file in it`);
+  // a device, a FIFO or a socket (or a symlink to one) would be replaced by a regular file: for
+  // standard output the flag takes -
+  if (st && !st.isFile()) throw new UsageError(`${flag} ${path}: not a regular file (a device, pipe or socket); name a file, or - for standard output`);
   // one rule for every command that writes a file: an existing one is replaced only when asked
   if (st && opts.force === false) throw new UsageError(`${flag} ${path}: the file exists; pass --force to overwrite it`);
   const dir = dirname(resolve(path));
@@ -38,13 +41,13 @@ export function checkOutputPath(flag: string, path: string, opts: { force?: bool
  * never a half-written file, and nothing left behind on failure or Ctrl-C (a cleanup of the run).
  */
 export async function saveStream(deps: Pick<Deps, 'onCleanup'>, body: NodeJS.ReadableStream, target: string): Promise<void> {
-  const temp = tempPathFor(target);
+  const { temp, fd } = openTempFile(target, 0o644);
   let finished = false;
   deps.onCleanup(() => {
     if (!finished) rmSync(temp, { force: true });
   });
   try {
-    await pipeline(body, createWriteStream(temp, { mode: 0o644 }));
+    await pipeline(body, createWriteStream('', { fd }));
     renameSync(temp, target);
     finished = true;
   } catch (e) {

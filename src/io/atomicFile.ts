@@ -1,9 +1,48 @@
-import { closeSync, fsyncSync, openSync, renameSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
-/** A temporary name beside `path` (same directory, so the final rename is atomic). */
-export function tempPathFor(path: string): string {
-  return join(dirname(path), `.${basename(path)}.${process.pid}.part`);
+// Files are written beside their target under a temporary name, then renamed into place: readers
+// never see half a file. The temporary file is created exclusively (O_EXCL, a random part in its
+// name), so a name planted in advance, a symlink included, is never opened; and the temporary files
+// a killed run left (its pid no longer alive) are removed by the next write of the same file.
+
+const PART = /^\.(.+)\.(\d+)\.[0-9a-f]{12}\.part$/;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'; // someone else's process: alive
+  }
+}
+
+/** Removes the temporary files of `path` that dead processes left behind. */
+export function removeStaleTemps(path: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dirname(path));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = PART.exec(name);
+    if (m && m[1] === basename(path) && Number(m[2]) !== process.pid && !alive(Number(m[2]))) rmSync(join(dirname(path), name), { force: true });
+  }
+}
+
+/** A new temporary file beside `path` (same directory, so the final rename is atomic), opened for writing. */
+export function openTempFile(path: string, mode = 0o644): { temp: string; fd: number } {
+  removeStaleTemps(path);
+  for (;;) {
+    const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.part`);
+    try {
+      return { temp, fd: openSync(temp, 'wx', mode) };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+  }
 }
 
 /**
@@ -25,14 +64,19 @@ export function commitTempFile(temp: string, path: string): void {
 }
 
 /** Writes the whole text to a temporary file, syncs it, then renames it over `path`: readers never see half. */
-export function writeFileAtomic(path: string, text: string | Buffer, mode = 0o644): void {
-  const temp = tempPathFor(path);
-  const fd = openSync(temp, 'w', mode);
+export function writeFileAtomic(path: string, text: string | Buffer, mode = 0o644, opts: { sync?: boolean } = {}): void {
+  const { temp, fd } = openTempFile(path, mode);
   try {
-    writeSync(fd, typeof text === 'string' ? Buffer.from(text) : text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    try {
+      writeSync(fd, typeof text === 'string' ? Buffer.from(text) : text);
+      if (opts.sync !== false) fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    if (opts.sync === false) renameSync(temp, path);
+    else commitTempFile(temp, path);
+  } catch (e) {
+    rmSync(temp, { force: true });
+    throw e;
   }
-  commitTempFile(temp, path);
 }

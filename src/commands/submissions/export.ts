@@ -1,6 +1,6 @@
 import { csvCells } from '../../output/csvCell.js';
 import { z } from 'zod/v4';
-import { closeSync, createWriteStream, existsSync, fsyncSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, createWriteStream, existsSync, fsyncSync, readFileSync, rmSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import type { Page } from '../../api/paginate.js';
 import { listSubmissions, SUBMISSIONS_PAGE_MAX, type FormDefinition, type Submission } from '../../api/resources/submissions.js';
@@ -11,7 +11,7 @@ import { requireQrId } from '../../cmdutil/input.js';
 import { checkOutputPath } from '../../cmdutil/outputPath.js';
 import type { AnswerField } from '../../domain/answers.js';
 import { submissionColumns } from '../../domain/flatten.js';
-import { commitTempFile, tempPathFor, writeFileAtomic } from '../../io/atomicFile.js';
+import { commitTempFile, openTempFile, writeFileAtomic } from '../../io/atomicFile.js';
 import { Progress } from '../../output/progressBar.js';
 import { parseTimeFlag } from './time.js';
 
@@ -134,8 +134,8 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const encoder = await makeEncoder(format, fields, opts.headers, quiz, deps.flags.csvRaw === true);
 
   const target = opts.out;
-  const temp = toStdout ? undefined : tempPathFor(target!);
-  const fd = temp ? openSync(temp, 'w', 0o644) : undefined;
+  // submissions are people's answers: the file is the user's alone (0600), like a key
+  const { temp, fd } = toStdout ? { temp: undefined, fd: undefined } : openTempFile(target!, 0o600);
   const out: Writable = fd !== undefined ? createWriteStream('', { fd, autoClose: false }) : deps.io.stdout;
   const progress = new Progress(deps.io, `Exporting ${id}`, total);
   let finished = false;
