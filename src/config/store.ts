@@ -87,11 +87,20 @@ function rememberChecked(env: NodeJS.ProcessEnv, print: string): void {
   } catch { /* a read-only config dir: the check just runs again next time */ }
 }
 
-/** Applies `change` to the config and saves it atomically with mode 0600 in a 0700 directory. */
+/**
+ * Applies `change` to the config and saves it atomically with mode 0600 in a 0700 directory. The
+ * read, the change and the write happen under the config lock, so parallel runs never lose each
+ * other's changes.
+ */
 export async function updateConfig(change: (config: ConfigFile) => void, env: NodeJS.ProcessEnv = process.env): Promise<ConfigFile> {
   const dir = configDir(env);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
+  const { withFileLock } = await import('./lock.js');
+  return withFileLock(join(dir, `${CONFIG_FILE_NAME}.lock`), () => writeChanged(dir, change, env));
+}
+
+async function writeChanged(dir: string, change: (config: ConfigFile) => void, env: NodeJS.ProcessEnv): Promise<ConfigFile> {
   const { default: Conf } = await import('conf');
   const conf = new Conf<ConfigFile>({ cwd: dir, configName: 'config', configFileMode: 0o600, projectName: 'formctl' });
   const next = readConfig(env);

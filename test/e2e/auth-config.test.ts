@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { configEnv } from '../helpers/fixtures.js';
@@ -12,6 +12,15 @@ afterAll(() => sb.stop());
 
 
 describe('auth login', () => {
+  it('8 logins run at once (separate processes) leave 8 profiles: the config is locked while it is changed', async () => {
+    const { dir, env } = configEnv();
+    const runs = await Promise.all(Array.from({ length: 8 }, (_, i) => runCli(['auth', 'login', '--with-key', '--base-url', sb.baseUrl, '--profile', `c${i}`], { env, input: `${sb.keys.owner}\n` })));
+    expect(runs.map((r) => r.exitCode)).toEqual(Array(8).fill(0));
+    const config = JSON.parse(readFileSync(`${dir.path}/formctl/config.json`, 'utf8'));
+    expect(Object.keys(config.profiles).sort()).toEqual(['c0', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7']);
+    expect(existsSync(`${dir.path}/formctl/config.json.lock`)).toBe(false);
+  });
+
   it('reads the key from stdin with --with-key, stores it 0600 in a 0700 directory, never prints it', async () => {
     const { dir, env } = configEnv();
     const r = await runCli(['auth', 'login', '--with-key', '--base-url', sb.baseUrl, '--profile', 'work', '--check'], { env, input: `${sb.keys.owner}\n` });
