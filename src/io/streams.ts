@@ -67,6 +67,24 @@ export function systemIO(env: NodeJS.ProcessEnv = process.env): IOStreams {
   };
 }
 
+/**
+ * The width of a terminal stream; one that reports none or 0 (`script`, serial consoles, some CI
+ * runners) is taken as 80 columns, so layouts never collapse.
+ */
+export function terminalColumns(stream: unknown): number {
+  const n = (stream as { columns?: number }).columns;
+  return n && n > 0 ? n : 80;
+}
+
+/**
+ * Whether stderr can take a spinner or a progress bar: a terminal that says how wide it is (a
+ * redraw on a 0-column terminal never ends), outside CI.
+ */
+export function canAnimate(io: IOStreams): boolean {
+  const n = (io.stderr as { columns?: number }).columns;
+  return io.isStderrTTY && !io.ci && n !== undefined && n > 0;
+}
+
 /** Minimal ANSI styling for messages; chalk is loaded only for tables. */
 export function paint(enabled: boolean) {
   const wrap = (open: number, close: number) => (s: string) => (enabled ? `\u001b[${open}m${s}\u001b[${close}m` : s);

@@ -1,5 +1,5 @@
 import { UsageError } from '../errors.js';
-import type { IOStreams } from '../io/streams.js';
+import { terminalColumns, type IOStreams } from '../io/streams.js';
 import { csvCells } from './csvCell.js';
 import { StyledCell, terminalText } from './terminalText.js';
 import { fitWidths, oneLine, truncate } from './fit.js';
@@ -73,7 +73,7 @@ async function table(io: IOStreams, rows: Record<string, unknown>[], columns: re
     const v = rows[row]![columns[col]!];
     return v instanceof StyledCell ? v.styled : undefined;
   };
-  const limit = io.isStdoutTTY ? ((io.stdout as { columns?: number }).columns ?? 80) : Infinity;
+  const limit = io.isStdoutTTY ? terminalColumns(io.stdout) : Infinity;
   const natural = names.map((c, i) => Math.max(c.length, ...texts.map((t) => [...t[i]!].length)));
   const widths = Number.isFinite(limit) ? fitWidths(natural, limit) : natural;
   const t = new Table({ head, style: { head: [], border: [] }, colWidths: widths.map((w) => w + 2), wordWrap: false });
@@ -118,7 +118,7 @@ export async function renderOne<T>(io: IOStreams, opts: OutputOptions, view: Vie
       // one record: a key/value listing reads better than a one-row table
       const names = chosen ?? view.fields;
       const width = Math.max(...names.map((n) => terminalText(n).length));
-      const limit = io.isStdoutTTY ? ((io.stdout as { columns?: number }).columns ?? 80) - width - 2 : Infinity;
+      const limit = io.isStdoutTTY ? terminalColumns(io.stdout) - width - 2 : Infinity;
       const text = (n: string) => terminalText(Number.isFinite(limit) ? oneLine(cell(record[n])) : cell(record[n]));
       return names.map((n) => `${terminalText(n).padEnd(width)}  ${Number.isFinite(limit) ? truncate(text(n), Math.max(limit, 10)) : text(n)}\n`).join('');
     }

@@ -1,4 +1,4 @@
-import type { IOStreams } from '../io/streams.js';
+import { canAnimate, type IOStreams } from '../io/streams.js';
 
 /** A progress line on stderr, only on a terminal; redrawn at most ten times a second. */
 export class Progress {
@@ -10,7 +10,7 @@ export class Progress {
     private readonly label: string,
     private readonly total: number,
   ) {
-    this.enabled = io.isStderrTTY && !io.ci;
+    this.enabled = canAnimate(io);
   }
 
   update(done: number, extra = ''): void {

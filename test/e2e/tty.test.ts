@@ -13,10 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => dir.remove());
 
-function onTerminal(args: string[], extra: Record<string, string | undefined> = {}) {
+function onTerminal(args: string[], extra: Record<string, string | undefined> = {}, cols = 100) {
   const command = ['node', BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   // a terminal of a real size (a pseudo-terminal starts at 0 × 0)
-  const child = execa('script', ['-qec', `stty cols 100 rows 30; ${command}`, '/dev/null'], { env: env(extra), extendEnv: false, reject: false, buffer: false, stdin: 'pipe' });
+  const child = execa('script', ['-qec', `stty cols ${cols} rows 30; ${command}`, '/dev/null'], { env: env(extra), extendEnv: false, reject: false, buffer: false, stdin: 'pipe' });
   let screen = '';
   child.stdout!.on('data', (c: Buffer) => (screen += c.toString()));
   return { child, screen: () => screen };
@@ -57,6 +57,25 @@ describe('a spinner on a real terminal', () => {
       const screen = t.screen();
       const afterSpinner = screen.slice(screen.lastIndexOf('Submitting'));
       expect(afterSpinner).toMatch(/\u001b\[1G\u001b\[0?K/); // the spinner's line was erased
+    } finally {
+      await sb.stop();
+    }
+  }, 60_000);
+});
+
+describe('a terminal that reports 0 columns (script, serial consoles, some CI runners)', () => {
+  it('lists, with a slow answer, and ends: no spinner redrawing for ever, the table laid out at 80 columns', async () => {
+    const sb = await startSandbox();
+    try {
+      const q = (await sb.cli(['forms', 'create', '--title', 'Zero', '--field', 'email:E', '-q'])).stdout.trim();
+      await sb.cli(['submissions', 'create', q, '--set', 'E=a@example.com']);
+      await sb.admin('POST', '/_sandbox/faults', { spec: `kinds=latency,latency=1500,route=GET /forms/${q}/submissions,count=1` });
+      const t = onTerminal(['submissions', 'list', q], { FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner }, 0);
+      const r = await t.child;
+      expect(r.exitCode).toBe(0);
+      expect(t.screen()).toContain('a@example.com');
+      expect(t.screen()).not.toContain('\u001b[1G'); // no spinner frame was drawn
+      expect(t.screen().length).toBeLessThan(20_000);
     } finally {
       await sb.stop();
     }
