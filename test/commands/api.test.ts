@@ -14,6 +14,25 @@ afterAll(async () => {
 });
 
 describe('formctl api', () => {
+  it('a 3xx is a failure (exit 1) that says where it points; it is not followed and prints nothing', async () => {
+    const { createServer } = await import('node:http');
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.url!);
+      res.writeHead(302, { location: 'https://elsewhere.example/v1/forms' }).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const port = (server.address() as { port: number }).port;
+      const r = await sb.cli(['api', 'GET', '/forms'], { env: { FORMCTL_BASE_URL: `http://127.0.0.1:${port}/v1` } });
+      expect(r.exitCode).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('HTTP 302, pointing to https://elsewhere.example/v1/forms');
+      expect(seen).toEqual(['/v1/forms']);
+    } finally {
+      server.close();
+    }
+  });
 
   it('POSTs a body from --input and from typed -F fields', async () => {
     const file = `${tmp.path}/f.json`;

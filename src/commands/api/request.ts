@@ -109,6 +109,12 @@ export async function run(deps: Deps, [methodArg, pathArg]: unknown[], opts: Opt
     path = path.slice(0, qIndex);
   }
   const res = await client.raw({ method, path, query, body, headers, idempotencyKey: opts.idempotencyKey, stream });
+  if (res.status >= 300 && res.status < 400) {
+    // never followed (the key would go with it): a redirect is a failure that says where it points
+    res.body.resume();
+    const location = res.body.headers.location;
+    throw new Error(`the service answered HTTP ${res.status}${location ? `, pointing to ${location}` : ''}; redirects are not followed`);
+  }
   if (!res.contentType.includes('application/json')) {
     if (deps.io.isStdoutTTY && res.status < 300) {
       res.body.resume();
