@@ -49,6 +49,7 @@ export const VERB_EXAMPLES: Record<string, string[]> = {
   'webhook verify': [
     'FORMCTL_WEBHOOK_SECRET="$SECRET" formctl webhook verify --signature "$SIG" body.json && echo genuine',
     'formctl webhook verify --secret-file whsec.txt --signature "$SIG" < body.json',
+    'FORMCTL_WEBHOOK_SECRET="$SECRET" formctl webhook verify --signature "$HTTP_X_SERVICE_SIGNATURE" body.json && handle body.json   # a receiver in shell',
   ],
   'webhook trigger': ['formctl webhook trigger AB12CD34', 'formctl --sandbox webhook trigger AB12CD34'],
   'sandbox keys': ['formctl sandbox keys', 'formctl sandbox keys -o json | jq -r ".[] | select(.role == \\"viewer\\") | .key"'],

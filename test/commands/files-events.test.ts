@@ -26,7 +26,7 @@ const { makeForm, rawUpload } = fileFixtures(() => sb);
 
 describe('uploads (spec §4.2)', () => {
 
-  it('refuses locally, exit 2 and no request: a missing file, 20 MB + 1 byte, a logo that is not an image', async () => {
+  it('refuses locally, exit 2 and no request: a missing file, a directory, an unreadable file, 20 MB + 1 byte, a logo that is not an image', async () => {
     const f = await makeForm();
     const big = `${tmp.path}/big.bin`;
     writeFileSync(big, Buffer.alloc(20 * 1024 * 1024 + 1, 'a'));
@@ -35,6 +35,9 @@ describe('uploads (spec §4.2)', () => {
       [['upload', 'submission', f.qrId, `${tmp.path}/nope.png`], /no such file/],
       [['upload', 'submission', f.qrId, big], /limited to 20 MB/],
       [['upload', 'logo', fakePng], /logo must be an image.*text\/plain/],
+      [['upload', 'logo', tmp.path], /is a directory/],
+      // unreadable for most users (EACCES); where it opens (root in some sandboxes), it is no image: exit 2 either way
+      [['upload', 'logo', '/proc/1/mem'], /\/proc\/1\/mem/],
     ];
     for (const [args, message] of cases) {
       const r = await sb.cli(args);

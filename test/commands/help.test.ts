@@ -10,6 +10,7 @@ describe('help', () => {
       for (const verb of group.commands) {
         const r = await runInProcess([group.name(), verb.name(), '--help']);
         if (!/\nExamples?:\n/.test(r.stdout)) missing.push(`${group.name()} ${verb.name()}: no examples`);
+        if ((r.stdout.match(/^Examples?\b/gm) ?? []).length > 1) missing.push(`${group.name()} ${verb.name()}: more than one examples section`);
         if (!r.stdout.includes('Global Options:') || !r.stdout.includes('--profile <name>')) missing.push(`${group.name()} ${verb.name()}: no global options`);
         if (/\(default: "/.test(r.stdout)) missing.push(`${group.name()} ${verb.name()}: a quoted default`);
       }

@@ -26,8 +26,7 @@ export function register(program: Command, bind: typeof Bind): void {
       .description('Check a delivery signature over raw bytes: exit 0 when it matches, 1 when not')
       .argument('[file]', 'the raw request body; - or nothing for stdin')
       .option('--secret-file <file>', 'a file holding the webhook secret (default: env FORMCTL_WEBHOOK_SECRET); never a flag value')
-      .requiredOption('--signature <value>', 'the X-Service-Signature header, sha256=…')
-      .addHelpText('after', '\nExample (a receiver in shell):\n  FORMCTL_WEBHOOK_SECRET="$SECRET" formctl webhook verify --signature "$HTTP_X_SERVICE_SIGNATURE" body.json && handle body.json'),
+      .requiredOption('--signature <value>', 'the X-Service-Signature header, sha256=…'),
     () => import('./verify.js'),
   );
   bind(
