@@ -48,7 +48,7 @@ const sandboxApart = {
   },
 };
 // ajv: a development dependency, loaded only by the sandbox's contract checks (tests)
-const externalPackages = [...Object.keys(pkg.dependencies).filter((d) => !bundled.has(d)), 'ajv'];
+const externalPackages = [...Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies }).filter((d) => !bundled.has(d)), 'ajv'];
 // dist/main.js: the entry; answers --version, the root help and help topics, else requires run.js
 await build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/main.js', external: [...externalPackages, './run.js'] });
 // dist/run.js: the commander tree and every command

@@ -7,4 +7,4 @@ export const sandboxServer = () => import('./server.js');
 export const sandboxFaults = () => import('./faults.js');
 export const sandboxStore = () => import('./repo/store.js');
 export const sandboxSeeding = () => import('./admin/seed.js');
-export const sandboxSchema = () => import('./repo/db.js');
+export const sandboxSchema = async () => ({ ...(await import('./repo/db.js')), ...(await import('./repo/sqlite.js')) });

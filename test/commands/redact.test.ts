@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactAnswers, redactQuizData, redactor } from '../../src/domain/redact.js';
+import { openSqlite } from '../../src/sandbox/repo/sqlite.js';
 import { tempDir } from '../helpers/cli.js';
 import { startSandbox } from '../helpers/commandSandbox.js';
 
@@ -67,8 +68,7 @@ describe('--redact (stable pseudonyms)', () => {
     outputs.push(readFileSync(out, 'utf8'));
     const db = `${tmp.path}/gone.db`;
     await sb.cli(['submissions', 'sync', form.qrId, '--to', `sqlite:${db}`, '--redact']);
-    const { default: Database } = await import('better-sqlite3');
-    const d = new Database(db, { readonly: true });
+    const d = openSqlite(db, { readonly: true });
     outputs.push(JSON.stringify(d.prepare('SELECT * FROM submissions').all()));
     d.close();
     for (const o of outputs) {
@@ -93,8 +93,7 @@ describe('--redact (stable pseudonyms)', () => {
     expect(csv).toContain(list[0].answers[e]);
     const db = `${tmp.path}/r.db`;
     await sb.cli(['submissions', 'sync', form.qrId, '--to', `sqlite:${db}`, '--redact']);
-    const { default: Database } = await import('better-sqlite3');
-    const d = new Database(db, { readonly: true });
+    const d = openSqlite(db, { readonly: true });
     expect(JSON.stringify(d.prepare('SELECT * FROM submissions').all())).not.toMatch(/Grace|grace@navy/);
     d.close();
     for (const verb of ['list', 'export', 'sync', 'watch']) expect((await sb.cli(['submissions', verb, '--help'])).stdout).toContain('--redact');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../src/sandbox/repo/sqlite.js';
 import { tempDir } from '../helpers/cli.js';
 import { startSandbox } from '../helpers/commandSandbox.js';
 import { startPostgres, type Postgres } from '../helpers/postgres.js';
@@ -42,7 +42,7 @@ describe('submissions sync into SQLite', () => {
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout).forms[0]).toMatchObject({ qrId, upserted: 250, rows: 250, requests: 3 });
     expect(await requests(before)).toBe(3);
-    const d = new Database(db, { readonly: true });
+    const d = openSqlite(db, { readonly: true });
     const table = `form_${qrId.toLowerCase()}`;
     const cols = (d.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string; type: string }>).map((c) => `${c.name}:${c.type}`);
     expect(cols).toEqual(['id:TEXT', 'created_at:TEXT', 'updated_at:TEXT', 'full_name_first_name:TEXT', 'full_name_last_name:TEXT', 'e_mail:TEXT', 'tags:TEXT', 'age:REAL', 'address_address_line:TEXT', 'address_city:TEXT', 'address_state:TEXT', 'address_zipcode:TEXT', 'address_country:TEXT']);
@@ -68,7 +68,7 @@ describe('submissions sync into SQLite', () => {
     await sb.api('PUT', `/forms/${qrId}`, { body: { fields: [...FORM.fields.map((f, i) => ({ key: keys[i], ...f })), { type: 'phone', option: { label: 'Phone' } }] } });
     const r = await sb.cli(['submissions', 'sync', qrId, '--to', `sqlite:${db}`, '--json']);
     expect(JSON.parse(r.stdout).forms[0]).toMatchObject({ upserted: 12, rows: 142 });
-    const d = new Database(db, { readonly: true });
+    const d = openSqlite(db, { readonly: true });
     const table = `form_${qrId.toLowerCase()}`;
     expect((d.prepare(`SELECT COUNT(DISTINCT id) AS n FROM ${table}`).get() as { n: number }).n).toBe(142);
     expect((d.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name)).toContain('phone');
@@ -87,7 +87,7 @@ describe('submissions sync into SQLite', () => {
     expect(incremental).toMatchObject({ upserted: 0, deleted: 0, rows: 3 }); // what an incremental sync cannot see
     const full = JSON.parse((await sb.cli(['submissions', 'sync', qrId, '--to', `sqlite:${db}`, '--full', '--json'])).stdout).forms[0];
     expect(full).toMatchObject({ upserted: 2, deleted: 1, rows: 2 });
-    const d = new Database(db, { readonly: true });
+    const d = openSqlite(db, { readonly: true });
     expect((d.prepare(`SELECT e_mail FROM form_${qrId.toLowerCase()} ORDER BY e_mail`).all() as Array<{ e_mail: string }>).map((x) => x.e_mail)).toEqual(['c@x.io', 'changed@x.io']);
     d.close();
   });

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../src/sandbox/repo/sqlite.js';
 import { execa } from 'execa';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ describe('submissions sync under faults and kill -9', () => {
     const first = execa('node', args, { env, extendEnv: false, reject: false });
     const count = () => {
       if (!existsSync(db)) return 0;
-      const d = new Database(db, { readonly: true, fileMustExist: true });
+      const d = openSqlite(db, { readonly: true });
       try {
         return (d.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
       } catch {
@@ -51,7 +51,7 @@ describe('submissions sync under faults and kill -9', () => {
     for (let i = 0; i < 5 && !done; i++) done = (await execa('node', args, { env, extendEnv: false, reject: false })).exitCode === 0;
     expect(done).toBe(true);
     await sb.admin('PUT', '/_sandbox/faults', { spec: 'off' });
-    const d = new Database(db, { readonly: true });
+    const d = openSqlite(db, { readonly: true });
     expect((d.prepare(`SELECT COUNT(*) AS n, COUNT(DISTINCT id) AS d FROM ${table}`).get())).toEqual({ n: N, d: N });
     expect((d.prepare('SELECT COUNT(*) AS n FROM submissions WHERE qr_id = ?').get(qrId) as { n: number }).n).toBe(N);
     const ids = new Set((await sb.api('GET', `/forms/${qrId}/submissions?limit=1`)).body.data.total === N ? (d.prepare(`SELECT id FROM ${table}`).all() as Array<{ id: string }>).map((r) => r.id) : []);

@@ -69,7 +69,8 @@ describe('formctl over https', () => {
     const r = await sb.cli(['forms', 'list', '--verbose'], { env });
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain(`error: the TLS certificate of ${new URL(httpsBase).origin} is not trusted (self-signed certificate)`);
+    // formctl's own words; the reason in brackets is OpenSSL's, and its wording varies with the Node
+    expect(r.stderr).toContain(`error: the TLS certificate of ${new URL(httpsBase).origin} is not trusted (`);
     expect(r.stderr).toContain('NODE_EXTRA_CA_CERTS');
     expect(r.stderr).not.toMatch(/retrying|at .*\.js:\d+/);
     expect(r.stderr).toContain('[api] 0 API requests this run');
@@ -86,7 +87,7 @@ describe('formctl over https', () => {
     const logged = await sb.lastRequestId();
     const r = await sb.cli(['forms', 'list', '--verbose'], { env });
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toContain(`error: https://${plain.host} does not speak TLS (wrong version number): is the base URL http:// rather than https://?`);
+    expect(r.stderr).toMatch(new RegExp(`error: https://${plain.host.replace(/\./g, '\\.')} does not speak TLS \\(.+\\): is the base URL http:// rather than https://\\?`));
     expect(r.stderr.match(/\[api\] GET /g)).toHaveLength(1);
     expect(r.stderr).toContain('[api] 0 API requests this run');
     expect(await sb.requestsSince(logged)).toEqual([]);

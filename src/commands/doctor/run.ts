@@ -20,6 +20,18 @@ interface Check {
 
 const ENGINES = '20.19.0';
 
+/** End of life of each Node.js line (the Node.js release schedule); a line past it gets no fixes. */
+const NODE_EOL: Record<number, string> = { 20: '2026-04-30', 21: '2024-06-01', 22: '2027-04-30', 23: '2025-06-01', 24: '2028-04-30', 25: '2026-06-01', 26: '2029-04-30' };
+
+/** doctor's Node.js line: supported or not, and whether the line is past its end of life. */
+export function nodeCheck(version: string, now: Date): ['ok' | 'warning' | 'problem', string, string, string?] {
+  if (!newer(version, ENGINES)) return ['problem', 'Node.js', `${version} is older than ${ENGINES}`, 'install Node.js 24 (LTS), or 20.19 or newer'];
+  const major = Number(version.replace(/^v/, '').split('.')[0]);
+  const eol = NODE_EOL[major];
+  if (eol && now.toISOString().slice(0, 10) > eol) return ['warning', 'Node.js', `${version}: Node ${major} reached its end of life on ${eol} (no more security fixes)`, 'install Node.js 24 (LTS)'];
+  return ['ok', 'Node.js', `${version} (supported; Node ${major} is maintained${eol ? ` until ${eol}` : ''})`];
+}
+
 function newer(a: string, b: string): boolean {
   const [x, y] = [a, b].map((v) => v.replace(/^v/, '').split('.').map(Number));
   for (let i = 0; i < 3; i++) if ((x![i] ?? 0) !== (y![i] ?? 0)) return (x![i] ?? 0) > (y![i] ?? 0);
@@ -90,11 +102,10 @@ export async function run(deps: Deps, _a: unknown[], opts: { offline?: boolean }
   const data = sandboxDataDir(env);
   if (existsSync(join(data, 'sandbox.db'))) {
     try {
-      const { default: Database } = await import('better-sqlite3');
-      const { SCHEMA_VERSION } = await (await import('../../sandbox/entry.js')).sandboxSchema();
-      const db = new Database(join(data, 'sandbox.db'), { readonly: true });
-      const integrity = db.pragma('integrity_check', { simple: true });
-      const version = db.pragma('user_version', { simple: true }) as number;
+      const { SCHEMA_VERSION, openSqlite } = await (await import('../../sandbox/entry.js')).sandboxSchema();
+      const db = openSqlite(join(data, 'sandbox.db'), { readonly: true });
+      const integrity = db.pragma('integrity_check');
+      const version = Number(db.pragma('user_version'));
       db.close();
       if (integrity !== 'ok') add('problem', 'sandbox data', `${data}: integrity check says ${String(integrity)}`, 'formctl sandbox reset --yes');
       else if (version > SCHEMA_VERSION) add('problem', 'sandbox data', `${data}: schema version ${version} is newer than this formctl's ${SCHEMA_VERSION}`, 'upgrade formctl');
@@ -105,8 +116,7 @@ export async function run(deps: Deps, _a: unknown[], opts: { offline?: boolean }
   } else add('ok', 'sandbox data', `${data} (none yet)`);
 
   // Node
-  if (newer(process.version, ENGINES)) add('ok', 'Node.js', `${process.version} (needs ${ENGINES} or newer)`);
-  else add('problem', 'Node.js', `${process.version} is older than ${ENGINES}`, 'install Node.js 20.19 or newer');
+  add(...nodeCheck(process.version, new Date()));
 
   // the key and the clock: one request, said before it is sent
   const proxyProblem = checks.some((c) => c.check === 'proxy' && c.level === 'problem');

@@ -1,7 +1,8 @@
 import type { ColumnType, SyncColumn, SyncSubmission } from '../../domain/syncColumns.js';
 import { UsageError } from '../../errors.js';
+import type { SqliteDatabase, SqliteStatement } from '../../sandbox/repo/sqlite.js';
 
-// Where `submissions sync` writes: SQLite (better-sqlite3) or PostgreSQL (pg). The sync's own state
+// Where `submissions sync` writes: SQLite (the one SQLite module, sandbox/repo/sqlite.ts) or PostgreSQL (pg). The sync's own state
 // lives in the same database (`_formctl_sync`), so the database alone is enough to resume.
 
 export interface SyncState {
@@ -38,10 +39,10 @@ const q = (id: string) => `"${id.replace(/"/g, '""')}"`;
 const SQLITE_TYPES: Record<ColumnType, string> = { text: 'TEXT', number: 'REAL', json: 'TEXT', boolean: 'INTEGER', timestamp: 'TEXT' };
 
 async function sqliteSink(file: string): Promise<Sink> {
-  const { default: Database } = await import('better-sqlite3');
-  let db: import('better-sqlite3').Database;
+  const { openSqlite } = await (await import('../../sandbox/entry.js')).sandboxSchema();
+  let db: SqliteDatabase;
   try {
-    db = new Database(file);
+    db = openSqlite(file);
   } catch (e) {
     throw new UsageError(`--to sqlite:${file}: cannot open it (${(e as Error).message})`);
   }
@@ -53,7 +54,7 @@ async function sqliteSink(file: string): Promise<Sink> {
   db.exec(`CREATE TABLE IF NOT EXISTS _formctl_sync (qr_id TEXT PRIMARY KEY, table_name TEXT NOT NULL, newest_created_at TEXT NOT NULL, ids_at_newest TEXT NOT NULL, columns TEXT NOT NULL, rows INTEGER NOT NULL, updated_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS submissions (id TEXT PRIMARY KEY, qr_id TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, raw TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS submissions_by_form ON submissions (qr_id, created_at);`);
-  const statements = new Map<string, import('better-sqlite3').Statement>();
+  const statements = new Map<string, SqliteStatement>();
   const stmt = (sql: string) => {
     let s = statements.get(sql);
     if (!s) statements.set(sql, (s = db.prepare(sql)));
@@ -80,13 +81,13 @@ CREATE INDEX IF NOT EXISTS submissions_by_form ON submissions (qr_id, created_at
       const upsert = stmt(`INSERT INTO ${q(table)} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')}) ON CONFLICT(id) DO UPDATE SET ${names.filter((n) => n !== '"id"').map((n) => `${n} = excluded.${n}`).join(', ')}`);
       const raw = stmt('INSERT INTO submissions (id, qr_id, created_at, updated_at, raw) VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET updated_at = excluded.updated_at, raw = excluded.raw');
       const save = stmt('INSERT INTO _formctl_sync (qr_id, table_name, newest_created_at, ids_at_newest, columns, rows, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(qr_id) DO UPDATE SET table_name = excluded.table_name, newest_created_at = excluded.newest_created_at, ids_at_newest = excluded.ids_at_newest, columns = excluded.columns, rows = excluded.rows, updated_at = excluded.updated_at');
-      db.transaction(() => {
+      db.immediate(() => {
         for (const r of rows) {
           upsert.run(...r.cells.map(toCell));
           raw.run(r.raw.id, qrId, r.raw.createdAt, r.raw.updatedAt, JSON.stringify(r.raw));
         }
         save.run(qrId, table, state.newestCreatedAt, JSON.stringify(state.idsAtNewest), JSON.stringify(state.columns), state.rows, new Date().toISOString());
-      }).immediate();
+      });
     },
     async finish(qrId, table) {
       const n = (stmt(`SELECT COUNT(*) AS n FROM ${q(table)}`).get() as { n: number }).n;
@@ -95,13 +96,13 @@ CREATE INDEX IF NOT EXISTS submissions_by_form ON submissions (qr_id, created_at
     },
     async deleteMissing(qrId, table, seen) {
       const ids = (stmt(`SELECT id FROM ${q(table)}`).all() as Array<{ id: string }>).map((r) => r.id).filter((id) => !seen.has(id));
-      db.transaction(() => {
+      db.immediate(() => {
         for (const id of ids) {
           stmt(`DELETE FROM ${q(table)} WHERE id = ?`).run(id);
           stmt('DELETE FROM submissions WHERE id = ? AND qr_id = ?').run(id, qrId);
         }
         stmt('UPDATE _formctl_sync SET rows = (SELECT COUNT(*) FROM ' + q(table) + ') WHERE qr_id = ?').run(qrId);
-      }).immediate();
+      });
       return ids.length;
     },
     async close() {

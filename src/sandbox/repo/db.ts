@@ -1,13 +1,13 @@
-import Database from 'better-sqlite3';
 import { MIGRATIONS } from './migrations.js';
+import { isBusy, openSqlite, type SqliteDatabase, type SqliteStatement } from './sqlite.js';
 
 /** One SQLite connection with a cache of prepared statements (the hot paths run thousands a second). */
 export class Db {
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly statements = new Map<string, SqliteStatement>();
 
-  constructor(readonly raw: Database.Database) {}
+  constructor(readonly raw: SqliteDatabase) {}
 
-  sql(text: string): Database.Statement {
+  sql(text: string): SqliteStatement {
     let stmt = this.statements.get(text);
     if (!stmt) {
       stmt = this.raw.prepare(text);
@@ -18,7 +18,7 @@ export class Db {
 
   /** A write transaction that takes the lock up front (never a read lock upgraded later). */
   write<T>(fn: () => T): T {
-    return this.raw.transaction(fn).immediate();
+    return this.raw.immediate(fn);
   }
 
   close(): void {
@@ -34,7 +34,7 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
  * kill -9 of the sandbox loses no acknowledged write. Safe to open from several processes at once.
  */
 export function openDatabase(file: string, seed: (db: Db) => void): Db {
-  const raw = new Database(file);
+  const raw = openSqlite(file);
   raw.pragma('busy_timeout = 10000');
   switchToWal(raw);
   raw.pragma('synchronous = NORMAL');
@@ -54,18 +54,19 @@ export function openDatabase(file: string, seed: (db: Db) => void): Db {
   return db;
 }
 
-function version(raw: Database.Database): number {
-  return raw.pragma('user_version', { simple: true }) as number;
+/** The schema version of an open database (PRAGMA user_version). */
+export function version(raw: SqliteDatabase): number {
+  return Number(raw.pragma('user_version'));
 }
 
 /** WAL can only be switched on outside transactions; a busy file is tried again for a while. */
-function switchToWal(raw: Database.Database): void {
+function switchToWal(raw: SqliteDatabase): void {
   for (let attempt = 0; ; attempt++) {
     try {
       raw.pragma('journal_mode = WAL');
       return;
     } catch (e) {
-      if ((e as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= 200) throw e;
+      if (!isBusy(e) || attempt >= 200) throw e;
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25); // a synchronous pause
     }
   }

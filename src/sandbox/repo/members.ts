@@ -1,6 +1,7 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import type { Role } from '../../domain/roles.js';
 import type { Db } from './db.js';
+import type { SqlValue } from './sqlite.js';
 
 export interface MemberRow {
   id: string;
@@ -92,7 +93,7 @@ export class Members {
   }
 
   update(id: string, p: MemberPatch): void {
-    const set = (column: string, value: unknown) => this.db.sql(`UPDATE members SET ${column} = ? WHERE id = ?`).run(value, id);
+    const set = (column: string, value: SqlValue) => this.db.sql(`UPDATE members SET ${column} = ? WHERE id = ?`).run(value, id);
     if (p.name !== undefined) set('name', p.name);
     if (p.email !== undefined) set('email', p.email);
     if (p.blocked !== undefined) set('blocked', p.blocked ? 1 : 0);

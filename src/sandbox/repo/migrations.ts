@@ -1,11 +1,11 @@
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from './sqlite.js';
 
 // Numbered schema migrations, keyed on PRAGMA user_version: migration i takes a data dir from
 // version i to i + 1. Never edit one that has shipped; add the next. Users keep sandbox data dirs.
 
 /** 1: the first schema. Data dirs made before migrations were numbered are at version 0 with these
  * tables already present, some lacking a column added later: both end at the same version 1. */
-function initialSchema(db: Database.Database): void {
+function initialSchema(db: SqliteDatabase): void {
   db.exec(`
 CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS accounts (
@@ -61,7 +61,7 @@ CREATE TABLE IF NOT EXISTS request_log (
 }
 
 /** 2: scans of the public short link (spec §2.11) and the analytics CSV links (spec §4.3 export=1). */
-function scans(db: Database.Database): void {
+function scans(db: SqliteDatabase): void {
   db.exec(`
 CREATE TABLE IF NOT EXISTS scans (
   id INTEGER PRIMARY KEY AUTOINCREMENT, qr_id TEXT NOT NULL, at_ms INTEGER NOT NULL, device TEXT NOT NULL,
@@ -74,7 +74,7 @@ CREATE TABLE IF NOT EXISTS analytics_exports (
 }
 
 /** 3: private templates of accounts and members' favorites (spec §4.7; the public gallery is code), and members' sub-domain ids. */
-function templates(db: Database.Database): void {
+function templates(db: SqliteDatabase): void {
   db.exec(`
 CREATE TABLE IF NOT EXISTS templates (
   id TEXT PRIMARY KEY, account_id TEXT NOT NULL, record TEXT NOT NULL, created_at TEXT NOT NULL);
@@ -88,8 +88,8 @@ CREATE TABLE IF NOT EXISTS template_favorites (
 }
 
 /** 4: the AI builder's answers, kept a week (spec §4.7 "served from cache for up to one week"). */
-function aiCache(db: Database.Database): void {
+function aiCache(db: SqliteDatabase): void {
   db.exec(`CREATE TABLE IF NOT EXISTS ai_cache (key TEXT PRIMARY KEY, response TEXT NOT NULL, created_ms INTEGER NOT NULL);`);
 }
 
-export const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [initialSchema, scans, templates, aiCache];
+export const MIGRATIONS: ReadonlyArray<(db: SqliteDatabase) => void> = [initialSchema, scans, templates, aiCache];

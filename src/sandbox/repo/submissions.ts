@@ -76,7 +76,7 @@ export class Submissions {
   delete(qrId: string, ids: string[]): void {
     const stmt = this.db.sql(`DELETE FROM submissions WHERE id = ? AND qr_id = ?`);
     let n = 0;
-    for (const id of ids) n += stmt.run(id, qrId).changes;
+    for (const id of ids) n += Number(stmt.run(id, qrId).changes);
     this.adjust(qrId, -n);
   }
 

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../../src/sandbox/repo/sqlite.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +21,7 @@ describe('sandbox data dir', () => {
     const b = new SandboxStore(dir);
     expect(b.members.seededKeys()).toEqual(keys);
     expect(keys.map((k) => k.role)).toEqual(['owner', 'admin', 'editor', 'editor2', 'viewer', 'other']);
-    expect(b.db.raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(b.db.raw.pragma('user_version')).toBe(SCHEMA_VERSION);
     b.close();
     remove();
   });
@@ -29,14 +29,14 @@ describe('sandbox data dir', () => {
   it('adds columns that a data dir made by an older version lacks', () => {
     const { dir, remove } = tempDataDir();
     new SandboxStore(dir).close();
-    const raw = new Database(join(dir, 'sandbox.db'));
+    const raw = openSqlite(join(dir, 'sandbox.db'));
     raw.exec('ALTER TABLE forms DROP COLUMN sub_version');
     raw.pragma('user_version = 0');
     raw.close();
     const store = new SandboxStore(dir);
     const columns = (store.db.raw.prepare('PRAGMA table_info(forms)').all() as Array<{ name: string }>).map((c) => c.name);
     expect(columns).toContain('sub_version');
-    expect(store.db.raw.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(store.db.raw.pragma('journal_mode')).toBe('wal');
     store.close();
     remove();
   });
@@ -44,7 +44,7 @@ describe('sandbox data dir', () => {
   it('upgrades a data dir written before numbered migrations without losing a row', () => {
     const { dir, remove } = tempDataDir();
     // the schema as the first half shipped it (user_version 0), with data in it
-    const raw = new Database(join(dir, 'sandbox.db'));
+    const raw = openSqlite(join(dir, 'sandbox.db'));
     raw.exec(PRE_MIGRATION_SCHEMA);
     const at = '2026-06-15T10:00:00.000Z';
     raw.prepare(`INSERT INTO meta (k, v) VALUES ('seeded', ?)`).run(at);
@@ -55,11 +55,11 @@ describe('sandbox data dir', () => {
       raw.prepare(`INSERT INTO submissions (id, qr_id, account_id, answers, created_ms, created_at, updated_at) VALUES (?, 'OLD1', 'acct_main', '{}', 1, ?, ?)`).run(id, at, at);
     }
     raw.prepare(`INSERT INTO usage (account_id, month, count) VALUES ('acct_main', '2026-06', 42)`).run();
-    expect(raw.pragma('user_version', { simple: true })).toBe(0);
+    expect(raw.pragma('user_version')).toBe(0);
     raw.close();
 
     const store = new SandboxStore(dir);
-    expect(store.db.raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(store.db.raw.pragma('user_version')).toBe(SCHEMA_VERSION);
     expect(store.members.byKey('fk_old')?.name).toBe('Olivia');
     expect(store.accounts.get('acct_main').plan).toBe('business');
     const form = store.forms.find('OLD1')!;
