@@ -22,6 +22,9 @@ export class Db {
   }
 
   close(): void {
+    // cached statements die with the connection: a use after close prepares anew, and is told the
+    // connection is not open in the same words by either engine
+    this.statements.clear();
     this.raw.close();
   }
 }

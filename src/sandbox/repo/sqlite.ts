@@ -104,12 +104,17 @@ interface RawDatabase {
 
 function wrap(engine: SqliteEngine, raw: RawDatabase, pragma: (text: string) => unknown): SqliteDatabase {
   let depth = 0;
+  let open = true;
+  const live = () => {
+    if (!open) throw new Error('The database connection is not open');
+  };
   return {
     engine,
-    prepare: (sql) => raw.prepare(sql),
-    exec: (sql) => raw.exec(sql),
-    pragma,
+    prepare: (sql) => (live(), raw.prepare(sql)),
+    exec: (sql) => (live(), raw.exec(sql)),
+    pragma: (text) => (live(), pragma(text)),
     immediate<T>(fn: () => T): T {
+      live();
       const savepoint = `formctl_${depth}`;
       raw.exec(depth === 0 ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${savepoint}`);
       depth++;
@@ -124,6 +129,9 @@ function wrap(engine: SqliteEngine, raw: RawDatabase, pragma: (text: string) => 
         throw e;
       }
     },
-    close: () => raw.close(),
+    close: () => {
+      if (open) raw.close();
+      open = false;
+    },
   };
 }
