@@ -93,4 +93,5 @@ process.exitCode = failed ? 1 : 0;
 if (!process.argv.includes('--startup-only')) {
   await import('./submissions.mjs');
   await import('./sync.mjs');
+  await import('./sqlite.mjs');
 }
