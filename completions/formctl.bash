@@ -31,7 +31,7 @@ _formctl_words() {
     'forms apply') echo '--dry-run --prune-fields' ;;
     'forms edit') echo '--columns --csv-raw --json --output --quiet --yaml -o -q' ;;
     'forms design') echo '--background --color-dark --colors --dry-run --eye-colors --eyes --frame --frame-color-type --frame-colors --frame-font --frame-text --gradient --logo --no-transparent --pattern --preset --reset --size --transparent' ;;
-    'forms open') echo '' ;;
+    'forms open') echo '--web' ;;
     'submissions') echo 'sync schema validate create list get update delete export import watch' ;;
     'submissions sync') echo '--all-forms --full --json --output --redact --redact-text --to -o' ;;
     'submissions schema') echo '--columns --csv-raw --json --output --quiet -o -q' ;;

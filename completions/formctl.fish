@@ -20,7 +20,7 @@ end
 # Profile names and form ids come from local files (`formctl __complete`): completing never sends a request.
 complete -c formctl -f
 complete -c formctl -n '__fish_use_subcommand' -a 'auth' -d 'Log in, log out, switch and inspect profiles'
-complete -c formctl -n '__fish_use_subcommand' -a 'config' -d 'Read and change settings (output, timeout, retries, base-url, plan)'
+complete -c formctl -n '__fish_use_subcommand' -a 'config' -d 'Read and change settings (output, timeout, retries, sandbox-port, base-url, plan)'
 complete -c formctl -n '__fish_use_subcommand' -a 'forms' -d 'Create, list, change, share and download forms'
 complete -c formctl -n '__fish_use_subcommand' -a 'submissions' -d 'Create, read, export and import form submissions'
 complete -c formctl -n '__fish_use_subcommand' -a 'analytics' -d 'Scan analytics of a form: a summary, a chart and top places, or the raw scans as CSV'
@@ -96,7 +96,7 @@ complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'diff' -d 'Show wh
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'apply' -d 'Create or update forms from definition files: a minimal partial update each, per profile'
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'edit' -d 'Edit a form in $VISUAL/$EDITOR; sends only what changed (nothing when nothing did)'
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'design' -d 'Change a form'\''s QR design (spec qrConfig): a preset, colours, gradient, eyes, pattern, frame, logo'
-complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'open' -d 'Print a form'\''s short link and draw its QR code in the terminal'
+complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'open' -d 'Print a form'\''s short link and draw its QR code in the terminal, or open the form page in a browser'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l all
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l csv-raw
@@ -211,6 +211,7 @@ complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l reset
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l size -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l transparent
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -a '(formctl __complete forms 2>/dev/null)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''open'\''' -l web
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''open'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'sync' -d 'Upsert submissions into a database (SQLite or PostgreSQL), incrementally; state kept in the database'
 complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'schema' -d 'Show what a form'\''s answers look like (cached for offline checks)'

@@ -20,7 +20,7 @@ export const VERB_EXAMPLES: Record<string, string[]> = {
   'forms delete': ['formctl forms delete AB12CD34', 'formctl forms delete AB12CD34 CD34EF56 --yes   # one bulk request'],
   'forms clone': ['formctl forms clone AB12CD34', 'formctl forms clone AB12CD34 --count 3 -q'],
   'forms share': ['formctl forms share AB12CD34 --to a@example.com', 'formctl forms share AB12CD34 --to a@example.com,b@example.com'],
-  'forms open': ['formctl forms open AB12CD34', 'formctl forms open AB12CD34 | head -1   # the short link only'],
+  'forms open': ['formctl forms open AB12CD34', 'formctl forms open AB12CD34 --web   # the form page in your browser', 'formctl forms open AB12CD34 | head -1   # the short link only'],
   'submissions schema': ['formctl submissions schema AB12CD34', 'formctl submissions schema AB12CD34 -o json | jq .fields'],
   'submissions validate': [
     'formctl submissions validate AB12CD34 --set "Your name=Ada Lovelace" --set E-mail=ada@example.com',

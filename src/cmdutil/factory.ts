@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ApiClient } from '../api/http.js';
 import { checkBaseUrl, profileProblem, resolveTarget } from '../config/resolve.js';
 import { readConfig, sandboxDataDir, type ConfigFile } from '../config/store.js';
@@ -69,12 +71,9 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
     let baseUrl = target.baseUrl;
     let apiKey = target.apiKey;
     if (target.sandbox) {
-      // the embedded default: the emulator in this process, on an ephemeral loopback port
-      const { startSandbox } = await (await import('../sandbox/entry.js')).sandboxServer();
-      const sandbox = await startSandbox({ dataDir: sandboxDataDir(io.env), port: 0, contract: io.env.FORMCTL_SANDBOX_CONTRACT === '1' });
-      deps.onCleanup(() => sandbox.close());
+      const sandbox = await embeddedSandbox(deps);
       baseUrl = sandbox.baseUrl;
-      apiKey ??= sandbox.keys.find((k) => k.role === 'owner')?.key;
+      apiKey ??= sandbox.ownerKey;
     } else {
       if (!baseUrl) {
         throw new NotLoggedInError(
@@ -133,3 +132,34 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
 
   return deps;
 }
+
+/**
+ * The embedded default: the sandbox being served from the data dir (`formctl sandbox serve`), so
+ * that what a command creates is live at once; else the emulator in this process, on an ephemeral
+ * loopback port, issuing links to the sandbox's one address. Once per data dir, on a terminal, it
+ * says how to make those links open.
+ */
+async function embeddedSandbox(deps: Deps): Promise<{ baseUrl: string; ownerKey?: string }> {
+  const { io } = deps;
+  const dataDir = sandboxDataDir(io.env);
+  const { findServedSandbox, sandboxLinkOrigin, sandboxPort } = await import('../config/sandboxAddress.js');
+  const served = await findServedSandbox(dataDir);
+  if (served) return { baseUrl: served.baseUrl, ownerKey: served.ownerKey };
+  const linkOrigin = sandboxLinkOrigin(sandboxPort(io.env, deps.config().settings));
+  const { startSandbox } = await (await import('../sandbox/entry.js')).sandboxServer();
+  const sandbox = await startSandbox({ dataDir, port: 0, linkOrigin, contract: io.env.FORMCTL_SANDBOX_CONTRACT === '1' });
+  deps.onCleanup(() => sandbox.close());
+  if (io.isStderrTTY) tellHowLinksOpen(dataDir, linkOrigin, (m) => deps.info(m));
+  return { baseUrl: sandbox.baseUrl, ownerKey: sandbox.keys.find((k) => k.role === 'owner')?.key };
+}
+
+/** The one-time hint: a marker file in the data dir remembers it was given. */
+function tellHowLinksOpen(dataDir: string, linkOrigin: string, info: (m: string) => void): void {
+  try {
+    writeFileSync(join(dataDir, '.told-links'), '', { flag: 'wx' });
+  } catch {
+    return; // told before (or the data dir is read-only: say nothing rather than every time)
+  }
+  info(`The sandbox ran inside this command. Its links (${linkOrigin}/…) open while \`formctl sandbox serve\` runs; with it running, --sandbox commands use it.`);
+}
+

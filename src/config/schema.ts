@@ -17,6 +17,7 @@ const Settings = z
     output: z.string().optional(),
     timeout: z.number().positive().optional(),
     retries: z.number().int().min(0).optional(),
+    sandboxPort: z.number().int().min(1).max(65535).optional(),
   })
   .loose();
 

@@ -13,6 +13,8 @@ export interface Settings {
   output?: string;
   timeout?: number;
   retries?: number;
+  /** the sandbox's one address is http://127.0.0.1:<sandboxPort> (config/sandboxAddress.ts) */
+  sandboxPort?: number;
 }
 
 export interface ConfigFile {

@@ -32,6 +32,12 @@ export interface SandboxOptions {
   contract?: boolean;
   /** required (header X-Sandbox-Token) by the /_sandbox routes; set when serving beyond loopback */
   adminToken?: string;
+  /**
+   * the origin of the links in responses (short links, QR images, files, CSV links), instead of the
+   * one the client used: an in-process sandbox listens on a port of its own for one command, and
+   * still issues the sandbox's one address, where `sandbox serve` answers them
+   */
+  linkOrigin?: string;
 }
 
 /**
@@ -111,7 +117,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     // route: refused as it is, never resolved
     if (hasDotSegment(req.url ?? '/')) return sendJson(res, 400, failure(400, 'Path must not contain . or .. segments'));
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
-    const origin = `http://${req.headers.host ?? 'localhost'}`;
+    const origin = opts.linkOrigin ?? `http://${req.headers.host ?? 'localhost'}`;
     let work: Promise<void> | void | false;
     if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) work = handleApi(sb, apiRoutes, req, res, url, origin);
     else if (url.pathname.startsWith('/_sandbox/')) work = handleAdmin(sb, req, res, url, opts.adminToken);

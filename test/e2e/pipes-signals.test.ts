@@ -105,7 +105,8 @@ describe('sandbox logs --follow', () => {
     child.stderr!.on('data', (c: Buffer) => (err += c));
     await waitFor(() => err.includes('Following the request log'), 'the follower');
     await sb.api('GET', `/forms/${qrId}`);
-    await waitFor(() => out.includes(`/v1/forms/${qrId}`), 'the request in the log');
+    // the exact path: a longer one of the same form (another request's) must not end the wait early
+    await waitFor(() => out.includes(`"path":"/v1/forms/${qrId}"`), 'the request in the log');
     child.kill('SIGINT');
     expect((await child).exitCode).toBe(0);
     // every line is a JSON request; ours is among them (requests of other tests' processes may follow it)

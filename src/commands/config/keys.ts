@@ -4,7 +4,7 @@ import type { ConfigFile } from '../../config/store.js';
 import { isPlan, PLANS } from '../../domain/plans.js';
 import { FORMATS } from '../../output/format.js';
 
-export const SETTING_KEYS = ['output', 'timeout', 'retries', 'base-url', 'plan'] as const;
+export const SETTING_KEYS = ['output', 'timeout', 'retries', 'sandbox-port', 'base-url', 'plan'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 export function requireKey(key: string): SettingKey {
@@ -27,6 +27,9 @@ export function parseSetting(key: SettingKey, value: string): string | number {
     case 'retries':
       if (!/^\d+$/.test(value) || Number(value) > 10) throw new UsageError('retries: expected an integer from 0 to 10');
       return Number(value);
+    case 'sandbox-port':
+      if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 65535) throw new UsageError('sandbox-port: expected a port from 1 to 65535');
+      return Number(value);
     case 'base-url': {
       const c = checkBaseUrl(value);
       if (!c.ok) throw new UsageError(`base-url: ${c.message}`);
@@ -48,6 +51,8 @@ export function readSetting(config: ConfigFile, key: SettingKey, profile: string
     case 'timeout':
     case 'retries':
       return config.settings[key];
+    case 'sandbox-port':
+      return config.settings.sandboxPort;
     case 'base-url':
       return config.profiles[profile]?.baseUrl;
     case 'plan':
@@ -63,6 +68,9 @@ export function writeSetting(config: ConfigFile, key: SettingKey, profile: strin
     case 'timeout':
     case 'retries':
       config.settings[key] = value as number | undefined;
+      return;
+    case 'sandbox-port':
+      config.settings.sandboxPort = value as number | undefined;
       return;
     case 'base-url':
       config.profiles[profile] = { ...config.profiles[profile], baseUrl: value as string | undefined };

@@ -154,5 +154,10 @@ Examples:
   formctl forms design F8K2QX --logo ./logo.png --dry-run`),
     () => import('./design.js'),
   );
-  bind(verb('open', "Print a form's short link and draw its QR code in the terminal").argument('<qrId>', 'form id'), () => import('./open.js'));
+  bind(
+    verb('open', "Print a form's short link and draw its QR code in the terminal, or open the form page in a browser")
+      .argument('<qrId>', 'form id')
+      .option('--web', 'open the form page in the browser ($BROWSER, else xdg-open, open or start); off a terminal, print the link only'),
+    () => import('./open.js'),
+  );
 }

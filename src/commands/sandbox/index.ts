@@ -10,12 +10,12 @@ export function register(program: Command, bind: typeof Bind): void {
   bind(
     addOutputFlags(sandbox.command('serve').description('Serve the emulator over HTTP until interrupted'))
       .option('--host <host>', 'address to bind', '127.0.0.1')
-      .option('--port <port>', 'port; 0 picks a free one', '4010')
+      .option('--port <port>', 'port; 0 picks a free one (default: FORMCTL_SANDBOX_PORT, the sandbox-port setting, or 4010: the sandbox\'s one address, where its links point)')
       .option('--data <dir>', 'data directory (default: FORMCTL_SANDBOX_DIR or <config dir>/sandbox)')
       .addOption(new Option('--plan <plan>', "the main account's plan").choices([...PLANS]))
       .option('--quota <n>', 'override the monthly request limit (for tests)')
       .option('--faults <spec>', 'inject faults: rate=0.2,kinds=500+503+429+drop+drop-after+latency,latency=300,retry-after=1,seed=1')
-      .addHelpText('after', '\nExamples:\n  formctl sandbox serve --port 0 -o json     # prints {"baseUrl":…,"keys":{…}} and serves\n  formctl sandbox serve --plan business --faults rate=0.2'),
+      .addHelpText('after', '\nWhile it serves, --sandbox commands over the same data directory use it, so the links they print\n(short links, QR codes, files) open at once.\n\nExamples:\n  formctl sandbox serve                       # http://127.0.0.1:4010; leave it running\n  formctl sandbox serve --port 0 -o json     # prints {"baseUrl":…,"keys":{…}} and serves\n  formctl sandbox serve --plan business --faults rate=0.2'),
     () => import('./serve.js'),
   );
   bind(

@@ -10,7 +10,7 @@ import { paint } from '../../io/streams.js';
 
 interface Opts {
   host: string;
-  port: string;
+  port?: string;
   data?: string;
   plan?: Plan;
   quota?: string;
@@ -18,7 +18,8 @@ interface Opts {
 }
 
 export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<void> {
-  const port = parseIntFlag('--port', opts.port, 0, 65535)!;
+  const { findServedSandbox, removeServed, sandboxPort, writeServed } = await import('../../config/sandboxAddress.js');
+  const port = parseIntFlag('--port', opts.port, 0, 65535) ?? sandboxPort(deps.io.env, deps.config().settings);
   const quota = parseIntFlag('--quota', opts.quota, 0, 1_000_000_000);
   const { parseFaultProfile } = await (await import('../../sandbox/entry.js')).sandboxFaults();
   let faults;
@@ -29,11 +30,18 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
   }
   const format = deps.flags.output ?? (deps.flags.json ? 'json' : undefined);
   const dataDir = opts.data ?? sandboxDataDir(deps.io.env);
+  const already = await findServedSandbox(dataDir);
+  if (already) throw new UsageError(`${dataDir} is already served at ${already.origin} (pid ${already.pid}): --sandbox commands use that one; stop it first, or pass another --data`);
   const { startSandbox } = await (await import('../../sandbox/entry.js')).sandboxServer();
   // beyond loopback, anyone who can reach the sandbox could read its keys: the admin routes need a token
   const adminToken = isLoopbackHost(opts.host) ? undefined : (await import('node:crypto')).randomBytes(18).toString('base64url');
   const sb = await listening(startSandbox({ dataDir, host: opts.host, port, plan: opts.plan, quota, faults, adminToken, contract: deps.io.env.FORMCTL_SANDBOX_CONTRACT === '1' }), opts.host, port);
   const keys = Object.fromEntries(sb.keys.map((k) => [k.role, k.key]));
+  // --sandbox commands over this data dir find it here (and its links are live while it serves)
+  if (isLoopbackHost(opts.host)) {
+    writeServed(dataDir, { pid: process.pid, baseUrl: sb.baseUrl, origin: sb.origin, ownerKey: keys.owner! });
+    deps.onCleanup(() => removeServed(dataDir));
+  }
   if (format === 'json' || format === 'jsonl') {
     deps.io.stdout.write(`${JSON.stringify({ baseUrl: sb.baseUrl, origin: sb.origin, dataDir, keys, ...(adminToken ? { adminToken } : {}) })}\n`);
   } else {
@@ -64,7 +72,7 @@ async function listening<T>(started: Promise<T>, host: string, port: number): Pr
     return await started;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is in use: pass --port 0 for a free one, or another --port`);
+    if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is in use by another program: pass another --port (or --port 0 for a free one); the sandbox's links follow FORMCTL_SANDBOX_PORT or \`formctl config set sandbox-port N\``);
     if (code === 'EADDRNOTAVAIL') throw new UsageError(`--host ${host}: not an address of this machine`);
     if (code === 'EACCES') throw new UsageError(`port ${port} needs privileges: pick one above 1023, or --port 0`);
     throw e;
