@@ -21,6 +21,8 @@ export const HELP_TOPICS: Record<string, string> = {
   FORMCTL_WEBHOOK_SECRET  webhook secret for webhook listen and verify (never a flag value)
   FORMCTL_CONFIG_DIR    directory of the profile file (default: $XDG_CONFIG_HOME/formctl or ~/.config/formctl)
   FORMCTL_SANDBOX_DIR   data directory of the embedded sandbox (default: <config dir>/sandbox)
+  FORMCTL_SANDBOX_PORT  the sandbox's one address is http://127.0.0.1:<port> (default: the sandbox-port setting, else 4010)
+  FORMCTL_BROWSER       the browser forms open --web starts (else BROWSER, xdg-open, open, start)
   FORMCTL_MAX_REQUESTS  stop a run before request n+1 (exit 5); the same as --max-requests
   FORMCTL_SYNC_URL      database of submissions sync: sqlite:FILE or postgres://… (keep the password here)
   VISUAL, EDITOR        the editor of forms edit

@@ -45,13 +45,16 @@ export async function lineChart(series: Series[], xLabels: string[], opts: { wid
   const asciichart = typeof loaded.plot === 'function' ? loaded : (loaded as unknown as { default: typeof loaded }).default;
   const plotWidth = Math.max(10, opts.width - AXIS - 2);
   const data = series.map((s) => resample(s.values, plotWidth));
-  const max = Math.max(1, ...data.flat());
+  // counts: the axis is in whole numbers. Up to 10 a row per count (no row labelled 0.5); above,
+  // 10 rows whose labels are rounded
+  const max = Math.max(1, Math.ceil(Math.max(...data.flat())));
+  const height = Math.min(opts.height ?? 10, max);
   const text = asciichart.plot(data, {
-    height: opts.height ?? 10,
+    height,
     min: 0,
     max,
     colors: opts.color ? series.map((s) => asciichart[s.color ?? 'blue']) : undefined,
-    format: (x: number) => (max < 10 ? x.toFixed(1) : String(Math.round(x))).padStart(AXIS),
+    format: (x: number) => String(Math.round(x)).padStart(AXIS),
   });
   const first = xLabels[0] ?? '';
   const last = xLabels[xLabels.length - 1] ?? '';
@@ -66,6 +69,20 @@ export async function lineChart(series: Series[], xLabels: string[], opts: { wid
   if (xLabels.length > 1) put(last, plotWidth - last.length);
   const legend = series.map((s) => (opts.color ? `${asciichart[s.color ?? 'blue']}──${asciichart.reset} ${s.name}` : `── ${s.name}`)).join('   ');
   return `${text}\n${' '.repeat(AXIS + 2)}${axisRow.join('').trimEnd()}\n${' '.repeat(AXIS + 2)}${legend}\n`;
+}
+
+/** Parts of a line joined by ' · ', starting a new line where the next part would pass `width`. */
+export function joinWithin(parts: string[], width: number, visible: (s: string) => number = (s) => [...s].length): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const part of parts.filter(Boolean)) {
+    if (line && visible(line) + 3 + visible(part) > width) {
+      lines.push(line);
+      line = part;
+    } else line = line ? `${line} · ${part}` : part;
+  }
+  if (line) lines.push(line);
+  return lines.join('\n');
 }
 
 /** A table of the top items: name, count and share columns, and a bar of the count, fitted to `width`. */

@@ -79,6 +79,37 @@ describe('formctl analytics', () => {
   });
 });
 
+describe('formctl analytics on a terminal: empty states, whole numbers, narrow terminals', () => {
+  it('a form with no scans in the period says so instead of drawing an empty chart', async () => {
+    const empty = (await sb.api('POST', '/forms', { body: { title: 'Quiet', shortText: 'x', fields: [{ type: 'email', option: { label: 'Mail' } }] } })).body.data.qrId;
+    const r = await sb.run(['analytics', empty], { tty: true, columns: 80, env: { NO_COLOR: '1' } });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain('No scans of this form in this period.');
+    expect(r.stdout).not.toMatch(/[┼┤]/);
+    expect(r.stdout).not.toContain('Device');
+  });
+
+  it('counts on the y axis are whole numbers, a row per count when there are few', async () => {
+    const few = (await sb.api('POST', '/forms', { body: { title: 'Few', shortText: 'x', fields: [{ type: 'email', option: { label: 'Mail' } }] } })).body.data.qrId;
+    await sb.admin('POST', '/_sandbox/seed-scans', { qrId: few, count: 6, days: 6, seed: 5 });
+    const r = await sb.run(['analytics', few, '--period', 'week'], { tty: true, columns: 80, env: { NO_COLOR: '1' } });
+    const labels = r.stdout.split('\n').filter((l) => /[┼┤]/.test(l)).map((l) => l.slice(0, 8).trim());
+    expect(labels.length).toBeGreaterThan(1);
+    for (const label of labels) expect(label).toMatch(/^\d+$/);
+    expect(new Set(labels).size).toBe(labels.length); // no count repeated on two rows
+    expect(labels.at(-1)).toBe('0');
+  });
+
+  it('fits a 60-column terminal: the header wraps at its separators, nothing runs past the edge', async () => {
+    const r = await sb.run(['analytics', qrId, '--tz', 'America/Argentina/Buenos_Aires'], { tty: true, columns: 60, env: { NO_COLOR: '1' } });
+    expect(r.exitCode).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines.filter((l) => [...l].length > 60)).toEqual([]);
+    expect(r.stdout).toContain('America/Argentina/Buenos_Aires');
+    expect(r.stdout).toMatch(/[┼┤]/);
+  });
+});
+
 describe('formctl analytics export', () => {
   it('fetches the CSV link at once and writes it atomically', async () => {
     const out = `${tmp.path}/scans.csv`;

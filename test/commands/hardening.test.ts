@@ -206,7 +206,7 @@ describe('messages', () => {
     const port = Number(new URL(sb.origin).port);
     const busy = await sb.cli(['sandbox', 'serve', '--port', String(port), '--data', `${tmp.path}/busy`]);
     expect(busy.exitCode).toBe(2);
-    expect(busy.stderr).toContain(`port ${port} on 127.0.0.1 is in use: pass --port 0`);
+    expect(busy.stderr).toContain(`port ${port} on 127.0.0.1 is in use by another program: pass another --port`);
   });
 
   it('the embedded sandbox on the free plan says how to lift the form limit, in one command', async () => {

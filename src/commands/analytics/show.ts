@@ -2,6 +2,8 @@ import { getAnalytics, type Analytics } from '../../api/resources/analytics.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { requireQrId } from '../../cmdutil/input.js';
 import { paint } from '../../io/streams.js';
+
+const stripAnsi = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
 import type { View } from '../../output/format.js';
 import { analyticsParams, type QueryFlags } from './query.js';
 
@@ -40,17 +42,24 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
 }
 
 async function report(deps: Deps, a: Analytics, linked: Analytics | undefined, tz: string): Promise<string> {
-  const { lineChart, bars } = await import('../../output/chart.js');
+  const { lineChart, bars, joinWithin } = await import('../../output/chart.js');
   const io = deps.io;
   const p = paint(io.color);
   const width = Math.max(40, Math.min((io.stdout as { columns?: number }).columns || 80, 140));
   const series = a.timeseries.all;
   const range = series.length ? `${series[0]!.date} … ${series[series.length - 1]!.date}` : '';
   const lines: string[] = [];
-  lines.push(`${p.bold(a.form.title)} (${a.form.qrId}) · ${a.period}${a.submissionFilter ? ', scans that led to a submission' : ''} · ${range} · ${tz}`);
-  const share = linked ? ` · led to a submission ${p.bold(String(linked.scans))} (${a.scans ? Math.round((linked.scans / a.scans) * 100) : 0}%)` : '';
-  lines.push(`scans ${p.bold(String(a.scans))} · unique visitors ${p.bold(String(a.uniqueScans))}${share}`);
+  const visible = (s: string) => [...stripAnsi(s)].length;
+  // the header fits the terminal: its parts wrap at ' · ' rather than run past the edge
+  lines.push(joinWithin([`${p.bold(a.form.title)} (${a.form.qrId})`, `${a.period}${a.submissionFilter ? ', scans that led to a submission' : ''}`, range, tz], width, visible));
+  const share = linked ? `led to a submission ${p.bold(String(linked.scans))} (${a.scans ? Math.round((linked.scans / a.scans) * 100) : 0}%)` : '';
+  lines.push(joinWithin([`scans ${p.bold(String(a.scans))}`, `unique visitors ${p.bold(String(a.uniqueScans))}`, share], width, visible));
   lines.push('');
+  if (a.scans === 0) {
+    // nothing to draw: an empty chart and three empty tables would say less than this
+    lines.push(`No scans of this form in this period. A scan is counted each time someone opens the short link or scans the QR code${deps.target().sandbox ? ` (in the sandbox, \`formctl --sandbox sandbox seed scans ${a.form.qrId}\` makes some)` : ''}; try a longer --period.`);
+    return `${lines.join('\n')}\n`;
+  }
   if (series.length > 1) {
     lines.push(await lineChart(
       // unique first, so that the line of all scans is drawn over it where they meet
