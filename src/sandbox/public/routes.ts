@@ -1,4 +1,5 @@
-import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { sendText } from '../http.js';
@@ -53,12 +54,30 @@ const PASSIVE = /^(image\/(png|jpeg|gif|webp|avif|bmp)|audio\/|video\/|text\/(pl
  * Anyone can upload through a form page, so what comes back never runs on this origin: no sniffing,
  * the default policy's `sandbox`, and active types only as attachments.
  */
-function servedFile({ sb, params, res }: PublicContext): void {
+async function servedFile({ sb, params, res }: PublicContext): Promise<void> {
   const row = /^[0-9a-f]{24}$/.test(params.fileId!) ? sb.store.files.get(params.fileId!) : undefined;
   if (!row) return notFound(res);
+  // opened before anything is sent: a file removed meanwhile (an upload deleted while its GET was on
+  // its way) is a 404, and an error of the read stream is never left without a listener
+  let file;
+  try {
+    file = await open(join(sb.store.filesDir, row.id), 'r');
+  } catch {
+    return notFound(res);
+  }
   const disposition = PASSIVE.test(row.mime) ? 'inline' : 'attachment';
-  res.writeHead(200, { 'content-type': row.mime, 'content-disposition': `${disposition}; filename="${row.name}"` });
-  createReadStream(join(sb.store.filesDir, row.id)).pipe(res);
+  res.writeHead(200, { 'content-type': row.mime, 'content-disposition': contentDisposition(disposition, row.name) });
+  // a client that goes away mid-file ends the pipeline with an error: nothing more to send
+  await pipeline(file.createReadStream(), res).catch(() => res.destroy());
+}
+
+/**
+ * The header for a name a visitor chose: an ASCII fallback without quotes, backslashes or control
+ * characters, and the exact name in RFC 6266's filename* (percent-encoded UTF-8).
+ */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
 const PUBLIC_ROUTES = new RouteTable<PublicRoute>([
