@@ -1,11 +1,26 @@
+import { UsageError } from '../errors.js';
 import { addDays, isTimeZone, localParts, zonedEpoch } from './zones.js';
 
-// Dates as people type them on a command line, in a time zone: 2026-11-01, 2026-11-01T08:00,
-// 2026-11-01T08:00:00Z, epoch seconds, today, yesterday, now, and 7d / 12h / 2w ago.
+// THE time language of the command line, for every --since, --until, --from, --to and --day: dates
+// as people type them, in a time zone: 2026-11-01, 2026-11-01T08:00, 2026-11-01T08:00:00Z (or with
+// an offset), Unix seconds, now, today, yesterday, and 90s / 30m / 12h / 7d / 2w ago.
 
-const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
+const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
 
-export const WHEN_EXAMPLES = '2026-11-01, 2026-11-01T08:00, 2026-11-01T08:00:00Z, today, yesterday, 7d (7 days ago), 12h, 1700000000';
+/** What every time flag's help says it takes. */
+export const TIME_WORDS = '2026-11-01, 2026-11-01T08:00, …T08:00:00Z, now, today, yesterday, 7d / 12h / 30m / 90s / 2w ago, Unix seconds';
+
+export const WHEN_EXAMPLES = '2026-11-01, 2026-11-01T08:00, 2026-11-01T08:00:00Z, now, today, yesterday, 7d (7 days ago; also 90s, 30m, 12h, 2w), 1700000000 (Unix seconds)';
+
+/**
+ * A time flag read with parseWhen, or a usage error (exit 2, before any request) that names the
+ * flag and lists the words every time flag takes.
+ */
+export function whenFlag(flag: string, raw: string, opts: { tz?: string; nowMs: number; edge?: 'start' | 'end' }): number {
+  const ms = parseWhen(raw, opts.tz ?? 'UTC', opts.nowMs, opts.edge);
+  if (ms === undefined) throw new UsageError(`${flag}: "${raw}" is not a date or time; expected one of ${WHEN_EXAMPLES}`);
+  return ms;
+}
 
 /**
  * The instant `raw` names, in ms; undefined when it names none. A date alone is the start of that
@@ -20,9 +35,11 @@ export function parseWhen(raw: string, tz: string, nowMs: number, edge: 'start' 
     const p = localParts(tz, nowMs);
     return dayEdge(...addDays(p.year, p.month, p.day, s === 'today' ? 0 : -1));
   }
-  const ago = /^(\d{1,6})([mhdw])$/.exec(s);
+  const ago = /^(\d{1,6})([smhdw])$/.exec(s);
   if (ago) return nowMs - Number(ago[1]) * UNITS[ago[2]!]!;
-  if (/^\d{9,12}$/.test(s)) return Number(s) * 1000;
+  // Unix seconds (decimals allowed), as the API takes them (spec §4.4); 13 digits are milliseconds
+  if (/^\d{9,11}(\.\d+)?$/.test(s)) return Math.round(Number(s) * 1000);
+  if (/^\d{13}$/.test(s)) return Number(s);
   const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
   if (date) {
     const [y, m, d] = [Number(date[1]), Number(date[2]), Number(date[3])];

@@ -30,8 +30,8 @@ async function refusedLocally(args: string[], opts: { env?: Record<string, strin
 
 describe('check before spending (quota is money)', () => {
   it('refuses calendar days that do not exist', async () => {
-    expect(await refusedLocally(['submissions', 'list', qrId, '--until', '2026-02-30'])).toContain('--until: "2026-02-30" is not a time');
-    expect(await refusedLocally(['submissions', 'export', qrId, '--since', '2026-13-01'])).toContain('--since: "2026-13-01" is not a time');
+    expect(await refusedLocally(['submissions', 'list', qrId, '--until', '2026-02-30'])).toContain('--until: "2026-02-30" is not a date or time');
+    expect(await refusedLocally(['submissions', 'export', qrId, '--since', '2026-13-01'])).toContain('--since: "2026-13-01" is not a date or time');
   });
 
   it('checks output paths before the first request, naming the path as typed', async () => {

@@ -236,7 +236,7 @@ describe('list, get, update, delete', () => {
     expect(new Set(after100).size).toBe(260);
   });
 
-  it('filters since/until on createdAt, both bounds inclusive, ISO or Unix seconds', async () => {
+  it('filters since/until on createdAt, both bounds inclusive, in the time language of every time flag', async () => {
     const f = await survey();
     const t = Date.parse('2026-01-10T10:00:00.000Z');
     for (const [i, ms] of [t, t + 1000, t + 2000].entries()) {
@@ -249,8 +249,13 @@ describe('list, get, update, delete', () => {
     expect(await n('--since', '2026-01-10T10:00:01Z', '--until', '2026-01-10T10:00:01Z')).toBe(2);
     expect(await n('--since', String(t / 1000 + 2))).toBe(3);
     expect(await n('--since', '2026-01-10T10:00:02.001Z')).toBe(0);
-    const bad = await sb.cli(['submissions', 'list', f.qrId, '--since', 'yesterday']);
-    expect(bad.exitCode).toBe(2);
+    // the one time language of every time flag: relative times and days too
+    expect(await n('--since', '7d')).toBe(0);
+    expect(await n('--since', `${Math.ceil((Date.now() - t) / 86_400_000) + 1}d`)).toBe(6);
+    expect(await n('--until', '2026-01-10')).toBe(6); // a date alone: its whole day
+    expect(await n('--until', '2026-01-09')).toBe(0);
+    const bad = await sb.cli(['submissions', 'list', f.qrId, '--since', 'someday']);
+    expect([bad.exitCode, bad.stderr]).toEqual([2, 'error: --since: "someday" is not a date or time; expected one of 2026-11-01, 2026-11-01T08:00, 2026-11-01T08:00:00Z, now, today, yesterday, 7d (7 days ago; also 90s, 30m, 12h, 2w), 1700000000 (Unix seconds)\n']);
     expect((await sb.api('GET', `/forms/${f.qrId}/submissions?since=yesterday`)).status).toBe(400);
   });
 

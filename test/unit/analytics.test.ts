@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aggregate, bucketsBetween, deviceOf, parseAnalyticsQuery, periodWindow, type ScanPoint } from '../../src/domain/analytics.js';
-import { parseWhen } from '../../src/domain/when.js';
+import { parseWhen, whenFlag } from '../../src/domain/when.js';
 import { localParts, offsetLabel, zonedEpoch } from '../../src/domain/zones.js';
 import { bars, resample } from '../../src/output/chart.js';
 
@@ -109,7 +109,20 @@ describe('dates as typed on the command line', () => {
     expect(parseWhen('7d', 'UTC', now)).toBe(now - 7 * 86_400_000);
     expect(parseWhen('today', 'UTC', now)).toBe(T('2026-11-22T00:00:00Z'));
     expect(parseWhen('yesterday', 'UTC', now, 'end')).toBe(T('2026-11-21T23:59:59Z'));
-    for (const bad of ['2026-02-30', '2026-13-01', 'last week', '2026-11-01T25:00', '']) expect(parseWhen(bad, 'UTC', now)).toBeUndefined();
+    for (const bad of ['2026-02-30', '2026-13-01', 'last week', '2026-11-01T25:00', '', '7y', '12345']) expect(parseWhen(bad, 'UTC', now)).toBeUndefined();
+  });
+
+  it('is the one time language of every time flag: seconds to weeks ago, now, fractional and millisecond epochs, instants with offsets', () => {
+    expect(parseWhen('90s', 'UTC', now)).toBe(now - 90_000);
+    expect(parseWhen('30m', 'UTC', now)).toBe(now - 1_800_000);
+    expect(parseWhen('12h', 'UTC', now)).toBe(now - 43_200_000);
+    expect(parseWhen('2w', 'UTC', now)).toBe(now - 14 * 86_400_000);
+    expect(parseWhen('now', 'Asia/Tokyo', now)).toBe(now);
+    expect(parseWhen('1700000000.5', 'UTC', now)).toBe(1_700_000_000_500);
+    expect(parseWhen('1700000000123', 'UTC', now)).toBe(1_700_000_000_123);
+    expect(parseWhen('2026-06-15T10:00:00.250+02:00', 'UTC', now)).toBe(T('2026-06-15T08:00:00.250Z'));
+    expect(() => whenFlag('--since', 'soon', { nowMs: now })).toThrow(/^--since: "soon" is not a date or time; expected one of 2026-11-01, .*90s/);
+    expect(whenFlag('--until', '2026-11-01', { nowMs: now, edge: 'end' })).toBe(T('2026-11-01T23:59:59Z'));
   });
 });
 

@@ -2,15 +2,16 @@ import { Option, type Command } from 'commander';
 import type { bind as Bind } from '../../cmdutil/command.js';
 import { addConnectionFlags, addOutputFlags, csvRawOption } from '../../cmdutil/flags.js';
 import { PERIODS } from '../../domain/analyticsPeriods.js';
+import { TIME_WORDS } from '../../domain/when.js';
 
 /** The query flags both verbs take (spec §4.3). */
 function queryFlags(cmd: Command): Command {
   return cmd
     .addOption(new Option('--period <period>', 'day, week (last 7 days), month (last 30, default), months (last 6), year (this year), years, custom').choices([...PERIODS]))
     .option('--tz <zone>', 'IANA time zone for buckets and typed dates (default UTC)')
-    .option('--day <date>', 'one day by hour (period day): 2026-11-01, today, yesterday')
-    .option('--from <date>', 'start of a custom range: 2026-11-01, 2026-11-01T08:00, 7d (7 days ago), epoch seconds')
-    .option('--to <date>', 'end of a custom range, inclusive (default now; a date alone takes the whole day)')
+    .option('--day <date>', `one day by hour (period day): ${TIME_WORDS}`)
+    .option('--from <date>', `start of a custom range: ${TIME_WORDS}`)
+    .option('--to <date>', `end of a custom range, inclusive (default now; a date alone takes the whole day): ${TIME_WORDS}`)
     .option('--submissions', 'only scans that led to a submission (submission=1)');
 }
 

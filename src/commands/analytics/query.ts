@@ -1,7 +1,7 @@
 import type { AnalyticsParams } from '../../api/resources/analytics.js';
 import { UsageError } from '../../errors.js';
 import { PERIODS } from '../../domain/analyticsPeriods.js';
-import { parseWhen, WHEN_EXAMPLES } from '../../domain/when.js';
+import { whenFlag } from '../../domain/when.js';
 import { isTimeZone } from '../../domain/zones.js';
 
 export interface QueryFlags {
@@ -14,9 +14,7 @@ export interface QueryFlags {
 }
 
 function when(flag: string, raw: string, tz: string, nowMs: number, edge: 'start' | 'end'): number {
-  const ms = parseWhen(raw, tz, nowMs, edge);
-  if (ms === undefined) throw new UsageError(`${flag}: "${raw}" is not a date or time; expected one of ${WHEN_EXAMPLES}`);
-  return Math.floor(ms / 1000);
+  return Math.floor(whenFlag(flag, raw, { tz, nowMs, edge }) / 1000);
 }
 
 /**

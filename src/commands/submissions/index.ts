@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import type { bind as Bind } from '../../cmdutil/command.js';
 import { addConnectionFlags, addOutputFlags, csvRawOption } from '../../cmdutil/flags.js';
 import { schemaView, submissionView } from './views.js';
+import { TIME_WORDS } from '../../domain/when.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -67,8 +68,8 @@ Examples:
   );
   bind(
     redactFlags(addOutputFlags(verb('list', 'List submissions, newest first (100 per request)').argument('<qrId>', 'form id'), { fields: submissionView.fields }))
-      .option('--since <time>', 'createdAt at or after: ISO 8601 or Unix seconds')
-      .option('--until <time>', 'createdAt at or before: ISO 8601 or Unix seconds')
+      .option('--since <time>', `createdAt at or after: ${TIME_WORDS}`)
+      .option('--until <time>', `createdAt at or before (a date alone: its whole day): ${TIME_WORDS}`)
       .option('--page <n>', 'page number (default 1)')
       .option('--limit <n>', 'per page, 1 to 100 (default 100)')
       .option('--all', 'every page'),
@@ -96,8 +97,8 @@ Examples:
       .option('--force', 'overwrite an existing --out file')
       .addOption(new Option('-o, --output <format>', 'the same as --format (-o is the output format on every command)').choices(['csv', 'jsonl', 'json']))
       .addOption(new Option('--format <format>', 'file format').choices(['csv', 'jsonl', 'json']).default('csv'))
-      .option('--since <time>', 'createdAt at or after: ISO 8601 or Unix seconds')
-      .option('--until <time>', 'createdAt at or before (default: the moment the export starts)')
+      .option('--since <time>', `createdAt at or after: ${TIME_WORDS}`)
+      .option('--until <time>', `createdAt at or before (default: the moment the export starts): ${TIME_WORDS}`)
       .addOption(new Option('--headers <kind>', 'CSV column names').choices(['label', 'key']).default('label'))
       .addOption(csvRawOption())
       .option('--checkpoint <file>', 'export only what is new since the last run that used this file')
@@ -123,7 +124,7 @@ Examples:
     redactFlags(verb('watch', 'Print new submissions as they arrive (polling; the fallback of spec §6)'))
       .argument('<qrId>', 'form id')
       .option('--interval <seconds>', 'seconds between polls (each poll is one request)', '30')
-      .option('--since <time>', 'start from this createdAt instead of now')
+      .option('--since <time>', `start from this createdAt instead of now: ${TIME_WORDS}`)
       .option('--exec <command>', 'run a shell command for each submission, with its JSON on stdin'),
     () => import('./watch.js'),
   );

@@ -1,10 +1,11 @@
-import { UsageError } from '../../errors.js';
-import { parseInstant } from '../../domain/instants.js';
+import { whenFlag } from '../../domain/when.js';
 
-/** --since/--until: ISO 8601 or Unix seconds (spec §4.4), checked before any request; sent as ISO. */
-export function parseTimeFlag(name: string, raw: string | undefined): string | undefined {
+/**
+ * --since/--until of the submission verbs, in the one time language of every time flag
+ * (domain/when.ts), checked before any request; sent as ISO 8601 (spec §4.4). A date alone is the
+ * start of that day (UTC) for --since and its last second for --until.
+ */
+export function parseTimeFlag(name: string, raw: string | undefined, nowMs = Date.now()): string | undefined {
   if (raw === undefined) return undefined;
-  const ms = parseInstant(raw);
-  if (ms === undefined) throw new UsageError(`${name}: "${raw}" is not a time; expected ISO 8601 (2026-06-15T10:00:00Z) or Unix seconds`);
-  return new Date(ms).toISOString();
+  return new Date(whenFlag(name, raw, { nowMs, edge: name === '--until' ? 'end' : 'start' })).toISOString();
 }
