@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = join(root, 'bin/formctl.js');
-const N = Number(process.env.BENCH_SQLITE_N ?? 20_000);
+const N = process.argv.includes('--smoke') ? 300 : Number(process.env.BENCH_SQLITE_N ?? 20_000);
 const [major, minor] = process.versions.node.split('.').map(Number);
 
 function available(engine) {

@@ -45,17 +45,24 @@ function measure(cmd, args) {
   return { secs, mb: kb / 1024, stdout: r.stdout };
 }
 
+// --smoke (npm run bench -- --smoke, run by CI): every step on tiny inputs, so that a changed flag breaks CI
+const SMOKE = process.argv.includes('--smoke');
+const SIZES = SMOKE ? [300] : [10_000, 100_000, 300_000];
+const NAIVE_AT = SMOKE ? 300 : 100_000;
+const IMPORT_N = SMOKE ? 100 : 10_000;
+const SEQ_N = SMOKE ? 20 : 2_000;
+const DEEP_N = SMOKE ? 2_000 : 1_000_000;
 const rows = [];
 const fmt = (n) => n.toLocaleString('en');
-for (const n of [10_000, 100_000, 300_000]) {
+for (const n of SIZES) {
   const f = await form(`Export ${n}`);
   await api('POST', '/_sandbox/seed-submissions', { qrId: f.qrId, count: n }, true);
   const before = await lastRequestId();
   const out = join(dir, `export-${n}.csv`);
-  const m = measure(process.execPath, [bin, 'submissions', 'export', f.qrId, '-o', out]);
+  const m = measure(process.execPath, [bin, 'submissions', 'export', f.qrId, '--out', out]);
   const requests = await requestsSince(before);
   rows.push({ name: `formctl export ${fmt(n)} → CSV`, secs: m.secs, rate: n / m.secs, mb: m.mb, requests, ideal: Math.ceil(n / 100) });
-  if (n === 100_000) {
+  if (n === NAIVE_AT) {
     const b2 = await lastRequestId();
     const naive = measure(process.execPath, [join(root, 'bench/naive-export.mjs'), info.baseUrl, info.keys.owner, f.qrId, join(dir, 'naive.csv')]);
     rows.push({ name: `naive export ${fmt(n)} (limit=50, sequential)`, secs: naive.secs, rate: n / naive.secs, mb: naive.mb, requests: await requestsSince(b2), ideal: Math.ceil(n / 100) });
@@ -64,20 +71,20 @@ for (const n of [10_000, 100_000, 300_000]) {
 
 // import: 10,000 rows, and the same work sent one row at a time for comparison
 const imp = await form('Import');
-const csv = ['Name,Mail,Meal,Topics,Note', ...Array.from({ length: 10_000 }, (_, i) => `Person ${i},p${i}@example.com,${i % 2 ? 'veg' : 'fish'},a;b,row ${i}`)].join('\n');
+const csv = ['Name,Mail,Meal,Topics,Note', ...Array.from({ length: IMPORT_N }, (_, i) => `Person ${i},p${i}@example.com,${i % 2 ? 'veg' : 'fish'},a;b,row ${i}`)].join('\n');
 const file = join(dir, 'import.csv');
 writeFileSync(file, csv);
 const im = measure(process.execPath, [bin, 'submissions', 'import', imp.qrId, file, '--concurrency', '8', '--json']);
-const importRows = [{ name: 'formctl import 10,000 rows (concurrency 8)', secs: im.secs, rate: 10_000 / im.secs, mb: im.mb }];
+const importRows = [{ name: `formctl import ${fmt(IMPORT_N)} rows (concurrency 8)`, secs: im.secs, rate: IMPORT_N / im.secs, mb: im.mb }];
 const seqFile = join(dir, 'import-seq.csv');
-writeFileSync(seqFile, csv.split('\n').slice(0, 2001).join('\n'));
+writeFileSync(seqFile, csv.split('\n').slice(0, SEQ_N + 1).join('\n'));
 const imp2 = await form('Import sequential');
 const seq = measure(process.execPath, [bin, 'submissions', 'import', imp2.qrId, seqFile, '--concurrency', '1', '--json']);
-importRows.push({ name: 'formctl import 2,000 rows (concurrency 1)', secs: seq.secs, rate: 2_000 / seq.secs, mb: seq.mb });
+importRows.push({ name: `formctl import ${fmt(SEQ_N)} rows (concurrency 1)`, secs: seq.secs, rate: SEQ_N / seq.secs, mb: seq.mb });
 
 // deep pages of a million-submission form
 const big = await form('Million');
-await api('POST', '/_sandbox/seed-submissions', { qrId: big.qrId, count: 1_000_000 }, true);
+await api('POST', '/_sandbox/seed-submissions', { qrId: big.qrId, count: DEEP_N }, true);
 const timePage = async (page) => {
   const t0 = performance.now();
   await api('GET', `/forms/${big.qrId}/submissions?page=${page}&limit=100`);
@@ -86,7 +93,7 @@ const timePage = async (page) => {
   await api('GET', `/forms/${big.qrId}/submissions?page=${page}&limit=100`);
   return Math.min(a, performance.now() - t1);
 };
-const pages = [[1, await timePage(1)], [1000, await timePage(1000)], [10_000, await timePage(10_000)]];
+const pages = SMOKE ? [[1, await timePage(1)], [20, await timePage(20)]] : [[1, await timePage(1)], [1000, await timePage(1000)], [10_000, await timePage(10_000)]];
 
 child.kill('SIGTERM');
 rmSync(dir, { recursive: true, force: true });
@@ -96,5 +103,5 @@ console.log('case'.padEnd(44), 'seconds'.padStart(8), 'rows/s'.padStart(9), 'pea
 for (const r of rows) console.log(r.name.padEnd(44), r.secs.toFixed(2).padStart(8), fmt(Math.round(r.rate)).padStart(9), `${r.mb.toFixed(0)} MB`.padStart(9), fmt(r.requests).padStart(9), fmt(r.ideal).padStart(12));
 console.log('\nimport (target: >= 2,000 rows/s)');
 for (const r of importRows) console.log(r.name.padEnd(44), r.secs.toFixed(2).padStart(8), fmt(Math.round(r.rate)).padStart(9), `${r.mb.toFixed(0)} MB`.padStart(9));
-console.log('\nlist latency on a 1,000,000-submission form (limit=100, server time + loopback)');
+console.log(`\nlist latency on a ${fmt(DEEP_N)}-submission form (limit=100, server time + loopback)`);
 for (const [p, ms] of pages) console.log(`page ${fmt(p)}`.padEnd(44), `${ms.toFixed(1)} ms`.padStart(8));

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = join(root, 'bin/formctl.js');
-const N = Number(process.env.BENCH_SYNC_N ?? 100_000);
+const N = process.argv.includes('--smoke') ? 500 : Number(process.env.BENCH_SYNC_N ?? 100_000);
 const dir = mkdtempSync(join(tmpdir(), 'formctl-bench-sync-'));
 const baseEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', FORMCTL_CONFIG_DIR: join(dir, 'config') };
 

@@ -10,6 +10,10 @@ import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 
 const root = resolve(import.meta.dirname, '..');
+// --smoke: the same steps on a few pages and rows (CI runs it so that the script cannot rot)
+const SMOKE = process.argv.includes('--smoke');
+const PAGES = SMOKE ? 5 : 1000;
+const IMPORTS = SMOKE ? 20 : 10_000;
 const dir = mkdtempSync(join(tmpdir(), 'formctl-bench-transport-'));
 const child = spawn(process.execPath, [join(root, 'bin/formctl.js'), 'sandbox', 'serve', '--port', '0', '--plan', 'enterprise', '--data', join(dir, 'data'), '-o', 'json'], {
   env: { PATH: process.env.PATH, HOME: process.env.HOME, FORMCTL_CONFIG_DIR: join(dir, 'config') },
@@ -30,7 +34,7 @@ const form = await fetch(`${info.baseUrl}/forms`, {
   body: JSON.stringify({ title: 'Transport', shortText: '', fields: [{ type: 'name', option: { label: 'Name' } }, { type: 'email', option: { label: 'Mail' } }, { type: 'shortText', option: { label: 'Note' } }] }),
 }).then((r) => r.json());
 const qrId = form.data.qrId;
-await admin('POST', '/_sandbox/seed-submissions', { qrId, count: 100_000 });
+await admin('POST', '/_sandbox/seed-submissions', { qrId, count: PAGES * 100 });
 
 // ── the two transports: send one request, read the whole body, parse it ──
 function nodeHttp() {
@@ -71,7 +75,7 @@ async function pool(n, concurrency, job) {
     while (next < n) await job(next++);
   }));
 }
-const exportAll = (t, concurrency) => pool(1000, concurrency, (i) => t.send('GET', `/forms/${qrId}/submissions?limit=100&page=${i + 1}`));
+const exportAll = (t, concurrency) => pool(PAGES, concurrency, (i) => t.send('GET', `/forms/${qrId}/submissions?limit=100&page=${i + 1}`));
 let importRun = 0;
 const importRows = (t, n) => {
   const run = importRun++;
@@ -86,12 +90,12 @@ async function time(fn) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const cases = [
-  { name: 'export 100,000 rows (1,000 pages), loopback, concurrency 4', concurrency: 4, run: (t) => exportAll(t, 4) },
-  { name: 'export 100,000 rows, 50 ms latency per request, concurrency 4', concurrency: 4, latency: true, run: (t) => exportAll(t, 4) },
-  { name: 'export 100,000 rows, 50 ms latency per request, concurrency 8', concurrency: 8, latency: true, run: (t) => exportAll(t, 8) },
-  { name: 'import 10,000 rows (POST), concurrency 8', concurrency: 8, run: (t) => importRows(t, 10_000) },
+  { name: `export ${(PAGES * 100).toLocaleString('en')} rows (${PAGES.toLocaleString('en')} pages), loopback, concurrency 4`, concurrency: 4, run: (t) => exportAll(t, 4) },
+  { name: `export ${(PAGES * 100).toLocaleString('en')} rows, 50 ms latency per request, concurrency 4`, concurrency: 4, latency: true, run: (t) => exportAll(t, 4) },
+  { name: `export ${(PAGES * 100).toLocaleString('en')} rows, 50 ms latency per request, concurrency 8`, concurrency: 8, latency: true, run: (t) => exportAll(t, 8) },
+  { name: `import ${IMPORTS.toLocaleString('en')} rows (POST), concurrency 8`, concurrency: 8, run: (t) => importRows(t, IMPORTS) },
 ];
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = SMOKE ? 1 : Number(process.env.BENCH_ROUNDS ?? 3);
 console.log(`| case | node:http keep-alive (median of ${ROUNDS}) | undici Pool | undici / node:http |\n|---|---|---|---|`);
 for (const c of cases) {
   await admin('DELETE', '/_sandbox/faults');
