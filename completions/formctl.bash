@@ -86,7 +86,7 @@ _formctl_words() {
     'webhook listen') echo '--forward-to --port --register --secret-file' ;;
     'webhook verify') echo '--secret-file --signature' ;;
     'webhook trigger') echo '--columns --csv-raw --json --output --quiet -o -q' ;;
-    'api') echo '--field --form --header --idempotency-key --input --raw-field -F -H -f' ;;
+    'api') echo '--field --form --header --idempotency-key --include --input --method --paginate --raw-field -F -H -X -f -i' ;;
     'quota') echo '--columns --csv-raw --json --output --quiet -o -q' ;;
     'doctor') echo '--json --offline --output -o' ;;
     'sandbox') echo 'serve keys outbox deliveries plan openapi logs seed reset' ;;
@@ -279,7 +279,7 @@ _formctl_path_options() {
     'webhook listen') echo '--forward-to --port --secret-file' ;;
     'webhook verify') echo '--secret-file --signature' ;;
     'webhook trigger') echo '--columns' ;;
-    'api') echo '--field --form --header --idempotency-key --input --raw-field' ;;
+    'api') echo '--field --form --header --idempotency-key --input --method --raw-field' ;;
     'quota') echo '--columns' ;;
     'sandbox serve') echo '--columns --data --faults --host --port --quota' ;;
     'sandbox keys') echo '--columns --data' ;;

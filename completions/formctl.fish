@@ -520,7 +520,10 @@ complete -c formctl -n '__fish_formctl_at '\''api'\''' -l field -r -F
 complete -c formctl -n '__fish_formctl_at '\''api'\''' -l form -r -F
 complete -c formctl -n '__fish_formctl_at '\''api'\''' -l header -r -F
 complete -c formctl -n '__fish_formctl_at '\''api'\''' -l idempotency-key -r -F
+complete -c formctl -n '__fish_formctl_at '\''api'\''' -l include
 complete -c formctl -n '__fish_formctl_at '\''api'\''' -l input -r -F
+complete -c formctl -n '__fish_formctl_at '\''api'\''' -l method -r -F
+complete -c formctl -n '__fish_formctl_at '\''api'\''' -l paginate
 complete -c formctl -n '__fish_formctl_at '\''api'\''' -l raw-field -r -F
 complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l csv-raw

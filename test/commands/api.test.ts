@@ -81,4 +81,51 @@ describe('formctl api', () => {
     expect((await sb.cli(['api', 'FETCH', '/forms'])).exitCode).toBe(2);
     expect(await sb.requestCount()).toBe(before);
   });
+
+  it('takes PATH alone as gh does: GET, POST when a body is given, -X for another; METHOD PATH still works', async () => {
+    const before = await sb.lastRequestId();
+    expect((await sb.cli(['api', '/forms'])).exitCode).toBe(0);
+    const made = await sb.cli(['api', '/forms', '-f', 'title=Plain', '-f', 'shortText=', '--input', '-'], { input: '{}' });
+    expect(made.stderr).toContain('--input cannot be combined with -f/-F');
+    const posted = await sb.cli(['api', '/forms', '--input', '-'], { input: '{"title":"Gh","shortText":"","fields":[{"type":"email"}]}' });
+    expect(posted.exitCode, posted.stdout).toBe(0);
+    const qrId = JSON.parse(posted.stdout).data.qrId as string;
+    const cloned = await sb.cli(['api', `/forms/${qrId}/clone`, '-F', 'count=1']);
+    expect(cloned.exitCode, cloned.stdout).toBe(0);
+    expect((await sb.cli(['api', '-X', 'get', `/forms/${qrId}`])).exitCode).toBe(0);
+    expect((await sb.cli(['api', '-X', 'GET', '/forms', '-f', 'limit=1'])).exitCode).toBe(0);
+    const log = (await sb.requestsSince(before)).map((r) => `${r.method} ${r.path}`);
+    expect(log).toEqual(['GET /v1/forms', 'POST /v1/forms', `POST /v1/forms/${qrId}/clone`, `GET /v1/forms/${qrId}`, 'GET /v1/forms?limit=1']);
+    const both = await sb.cli(['api', '-X', 'POST', 'GET', '/forms']);
+    expect([both.exitCode, both.stderr]).toEqual([2, 'error: -X/--method POST and the method argument GET: give one\n']);
+    expect((await sb.cli(['api', '-X', 'FETCH', '/forms'])).stderr).toContain('-X/--method "FETCH": expected one of GET, POST, PUT, PATCH, DELETE');
+  });
+
+  it('--paginate follows a list to its last page (100 a page unless a limit is given) and prints every item as one JSON array', async () => {
+    const form = (await sb.api('POST', '/forms', { body: { title: 'Pages', shortText: '', fields: [{ type: 'shortText', option: { label: 'A' } }] } })).body.data.qrId as string;
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: form, count: 250 });
+    const before = await sb.lastRequestId();
+    const r = await sb.cli(['api', `/forms/${form}/submissions`, '--paginate']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const items = JSON.parse(r.stdout) as Array<{ id: string }>;
+    expect(items).toHaveLength(250);
+    expect(new Set(items.map((i) => i.id)).size).toBe(250);
+    expect((await sb.requestsSince(before)).map((x) => x.path)).toEqual([1, 2, 3].map((p) => `/v1/forms/${form}/submissions?limit=100&page=${p}`));
+    const small = await sb.cli(['api', `/forms/${form}/submissions`, '--paginate', '-f', 'limit=60']);
+    expect(JSON.parse(small.stdout)).toHaveLength(250);
+    // not a list: the one response, as without --paginate
+    const one = await sb.cli(['api', `/forms/${form}`, '--paginate']);
+    expect(JSON.parse(one.stdout).data.qrId).toBe(form);
+    expect((await sb.cli(['api', '-X', 'DELETE', '/forms', '--paginate'])).stderr).toContain('--paginate follows the pages of a GET list, not a DELETE');
+  });
+
+  it('-i prints the status line and the headers before the body', async () => {
+    const r = await sb.cli(['api', '-i', '/forms']);
+    expect(r.exitCode).toBe(0);
+    const [head, body] = r.stdout.split('\n\n');
+    expect(head!.split('\n')[0]).toBe('HTTP/1.1 200 OK');
+    expect(head).toMatch(/^content-type: application\/json/im);
+    expect(JSON.parse(r.stdout.slice(r.stdout.indexOf('\n\n') + 2))).toMatchObject({ status: 'success' });
+    expect(body).toBeDefined();
+  });
 });

@@ -6,10 +6,15 @@ import type { Method, Query } from '../../api/http.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { UsageError } from '../../errors.js';
 import { readJsonInput } from '../../cmdutil/input.js';
+import { FORMS_PAGE_MAX } from '../../domain/limits.js';
+import type { IncomingMessage } from 'node:http';
 
 const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 interface Opts {
+  method?: string;
+  paginate?: boolean;
+  include?: boolean;
   form?: string[];
   rawField?: string[];
   field?: string[];
@@ -38,9 +43,29 @@ function typed(value: string): unknown {
   }
 }
 
-export async function run(deps: Deps, [methodArg, pathArg]: unknown[], opts: Opts): Promise<void> {
-  const method = String(methodArg).toUpperCase() as Method;
-  if (!METHODS.includes(method)) throw new UsageError(`method "${String(methodArg)}": expected one of ${METHODS.join(', ')}`);
+/**
+ * `api PATH` as gh users type it (GET, or POST when fields, --input or --form give a body; -X picks
+ * another), and `api METHOD PATH` as before.
+ */
+function methodAndPath(first: unknown, second: unknown, opts: Opts, hasBody: boolean): [Method, string] {
+  const asMethod = (raw: string, flag: string) => {
+    const m = raw.toUpperCase() as Method;
+    if (!METHODS.includes(m)) throw new UsageError(`${flag} "${raw}": expected one of ${METHODS.join(', ')}`);
+    return m;
+  };
+  if (second !== undefined) {
+    if (opts.method !== undefined) throw new UsageError(`-X/--method ${opts.method} and the method argument ${String(first)}: give one`);
+    return [asMethod(String(first), 'method'), String(second)];
+  }
+  if (opts.method !== undefined) return [asMethod(opts.method, '-X/--method'), String(first)];
+  return [hasBody ? 'POST' : 'GET', String(first)];
+}
+
+export async function run(deps: Deps, [first, second]: unknown[], opts: Opts): Promise<void> {
+  // as gh: fields make a POST, unless --paginate (a GET of pages, the fields its query)
+  const hasBody = Boolean(opts.input !== undefined || opts.form?.length || (!opts.paginate && (opts.rawField?.length || opts.field?.length)));
+  const [method, pathArg] = methodAndPath(first, second, opts, hasBody);
+  if (opts.paginate && method !== 'GET') throw new UsageError(`--paginate follows the pages of a GET list, not a ${method}`);
   const params: Array<[string, unknown]> = [
     ...(opts.rawField ?? []).map((p) => splitPair('-f', p)),
     ...(opts.field ?? []).map((p): [string, unknown] => {
@@ -108,13 +133,10 @@ export async function run(deps: Deps, [methodArg, pathArg]: unknown[], opts: Opt
     }
     path = path.slice(0, qIndex);
   }
+  if (opts.paginate) return paginate(deps, client, { method, path, query, headers }, opts.include === true);
   const res = await client.raw({ method, path, query, body, headers, idempotencyKey: opts.idempotencyKey, stream });
-  if (res.status >= 300 && res.status < 400) {
-    // never followed (the key would go with it): a redirect is a failure that says where it points
-    res.body.resume();
-    const location = res.body.headers.location;
-    throw new Error(`the service answered HTTP ${res.status}${location ? `, pointing to ${location}` : ''}; redirects are not followed`);
-  }
+  if (opts.include) writeHead(deps, res.body);
+  refuseRedirect(res);
   if (!res.contentType.includes('application/json')) {
     if (deps.io.isStdoutTTY && res.status < 300) {
       res.body.resume();
@@ -123,14 +145,68 @@ export async function run(deps: Deps, [methodArg, pathArg]: unknown[], opts: Opt
     await pipeline(res.body, deps.io.stdout, { end: false });
     return;
   }
-  const { apiErrorOf, readText } = await import('../../api/http.js');
-  const text = await readText(res.body);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = undefined;
-  }
+  const { parsed, text } = await readJson(res.body);
   deps.io.stdout.write(parsed === undefined ? `${text}\n` : `${JSON.stringify(parsed, null, 2)}\n`);
-  if (res.status >= 400) throw apiErrorOf(res.status, parsed, text, method, path);
+  if (res.status >= 400) throw (await import('../../api/http.js')).apiErrorOf(res.status, parsed, text, method, path);
+}
+
+type Client = Awaited<ReturnType<Deps['client']>>;
+type Raw = Awaited<ReturnType<Client['raw']>>;
+
+/** -i: the status line and the headers, as HTTP writes them, before the body. */
+function writeHead(deps: Deps, res: IncomingMessage): void {
+  const lines = [`HTTP/${res.httpVersion} ${res.statusCode} ${res.statusMessage ?? ''}`.trimEnd()];
+  for (let i = 0; i < res.rawHeaders.length; i += 2) lines.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
+  deps.io.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+/** Never followed (the key would go with it): a redirect is a failure that says where it points. */
+function refuseRedirect(res: Raw): void {
+  if (res.status < 300 || res.status >= 400) return;
+  res.body.resume();
+  const location = res.body.headers.location;
+  throw new Error(`the service answered HTTP ${res.status}${location ? `, pointing to ${location}` : ''}; redirects are not followed`);
+}
+
+async function readJson(body: IncomingMessage): Promise<{ parsed: unknown; text: string }> {
+  const { readText } = await import('../../api/http.js');
+  const text = await readText(body);
+  try {
+    return { parsed: JSON.parse(text), text };
+  } catch {
+    return { parsed: undefined, text };
+  }
+}
+
+/** spec §4.1/§4.4 list routes whose page size formctl raises to the largest when --paginate has no limit */
+const LIST_ROUTES = [/^\/forms$/, /^\/forms\/[^/]+\/submissions$/];
+
+/**
+ * --paginate: page 1, 2, … of a GET list to the last (totalPages), then the items of every page as
+ * one JSON array. With no `limit`, the list routes ask for 100 a page: the fewest requests.
+ */
+async function paginate(deps: Deps, client: Client, req: { method: Method; path: string; query: Query; headers: Record<string, string> }, include: boolean): Promise<void> {
+  const query: Query = { ...req.query };
+  if (query.limit === undefined && LIST_ROUTES.some((r) => r.test(req.path))) query.limit = String(FORMS_PAGE_MAX);
+  const items: unknown[] = [];
+  for (let page = Number(query.page ?? 1); ; page++) {
+    const res = await client.raw({ method: 'GET', path: req.path, query: { ...query, page: String(page) }, headers: req.headers });
+    if (include) writeHead(deps, res.body);
+    refuseRedirect(res);
+    const { parsed, text } = await readJson(res.body);
+    if (res.status >= 400) {
+      deps.io.stdout.write(parsed === undefined ? `${text}\n` : `${JSON.stringify(parsed, null, 2)}\n`);
+      throw (await import('../../api/http.js')).apiErrorOf(res.status, parsed, text, 'GET', req.path);
+    }
+    const data = (parsed as { data?: { items?: unknown; totalPages?: unknown } } | undefined)?.data;
+    if (!data || !Array.isArray(data.items) || typeof data.totalPages !== 'number') {
+      if (page !== Number(query.page ?? 1)) throw new Error(`page ${page} of ${req.path} is not a page of a list`);
+      // not a list: the one response, as without --paginate
+      deps.io.stdout.write(`${JSON.stringify(parsed, null, 2)}\n`);
+      return;
+    }
+    items.push(...data.items);
+    if (page >= data.totalPages || data.items.length === 0) break;
+  }
+  deps.io.stdout.write(`${JSON.stringify(items, null, 2)}\n`);
 }
