@@ -40,7 +40,7 @@ export function reportError(io: IOStreams, err: unknown, jsonErrors: boolean): v
   // a message may carry what the service or a file said: its control characters are shown, not obeyed
   const message = terminalText(describeWriteError(err) ?? (err as Error)?.message ?? String(err));
   if (err instanceof ExitWith) {
-    io.stderr.write(`${message}\n`);
+    if (message) io.stderr.write(`${message}\n`);
     return;
   }
   if (err instanceof CancelError) {

@@ -89,7 +89,7 @@ describe('signals', () => {
     await waitFor(() => err.includes('Listening on'), 'the listener');
     expect(JSON.parse((await sb.cli(['webhook', 'get', '--json'])).stdout).url).toMatch(/^http:\/\/127\.0\.0\.1:/);
     child.kill('SIGHUP');
-    expect((await child).exitCode).toBe(0);
+    expect((await child).exitCode).toBe(129);
     expect(err).toContain('Webhook setting restored.');
     expect(JSON.parse((await sb.cli(['webhook', 'get', '--json'])).stdout)).toMatchObject({ enabled: true, url: 'https://hooks.example.com/before' });
     await sb.cli(['webhook', 'disable', '--yes']);
@@ -97,7 +97,7 @@ describe('signals', () => {
 });
 
 describe('sandbox logs --follow', () => {
-  it('prints each new request as a JSON line until Ctrl-C (exit 0)', async () => {
+  it('prints each new request as a JSON line until Ctrl-C (exit 130)', async () => {
     const child = spawnCli(['sandbox', 'logs', '--follow', '--interval', '100', '-o', 'jsonl', '--since', String(await sb.lastRequestId())], { env: env() });
     let out = '';
     let err = '';
@@ -108,7 +108,7 @@ describe('sandbox logs --follow', () => {
     // the exact path: a longer one of the same form (another request's) must not end the wait early
     await waitFor(() => out.includes(`"path":"/v1/forms/${qrId}"`), 'the request in the log');
     child.kill('SIGINT');
-    expect((await child).exitCode).toBe(0);
+    expect((await child).exitCode).toBe(130);
     // every line is a JSON request; ours is among them (requests of other tests' processes may follow it)
     const lines = out.trim().split('\n').map((l) => JSON.parse(l) as { method: string; path: string; status: number });
     expect(lines.filter((l) => l.path === `/v1/forms/${qrId}`)).toEqual([expect.objectContaining({ method: 'GET', status: 200 })]);

@@ -1,6 +1,6 @@
 import type { Deps } from '../../cmdutil/factory.js';
 import { parseIntFlag } from '../../cmdutil/flags.js';
-import { untilInterrupted } from '../../cmdutil/interrupt.js';
+import { signalExit, untilInterrupted } from '../../cmdutil/interrupt.js';
 import type { View } from '../../output/format.js';
 import type { LoggedRequest } from '../../sandbox/repo/requestLog.js';
 import { sandboxSource } from './source.js';
@@ -35,11 +35,11 @@ export async function run(deps: Deps, _args: unknown[], opts: { data?: string; f
   if (!opts.follow) return;
   since = first.at(-1)?.id ?? since;
   // following: one JSON line per request in a pipe, a line per request on a terminal
-  const stop = untilInterrupted().then(() => true);
+  const stop = untilInterrupted();
   deps.info(`Following the request log of ${source.where}; Ctrl-C to stop.`);
   for (;;) {
     const stopped = await Promise.race([stop, new Promise<false>((r) => setTimeout(() => r(false), interval))]);
-    if (stopped) return;
+    if (stopped) throw signalExit(stopped);
     const next = await source.requests(since);
     if (!next.length) continue;
     since = next.at(-1)!.id;

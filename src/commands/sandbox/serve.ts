@@ -2,7 +2,7 @@ import { OTHER_ACCOUNT } from '../../sandbox/repo/accountIds.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { sandboxDataDir } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
-import { untilInterrupted } from '../../cmdutil/interrupt.js';
+import { signalExit, untilInterrupted } from '../../cmdutil/interrupt.js';
 import { parseIntFlag } from '../../cmdutil/flags.js';
 import { isLoopbackHost } from '../../domain/urls.js';
 import type { Plan } from '../../domain/plans.js';
@@ -62,8 +62,9 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
     deps.io.stdout.write(`${lines.join('\n')}\n`);
   }
   if (!isLoopbackHost(opts.host)) deps.warn(`serving on ${opts.host}: the sandbox is for local development; anyone who can reach it can use its keys`);
-  await untilInterrupted();
+  const signal = await untilInterrupted();
   await sb.close();
+  throw signalExit(signal);
 }
 
 /** A port or address that cannot be had is one sentence with what to do, not a raw EADDRINUSE. */

@@ -5,7 +5,7 @@ import { listSubmissions, SUBMISSIONS_PAGE_MAX, type Submission } from '../../ap
 import type { Deps } from '../../cmdutil/factory.js';
 import { parseNumberFlag } from '../../cmdutil/flags.js';
 import { requireQrId } from '../../cmdutil/input.js';
-import { untilInterrupted } from '../../cmdutil/interrupt.js';
+import { signalExit, untilInterrupted } from '../../cmdutil/interrupt.js';
 import { paint } from '../../io/streams.js';
 import { parseTimeFlag } from './time.js';
 import { terminalText } from '../../output/terminalText.js';
@@ -42,10 +42,10 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   deps.warn(`polling every ${interval} s costs at least ${perHour} requests an hour of your monthly quota; a webhook costs none (Ctrl-C to stop)`);
   const client = await deps.client();
   const p = paint(deps.io.color);
-  let stopped = false;
+  let stopped: NodeJS.Signals | undefined;
   let wake: (() => void) | undefined;
-  void untilInterrupted().then(() => {
-    stopped = true;
+  void untilInterrupted().then((signal) => {
+    stopped = signal;
     wake?.();
   });
 
@@ -98,4 +98,5 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
     });
   }
   deps.info('stopped');
+  if (stopped) throw signalExit(stopped);
 }

@@ -5,7 +5,7 @@ import { getWebhook, putWebhook, type WebhookSettings } from '../../api/resource
 import type { Deps } from '../../cmdutil/factory.js';
 import { UsageError } from '../../errors.js';
 import { parseIntFlag } from '../../cmdutil/flags.js';
-import { untilInterrupted } from '../../cmdutil/interrupt.js';
+import { signalExit, untilInterrupted } from '../../cmdutil/interrupt.js';
 import { isLoopbackHost } from '../../domain/urls.js';
 import { verifyWebhook } from '../../domain/webhookSignature.js';
 import { paint } from '../../io/streams.js';
@@ -138,7 +138,7 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
   });
 
   deps.info(`Listening on ${url}${target ? `, forwarding to ${target.href}` : ''}. Ctrl-C to stop.`);
-  await untilInterrupted();
+  const signal = await untilInterrupted();
   server.close();
   server.closeAllConnections();
   if (opts.register && previous) {
@@ -147,4 +147,5 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
     deps.info('Webhook setting restored.');
   }
   deps.info(`Stopped after ${received} event${received === 1 ? '' : 's'}.`);
+  throw signalExit(signal);
 }
