@@ -35,8 +35,12 @@ export function register(program: Command, bind: typeof Bind): void {
       .option('--file <path>', 'body of POST /forms (spec §2.2): JSON, or YAML for .yaml/.yml, or - for stdin; flags override it')
       .option('--skeleton', 'print a commented starter body (YAML; -o json for JSON) and send nothing')
       .option('--resume <file>', 'go on with a builder session saved with "Save to a file and stop"')
+      .option('--force', 'let the builder overwrite an existing draft file without asking')
       .addHelpText('after', `\nWith no flags on a terminal it opens the form builder: start blank, from a template, from a sentence
-(the AI builder) or from a file; add, edit, move and remove fields; quiz settings; a QR preset; one create.
+(the AI builder) or from a file; add, edit (the type too), move and remove fields; quiz settings (which
+questions are scored, their points, their answers picked by name); a QR preset; one create. Every list
+has "← Back"; Ctrl-C or Cancel with fields asks first and offers to save a draft; a draft never
+overwrites a file without asking (--force).
 
 Examples:
   formctl forms create                                   # the builder (on a terminal)
