@@ -18,7 +18,7 @@ _formctl_words() {
     'forms') echo 'list get create update archive restore delete clone share download pull diff apply edit design open' ;;
     'forms list') echo '--all --columns --csv-raw --json --limit --output --page --quiet --sort -o -q' ;;
     'forms get') echo '--columns --csv-raw --json --output --quiet -o -q' ;;
-    'forms create') echo '--columns --csv-raw --field --file --json --locale --no-notify --notify --output --quiet --quiz --resume --short-text --skeleton --title -o -q' ;;
+    'forms create') echo '--columns --csv-raw --field --file --force --json --locale --no-notify --notify --output --quiet --quiz --resume --short-text --skeleton --title -o -q' ;;
     'forms update') echo '--add-field --columns --csv-raw --file --json --locale --no-notify --notify --output --quiet --remove-field --replace-fields --short-text --title -o -q' ;;
     'forms archive') echo '--columns --csv-raw --json --output --quiet -o -q' ;;
     'forms restore') echo '--columns --csv-raw --json --output --quiet -o -q' ;;
@@ -29,7 +29,7 @@ _formctl_words() {
     'forms pull') echo '--all --force --out --output -o' ;;
     'forms diff') echo '--json --output -o' ;;
     'forms apply') echo '--dry-run --prune-fields' ;;
-    'forms edit') echo '--columns --csv-raw --json --output --quiet --yaml -o -q' ;;
+    'forms edit') echo '--columns --csv-raw --from --json --no-editor --output --quiet --yaml --yes -o -q -y' ;;
     'forms design') echo '--background --color-dark --colors --dry-run --eye-colors --eyes --frame --frame-color-type --frame-colors --frame-font --frame-text --gradient --logo --no-transparent --pattern --preset --reset --size --transparent' ;;
     'forms open') echo '--web' ;;
     'submissions') echo 'sync schema validate create list get update delete export import watch' ;;
@@ -238,7 +238,7 @@ _formctl_path_options() {
     'forms share') echo '--to' ;;
     'forms download') echo '--out --resolution' ;;
     'forms pull') echo '--all --out' ;;
-    'forms edit') echo '--columns' ;;
+    'forms edit') echo '--columns --from' ;;
     'forms design') echo '--background --color-dark --colors --eye-colors --eyes --frame --frame-color-type --frame-colors --frame-font --frame-text --gradient --logo --pattern --preset --size' ;;
     'submissions sync') echo '--to' ;;
     'submissions schema') echo '--columns' ;;

@@ -116,6 +116,7 @@ complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l colum
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l field -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l file -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l force
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l locale -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l no-notify
@@ -186,10 +187,13 @@ complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l dry-ru
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l prune-fields
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l csv-raw
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l from -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l json
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l no-editor
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l yaml
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l yes
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l background -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l color-dark -r -F

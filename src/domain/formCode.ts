@@ -49,7 +49,7 @@ export function definitionOf(form: RemoteForm): Definition {
 }
 
 /** Choice options get server keys (spec §2.4 `key`); a definition leaves them out. */
-function withoutOptionKeys(option: Record<string, unknown>): Record<string, unknown> {
+export function withoutOptionKeys(option: Record<string, unknown>): Record<string, unknown> {
   if (!Array.isArray(option.options)) return option;
   return { ...option, options: (option.options as unknown[]).map((o) => (o && typeof o === 'object' && !Array.isArray(o) ? Object.fromEntries(Object.entries(o).filter(([k]) => k !== 'key')) : o)) };
 }
@@ -83,10 +83,10 @@ function visibleQuiz(q: Record<string, unknown> | undefined): Record<string, unk
 
 /**
  * File against service. Fields match by the key the manifest maps them to, else their own key, else
- * type and label. `answersKnown(fileKey, quizConfig)` tells whether the file's correct answers are
+ * type and label (unless `matchByLabel` is false). `answersKnown(fileKey, quizConfig)` tells whether the file's correct answers are
  * the ones last applied (the service never shows them).
  */
-export function compare(def: Definition, remote: RemoteForm, keyMap: Record<string, string>, opts: { prune: boolean; answersKnown?: (fileKey: string | undefined, quiz: Record<string, unknown>) => boolean }): Comparison {
+export function compare(def: Definition, remote: RemoteForm, keyMap: Record<string, string>, opts: { prune: boolean; answersKnown?: (fileKey: string | undefined, quiz: Record<string, unknown>) => boolean; matchByLabel?: boolean }): Comparison {
   const changes: Change[] = [];
   const patch: Record<string, unknown> = {};
   const top: Array<keyof Definition> = ['title', 'shortText', 'locale', 'submissionNotification', 'isQuiz'];
@@ -123,8 +123,10 @@ export function compare(def: Definition, remote: RemoteForm, keyMap: Record<stri
     }
     return undefined;
   });
+  // a field without a known key is matched by type and label (a file written by hand), unless the
+  // caller sends the list as it is (forms edit: a field without a key is a new field)
   def.fields.forEach((f, i) => {
-    if (matched[i]) return;
+    if (matched[i] || opts.matchByLabel === false) return;
     const hit = [...remaining.values()].find((r) => r.type === f.type && label(r) === label(f));
     if (hit) {
       remaining.delete(hit.key);

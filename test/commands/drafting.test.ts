@@ -96,12 +96,9 @@ describe('the form builder (scripted)', () => {
         { ask: /^Show the final score\?/, answer: true },
         { ask: /^Show the correct answers/, answer: false },
         { ask: /^Pass mark/, answer: '60' },
-        { ask: /^Label:/, answer: 'Best colour?' },
-        { ask: /^Required\?/, answer: true },
-        { ask: /^Hint/, answer: '' },
-        { ask: /^Options/, answer: 'Red, Blue' },
+        { ask: /^Score "Best colour\?"/, answer: true },
         { ask: /^Points/, answer: '2' },
-        { ask: /^Correct answer\(s\) among Red, Blue/, answer: 'Blue' },
+        { ask: /^Correct answer:/, answer: 'Blue' },
         { ask: /^What next\?/, answer: 'preset' },
         { ask: /^Preset:/, answer: 'ocean' },
         { ask: /^What next\?/, answer: 'create' },
@@ -111,7 +108,7 @@ describe('the form builder (scripted)', () => {
     const qrId = r.stdout.trim();
     const form = (await sb.api('GET', `/forms/${qrId}`)).body.data;
     expect(form.fields.map((f: any) => f.type)).toEqual(['radio', 'name', 'email', 'longText']);
-    expect(form.fields[0]).toMatchObject({ type: 'radio', option: { label: 'Best colour?' }, quizConfig: { points: 2 } });
+    expect(form.fields[0]).toMatchObject({ type: 'radio', option: { label: 'Best colour?', disableQuiz: false }, quizConfig: { points: 2 } });
     expect(form).toMatchObject({ isQuiz: true, quizConfig: { passingScore: 60, showAnswersResults: false }, qrConfig: { qrData: 'pattern3', grdType: 'upDown' } });
     expect(form.fields.map((f: any) => f.option.label)).not.toContain('Company');
   });

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { generateDraft } from '../../api/resources/ai.js';
 import { createForm } from '../../api/resources/forms.js';
 import { listPresets } from '../../api/resources/presets.js';
@@ -6,20 +6,19 @@ import { listCategories, listTemplates, templateFormCreate } from '../../api/res
 import type { ApiClient } from '../../api/http.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { readJsonInput } from '../../cmdutil/input.js';
-import { FIELD_TYPES, SCORED_TYPES, type FieldType } from '../../domain/fieldTypes.js';
+import { checkOutputPath } from '../../cmdutil/outputPath.js';
+import { SCORED_TYPES } from '../../domain/fieldTypes.js';
 import { isPlan, PLAN_LIMITS } from '../../domain/plans.js';
 import { CancelError, UsageError } from '../../errors.js';
-import type { Prompter } from '../../io/prompter.js';
+import { writeFileAtomic } from '../../io/atomicFile.js';
 import { outline } from '../../output/outline.js';
+import { askScore, BACK, backChoice, editField, newField, nonEmpty, type BuilderField } from './builderField.js';
 
 // The form builder: `formctl forms create` with no flags on a terminal. Questions only (no request)
 // until the end, except where the user asks for a template, a draft or a preset; one create at the end.
+// Every select has a way back; work is never dropped without a question, nor a file overwritten.
 
-export interface BuilderField {
-  type: FieldType;
-  option: Record<string, unknown>;
-  quizConfig?: { points: number; correctAnswers: string[] };
-}
+export { cascadeOf, type BuilderField } from './builderField.js';
 
 export interface BuilderForm {
   title: string;
@@ -37,70 +36,15 @@ export interface SavedSession {
   form: BuilderForm;
 }
 
-const CHOICE: readonly FieldType[] = ['radio', 'checkbox', 'gender'];
-const ROWS: readonly FieldType[] = ['sheet', 'checkList'];
-const DISPLAY: readonly FieldType[] = ['title', 'description'];
-const list = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean);
-const value = (name: string) => name.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'option';
-
-/** "Europe > France > Paris; Europe > Germany > Berlin" → the cascade tree of multipleLevelSelect */
-export function cascadeOf(text: string): Array<Record<string, unknown>> {
-  const root: Array<{ name: string; value: string; options?: unknown[] }> = [];
-  for (const path of text.split(/\s*;\s*|\n/).map((p) => p.trim()).filter(Boolean)) {
-    let level = root;
-    for (const name of path.split(/\s*>\s*/).filter(Boolean)) {
-      let node = level.find((n) => n.name === name);
-      if (!node) level.push((node = { name, value: name }));
-      level = (node.options ??= []) as typeof root;
-    }
-  }
-  const prune = (nodes: typeof root): Array<Record<string, unknown>> => nodes.map((n) => (n.options?.length ? { name: n.name, value: n.value, options: prune(n.options as typeof root) } : { name: n.name, value: n.value }));
-  return prune(root);
+export interface BuildOptions {
+  /** overwrite an existing draft file without asking */
+  force?: boolean;
 }
 
-async function nonEmpty(p: Prompter, message: string, def?: string): Promise<string> {
-  for (;;) {
-    const v = (await p.input(message, '--file FORM.json', def)).trim();
-    if (v) return v;
-  }
-}
-
-/** The questions that fit a field's type (spec §2.4). */
-async function askField(deps: Deps, form: BuilderForm, start?: BuilderField): Promise<BuilderField> {
-  const p = deps.prompter();
-  const type = start?.type ?? (await p.select('Field type:', FIELD_TYPES.map((t) => ({ name: t, value: t })), '--field'));
-  const field: BuilderField = { type, option: { ...(start?.option ?? {}) } };
-  field.option.label = await nonEmpty(p, DISPLAY.includes(type) ? 'Text:' : 'Label:', String(start?.option.label ?? ''));
-  if (DISPLAY.includes(type)) return field;
-  field.option.required = await p.confirm('Required?', '--field', start?.option.required === true);
-  const hint = (await p.input('Hint (empty for none):', '--field', String(start?.option.hint ?? ''))).trim();
-  if (hint) field.option.hint = hint;
-  else delete field.option.hint;
-  if (CHOICE.includes(type)) {
-    const before = (start?.option.options as Array<{ name: string }> | undefined)?.map((o) => o.name).join(', ') ?? (type === 'gender' ? 'Female, Male, Other' : '');
-    const names = list(await nonEmpty(p, 'Options, comma-separated:', before));
-    field.option.options = names.map((n) => ({ name: n, value: value(n) }));
-  }
-  if (ROWS.includes(type)) {
-    field.option.rowLabels = list(await nonEmpty(p, 'Rows, comma-separated:', (start?.option.rowLabels as string[] | undefined)?.join(', ') ?? ''));
-    if (type === 'checkList') field.option.neutral = await p.confirm('Offer a neutral choice (_d3)?', '--field', start?.option.neutral === true);
-  }
-  if (type === 'multipleLevelSelect') {
-    const tree = cascadeOf(await nonEmpty(p, 'Cascade, paths separated by ";" (e.g. Europe > France > Paris; Asia > Japan > Tokyo):'));
-    field.option.options = tree;
-  }
-  if (form.isQuiz && SCORED_TYPES.includes(type)) {
-    const points = Number(await p.input('Points for a correct answer:', '--file', String(start?.quizConfig?.points ?? 1)));
-    const choices = (field.option.options as Array<{ name: string; value: string }> | undefined) ?? [];
-    const answers = list(await nonEmpty(p, choices.length ? `Correct answer(s) among ${choices.map((c) => c.name).join(', ')}:` : 'Correct answer(s), comma-separated:', start?.quizConfig?.correctAnswers.join(', ')));
-    const mapped = answers.map((a) => choices.find((c) => c.name.toLowerCase() === a.toLowerCase() || c.value === a)?.value ?? a);
-    field.quizConfig = { points: Number.isFinite(points) && points > 0 ? points : 1, correctAnswers: mapped };
-  } else delete field.quizConfig;
-  return field;
-}
-
-async function pickField(p: Prompter, form: BuilderForm, message: string): Promise<number> {
-  return Number(await p.select(message, form.fields.map((f, i) => ({ name: `${i + 1}. ${f.type} ${String(f.option.label ?? '')}`, value: String(i) })), '--file'));
+async function pickField(deps: Deps, form: BuilderForm, message: string): Promise<number | undefined> {
+  const choices = form.fields.map((f, i) => ({ name: `${i + 1}. ${f.type} ${String(f.option.label ?? '')}`, value: String(i) }));
+  const picked = await deps.prompter().select(message, [...choices, backChoice()], '--file');
+  return picked === BACK ? undefined : Number(picked);
 }
 
 /** spec §2.5 and §8: the quiz settings, with what the plan allows said before it would fail. */
@@ -109,7 +53,10 @@ async function quizSettings(deps: Deps, form: BuilderForm): Promise<void> {
   form.isQuiz = await p.confirm('Is it a quiz (scored answers)?', '--quiz', form.isQuiz === true);
   if (!form.isQuiz) {
     delete form.quizConfig;
-    for (const f of form.fields) delete f.quizConfig;
+    for (const f of form.fields) {
+      delete f.quizConfig;
+      delete f.option.disableQuiz;
+    }
     return;
   }
   const plan = deps.target().plan;
@@ -125,101 +72,175 @@ async function quizSettings(deps: Deps, form: BuilderForm): Promise<void> {
     if (Number.isFinite(pass) && pass >= 0 && pass <= 100) q.passingScore = pass;
   }
   form.quizConfig = q;
-  for (const [i, f] of form.fields.entries()) {
-    if (SCORED_TYPES.includes(f.type) && !f.quizConfig) {
-      deps.info(`Field ${i + 1} (${String(f.option.label)}) is scored: give its answer.`);
-      form.fields[i] = await askField(deps, form, f);
-    }
+  // the author says which questions are scored: each one not decided yet is asked once
+  for (const f of form.fields) if (SCORED_TYPES.includes(f.type) && !f.quizConfig && f.option.disableQuiz === undefined) await askScore(deps, f);
+}
+
+async function fromTemplate(deps: Deps, client: () => Promise<ApiClient>): Promise<BuilderForm | undefined> {
+  const p = deps.prompter();
+  const c = await client();
+  const categories = (await listCategories(c)).map((x) => ({ name: x.name, value: x.id }));
+  for (;;) {
+    const category = await p.select('Category:', [...categories, backChoice()], '--file');
+    if (category === BACK) return undefined;
+    const template = await p.select('Template:', [...(await listTemplates(c, category)).map((t) => ({ name: t.title, value: t.id })), backChoice()], '--file');
+    if (template !== BACK) return (await templateFormCreate(c, template)) as BuilderForm;
   }
 }
 
 async function startingPoint(deps: Deps, client: () => Promise<ApiClient>): Promise<BuilderForm> {
   const p = deps.prompter();
-  const from = await p.select('Start from:', [
-    { name: 'A blank form', value: 'blank' },
-    { name: 'A template (browse the gallery)', value: 'template' },
-    { name: 'A sentence (the AI builder drafts it; 1 request)', value: 'ai' },
-    { name: 'A JSON or YAML file', value: 'file' },
+  for (;;) {
+    const from = await p.select('Start from:', [
+      { name: 'A blank form', value: 'blank' },
+      { name: 'A template (browse the gallery)', value: 'template' },
+      { name: 'A sentence (the AI builder drafts it; 1 request)', value: 'ai' },
+      { name: 'A JSON or YAML file', value: 'file' },
+    ], '--file FORM.json');
+    if (from === 'template') {
+      const form = await fromTemplate(deps, client);
+      if (form) return form;
+      continue;
+    }
+    if (from === 'ai') {
+      const prompt = await nonEmpty(p, 'Describe the form in a sentence:');
+      deps.info('Drafting (1 request)…');
+      return (await generateDraft(await client(), prompt)) as BuilderForm;
+    }
+    if (from === 'file') return (await readJsonInput(deps.io, await nonEmpty(p, 'File:'), 'file')) as BuilderForm;
+    return { title: '', shortText: '', fields: [] };
+  }
+}
+
+/** Writes the session for --resume; an existing file is replaced only when the user says so (or --force). */
+async function saveDraft(deps: Deps, form: BuilderForm, opts: BuildOptions): Promise<void> {
+  const p = deps.prompter();
+  for (;;) {
+    const path = await nonEmpty(p, 'Save to file:', 'form-draft.json');
+    try {
+      if (existsSync(path) && !opts.force) {
+        // off a terminal: the rule of every command that writes a file (pass --force)
+        if (!deps.io.canPrompt) checkOutputPath('Save to file', path, { force: false });
+        if (!(await p.confirm(`${path} exists. Overwrite it?`, '--force', false))) continue;
+      }
+      checkOutputPath('Save to file', path);
+    } catch (e) {
+      if (!(e instanceof UsageError) || !deps.io.canPrompt) throw e;
+      deps.warn(e.message);
+      continue;
+    }
+    const saved: SavedSession = { formctlBuilder: 1, form };
+    writeFileAtomic(path, `${JSON.stringify(saved, null, 2)}\n`, 0o600);
+    deps.info(`Saved. Go on with: formctl forms create --resume ${path}`);
+    return;
+  }
+}
+
+/** Ctrl-C or Cancel: with fields in the session, asks first. "stay" goes on building. */
+async function leave(deps: Deps, form: BuilderForm, opts: BuildOptions): Promise<'discard' | 'saved' | 'stay'> {
+  const n = form.fields.length;
+  if (n === 0) return 'discard';
+  const fields = `${n} field${n === 1 ? '' : 's'}`;
+  const choice = await deps.prompter().select(`Discard ${fields}?`, [
+    { name: 'No, go on building', value: 'stay' },
+    { name: 'Save a draft file first (resume with --resume FILE)', value: 'save' },
+    { name: `Yes, discard ${fields}`, value: 'discard' },
+  ], '--file', 'stay');
+  if (choice !== 'save') return choice as 'discard' | 'stay';
+  await saveDraft(deps, form, opts);
+  return 'saved';
+}
+
+async function titleAndText(deps: Deps, form: BuilderForm): Promise<void> {
+  const p = deps.prompter();
+  form.title = await nonEmpty(p, 'Title:', form.title || undefined);
+  form.shortText = (await p.input('Short text (under the title):', '--short-text', form.shortText ?? '')).trim();
+}
+
+/** One round of the menu: 'create' and 'saved' end the builder. */
+async function round(deps: Deps, form: BuilderForm, client: () => Promise<ApiClient>, opts: BuildOptions): Promise<'create' | 'saved' | undefined> {
+  const p = deps.prompter();
+  deps.io.stderr.write(`\n${outline({ ...form, title: form.title || '(untitled)' })}\n`);
+  const has = form.fields.length > 0;
+  const next = await p.select('What next?', [
+    { name: 'Add a field', value: 'add' },
+    ...(has ? [{ name: 'Edit a field (its type too)', value: 'edit' }, { name: 'Move a field', value: 'move' }, { name: 'Remove a field', value: 'remove' }] : []),
+    { name: form.isQuiz ? 'Quiz settings' : 'Make it a quiz', value: 'quiz' },
+    { name: 'QR design preset (1 request for the list)', value: 'preset' },
+    { name: 'Save to a file and stop (resume with --resume FILE)', value: 'save' },
+    ...(has ? [{ name: 'Create the form (1 request)', value: 'create' }] : []),
+    { name: 'Cancel', value: 'cancel' },
+    backChoice('Back (title and short text)'),
   ], '--file FORM.json');
-  if (from === 'template') {
-    const c = await client();
-    const category = await p.select('Category:', (await listCategories(c)).map((x) => ({ name: x.name, value: x.id })), '--file');
-    const template = await p.select('Template:', (await listTemplates(c, category)).map((t) => ({ name: t.title, value: t.id })), '--file');
-    return (await templateFormCreate(c, template)) as BuilderForm;
+  switch (next) {
+    case 'add': {
+      const field = await newField(deps, form.isQuiz === true);
+      if (field) form.fields.push(field);
+      return undefined;
+    }
+    case 'edit': {
+      const i = await pickField(deps, form, 'Edit which field?');
+      if (i !== undefined) form.fields[i] = await editField(deps, form.fields[i]!, form.isQuiz === true);
+      return undefined;
+    }
+    case 'move': {
+      const i = await pickField(deps, form, 'Move which field?');
+      if (i === undefined) return undefined;
+      const to = await p.select('To position:', [...form.fields.map((_, n) => ({ name: String(n + 1), value: String(n) })), backChoice()], '--file');
+      if (to === BACK) return undefined;
+      const [moved] = form.fields.splice(i, 1);
+      form.fields.splice(Number(to), 0, moved!);
+      return undefined;
+    }
+    case 'remove': {
+      const i = await pickField(deps, form, 'Remove which field?');
+      if (i !== undefined && (await p.confirm(`Remove "${String(form.fields[i]!.option.label)}"?`, '--file', true))) form.fields.splice(i, 1);
+      return undefined;
+    }
+    case 'quiz':
+      await quizSettings(deps, form);
+      return undefined;
+    case 'preset': {
+      const presets = await listPresets(await client());
+      const id = await p.select('Preset:', [{ name: '(none: the default design)', value: '' }, ...presets.map((x) => ({ name: x.id, value: x.id })), backChoice()], '--file');
+      if (id === BACK) return undefined;
+      if (id) form.qrConfig = { ...presets.find((x) => x.id === id)!.config };
+      else delete form.qrConfig;
+      return undefined;
+    }
+    case 'save':
+      await saveDraft(deps, form, opts);
+      return 'saved';
+    case 'create':
+      return 'create';
+    case BACK:
+      await titleAndText(deps, form);
+      return undefined;
+    default:
+      throw new CancelError('nothing created');
   }
-  if (from === 'ai') {
-    const prompt = await nonEmpty(p, 'Describe the form in a sentence:');
-    deps.info('Drafting (1 request)…');
-    return (await generateDraft(await client(), prompt)) as BuilderForm;
-  }
-  if (from === 'file') return (await readJsonInput(deps.io, await nonEmpty(p, 'File:'), 'file')) as BuilderForm;
-  return { title: '', shortText: '', fields: [] };
 }
 
 /**
- * Runs the builder. Ctrl-C anywhere ends it with nothing created (exit 130); "save and stop" writes
- * the session to a file that `--resume FILE` reads back.
+ * Runs the builder. Ctrl-C or Cancel with fields in the session asks first (discard, save a draft,
+ * or go on); "save and stop" writes the session to a file that `--resume FILE` reads back.
  */
-export async function build(deps: Deps, client: () => Promise<ApiClient>, resumed?: BuilderForm): Promise<BuilderForm | undefined> {
-  const p = deps.prompter();
+export async function build(deps: Deps, client: () => Promise<ApiClient>, resumed?: BuilderForm, opts: BuildOptions = {}): Promise<BuilderForm | undefined> {
   const form = resumed ?? (await startingPoint(deps, client));
   form.fields ??= [];
-  form.title = await nonEmpty(p, 'Title:', form.title || undefined);
-  form.shortText = (await p.input('Short text (under the title):', '--short-text', form.shortText ?? '')).trim();
+  let titled = false;
   for (;;) {
-    deps.io.stderr.write(`\n${outline({ ...form, title: form.title || '(untitled)' })}\n`);
-    const has = form.fields.length > 0;
-    const next = await p.select('What next?', [
-      { name: 'Add a field', value: 'add' },
-      ...(has ? [{ name: 'Edit a field', value: 'edit' }, { name: 'Move a field', value: 'move' }, { name: 'Remove a field', value: 'remove' }] : []),
-      { name: form.isQuiz ? 'Quiz settings' : 'Make it a quiz', value: 'quiz' },
-      { name: 'QR design preset (1 request for the list)', value: 'preset' },
-      { name: 'Save to a file and stop (resume with --resume FILE)', value: 'save' },
-      ...(has ? [{ name: 'Create the form (1 request)', value: 'create' }] : []),
-      { name: 'Cancel', value: 'cancel' },
-    ], '--file FORM.json');
-    switch (next) {
-      case 'add':
-        form.fields.push(await askField(deps, form));
-        break;
-      case 'edit': {
-        const i = await pickField(p, form, 'Edit which field?');
-        form.fields[i] = await askField(deps, form, form.fields[i]);
-        break;
-      }
-      case 'move': {
-        const i = await pickField(p, form, 'Move which field?');
-        const to = Number(await p.select('To position:', form.fields.map((_, n) => ({ name: String(n + 1), value: String(n) })), '--file'));
-        const [moved] = form.fields.splice(i, 1);
-        form.fields.splice(to, 0, moved!);
-        break;
-      }
-      case 'remove': {
-        const i = await pickField(p, form, 'Remove which field?');
-        if (await p.confirm(`Remove "${String(form.fields[i]!.option.label)}"?`, '--file', true)) form.fields.splice(i, 1);
-        break;
-      }
-      case 'quiz':
-        await quizSettings(deps, form);
-        break;
-      case 'preset': {
-        const presets = await listPresets(await client());
-        const id = await p.select('Preset:', [{ name: '(none: the default design)', value: '' }, ...presets.map((x) => ({ name: x.id, value: x.id }))], '--file');
-        if (id) form.qrConfig = { ...presets.find((x) => x.id === id)!.config };
-        else delete form.qrConfig;
-        break;
-      }
-      case 'save': {
-        const path = await nonEmpty(p, 'Save to file:', 'form-draft.json');
-        const saved: SavedSession = { formctlBuilder: 1, form };
-        writeFileSync(path, `${JSON.stringify(saved, null, 2)}\n`, { mode: 0o600 });
-        deps.info(`Saved. Go on with: formctl forms create --resume ${path}`);
-        return undefined;
-      }
-      case 'create':
-        return form;
-      case 'cancel':
-        throw new CancelError('nothing created');
+    try {
+      if (!titled) await titleAndText(deps, form);
+      titled = true;
+      const end = await round(deps, form, client, opts);
+      if (end === 'create') return form;
+      if (end === 'saved') return undefined;
+    } catch (e) {
+      if (!(e instanceof CancelError)) throw e;
+      const choice = await leave(deps, form, opts);
+      if (choice === 'discard') throw new CancelError('nothing created');
+      if (choice === 'saved') return undefined;
     }
   }
 }

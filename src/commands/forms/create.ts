@@ -18,6 +18,7 @@ interface Opts {
   file?: string;
   skeleton?: boolean;
   resume?: string;
+  force?: boolean;
 }
 
 export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<void> {
@@ -32,7 +33,7 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
   deps.outputFor(formView);
   const noFlags = opts.file === undefined && opts.title === undefined && !opts.field?.length;
   // on a terminal with no flags (or --resume): the interactive builder; elsewhere never a prompt
-  if (opts.resume !== undefined || (noFlags && deps.io.canPrompt)) return builder(deps, opts.resume);
+  if (opts.resume !== undefined || (noFlags && deps.io.canPrompt)) return builder(deps, opts.resume, opts.force === true);
   // without a file, what is missing is named by its flag, not by the JSON property it becomes
   if (opts.file === undefined) {
     const missing = [opts.title === undefined ? '--title TEXT' : undefined, opts.field?.length ? undefined : "at least one --field 'type:Label' (the form's fields)"].filter(Boolean);
@@ -61,10 +62,10 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
   await printForm(deps, form);
 }
 
-async function builder(deps: Deps, resume: string | undefined): Promise<void> {
+async function builder(deps: Deps, resume: string | undefined, force: boolean): Promise<void> {
   const { build, createBuilt, readSession } = await import('./builder.js');
   const resumed = resume !== undefined ? await readSession(deps, resume) : undefined;
-  const form = await build(deps, () => deps.client(), resumed);
+  const form = await build(deps, () => deps.client(), resumed, { force });
   if (!form) return; // saved to a file
   await createBuilt(deps, await deps.client(), form, (body) => {
     const check = checkFormCreate(body);

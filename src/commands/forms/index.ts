@@ -35,8 +35,12 @@ export function register(program: Command, bind: typeof Bind): void {
       .option('--file <path>', 'body of POST /forms (spec §2.2): JSON, or YAML for .yaml/.yml, or - for stdin; flags override it')
       .option('--skeleton', 'print a commented starter body (YAML; -o json for JSON) and send nothing')
       .option('--resume <file>', 'go on with a builder session saved with "Save to a file and stop"')
+      .option('--force', 'let the builder overwrite an existing draft file without asking')
       .addHelpText('after', `\nWith no flags on a terminal it opens the form builder: start blank, from a template, from a sentence
-(the AI builder) or from a file; add, edit, move and remove fields; quiz settings; a QR preset; one create.
+(the AI builder) or from a file; add, edit (the type too), move and remove fields; quiz settings (which
+questions are scored, their points, their answers picked by name); a QR preset; one create. Every list
+has "← Back"; Ctrl-C or Cancel with fields asks first and offers to save a draft; a draft never
+overwrites a file without asking (--force).
 
 Examples:
   formctl forms create                                   # the builder (on a terminal)
@@ -118,7 +122,23 @@ Examples:
   bind(
     addOutputFlags(verb('edit', 'Edit a form in $VISUAL/$EDITOR; sends only what changed (nothing when nothing did)').argument('<qrId>', 'form id'), { fields: formView.fields })
       .option('--yaml', 'edit as YAML instead of JSON')
-      .addHelpText('after', '\nThe documented properties only (spec §2.2); field keys keep existing fields. Requests: the form, then one\npartial update when something changed.\n\nExamples:\n  formctl forms edit F8K2QX\n  EDITOR="code --wait" formctl forms edit F8K2QX --yaml'),
+      .option('--from <file>', 'send this edited file (JSON, or YAML by extension): as it is off a terminal, after the editor on one')
+      .option('--no-editor', 'with --from on a terminal: send the file without opening the editor')
+      .option('-y, --yes', 'send an edit that removes fields or options without asking (required when not on a terminal)')
+      .addHelpText('after', `
+The documented properties only (spec §2.2); field keys keep existing fields. Requests: the form, then one
+partial update when something changed. Before it, a summary of the changes on stderr; an edit that
+removes fields (their answers can then no longer be read) or options asks first (default No).
+
+The edit lives in a file under the config dir (edits/ID.json, mode 0600) that outlives every failure:
+a refused form, a network error, "No", Ctrl-C. The last line on stderr names it, and --from sends it.
+An empty file (or comments only) aborts: nothing is sent, exit 1.
+
+Examples:
+  formctl forms edit F8K2QX
+  EDITOR="code --wait" formctl forms edit F8K2QX --yaml
+  formctl forms edit F8K2QX --from ~/.config/formctl/edits/F8K2QX.json   # opens it again on a terminal
+  formctl forms edit F8K2QX --from form.json --yes      # in a script: sent as it is`),
     () => import('./edit.js'),
   );
   bind(
