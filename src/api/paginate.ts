@@ -1,20 +1,20 @@
 import type { Page } from '../domain/pages.js';
+import { walkPages } from './pageWalker.js';
 
 export type { Page };
 /**
- * Walks every page of a list route (spec §4.1/§4.4 page math). Items are de-duplicated by id, because
- * a record created while walking shifts later pages by one and would otherwise appear twice.
+ * Every item of a list route (spec §4.1/§4.4 page math), through the one page walker. Items are
+ * de-duplicated by id, because a record created while walking shifts later pages by one and would
+ * otherwise appear twice.
  */
-export async function* paginate<T>(fetchPage: (page: number) => Promise<Page<T>>, idOf: (item: T) => string): AsyncGenerator<T> {
+export async function* paginate<T>(fetchPage: (page: number) => Promise<Page<T>>, idOf: (item: T) => string, opts: { window?: number } = {}): AsyncGenerator<T> {
   const seen = new Set<string>();
-  for (let page = 1; ; page++) {
-    const p = await fetchPage(page);
-    for (const item of p.items) {
+  for await (const page of walkPages(fetchPage, { window: opts.window ?? 1 })) {
+    for (const item of page.items) {
       const id = idOf(item);
       if (seen.has(id)) continue;
       seen.add(id);
       yield item;
     }
-    if (page >= p.totalPages || p.items.length === 0) return;
   }
 }

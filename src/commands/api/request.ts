@@ -7,6 +7,8 @@ import type { Deps } from '../../cmdutil/factory.js';
 import { UsageError } from '../../errors.js';
 import { readJsonInput } from '../../cmdutil/input.js';
 import { FORMS_PAGE_MAX } from '../../domain/limits.js';
+import type { Page } from '../../domain/pages.js';
+import { walkPages } from '../../api/pageWalker.js';
 import type { IncomingMessage } from 'node:http';
 
 const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -188,8 +190,8 @@ const LIST_ROUTES = [/^\/forms$/, /^\/forms\/[^/]+\/submissions$/];
 async function paginate(deps: Deps, client: Client, req: { method: Method; path: string; query: Query; headers: Record<string, string> }, include: boolean): Promise<void> {
   const query: Query = { ...req.query };
   if (query.limit === undefined && LIST_ROUTES.some((r) => r.test(req.path))) query.limit = String(FORMS_PAGE_MAX);
-  const items: unknown[] = [];
-  for (let page = Number(query.page ?? 1); ; page++) {
+  const start = Number(query.page ?? 1);
+  const fetchPage = async (page: number) => {
     const res = await client.raw({ method: 'GET', path: req.path, query: { ...query, page: String(page) }, headers: req.headers });
     if (include) writeHead(deps, res.body);
     refuseRedirect(res);
@@ -199,14 +201,23 @@ async function paginate(deps: Deps, client: Client, req: { method: Method; path:
       throw (await import('../../api/http.js')).apiErrorOf(res.status, parsed, text, 'GET', req.path);
     }
     const data = (parsed as { data?: { items?: unknown; totalPages?: unknown } } | undefined)?.data;
-    if (!data || !Array.isArray(data.items) || typeof data.totalPages !== 'number') {
-      if (page !== Number(query.page ?? 1)) throw new Error(`page ${page} of ${req.path} is not a page of a list`);
-      // not a list: the one response, as without --paginate
-      deps.io.stdout.write(`${JSON.stringify(parsed, null, 2)}\n`);
-      return;
-    }
-    items.push(...data.items);
-    if (page >= data.totalPages || data.items.length === 0) break;
+    return { parsed, page: data && Array.isArray(data.items) && typeof data.totalPages === 'number' ? (data as Page<unknown>) : undefined };
+  };
+  const first = await fetchPage(start);
+  if (!first.page) {
+    // not a list: the one response, as without --paginate
+    deps.io.stdout.write(`${JSON.stringify(first.parsed, null, 2)}\n`);
+    return;
   }
+  // the walker counts from page 1: a --paginate that starts later is shifted onto it
+  const shifted = async (n: number): Promise<Page<unknown>> => {
+    const got = await fetchPage(n + start - 1);
+    if (!got.page) throw new Error(`page ${n + start - 1} of ${req.path} is not a page of a list`);
+    return got.page;
+  };
+  const items: unknown[] = [];
+  const firstPage = { ...first.page, totalPages: Math.max(0, first.page.totalPages - start + 1) };
+  // with -i the headers of each page are printed as it arrives: one page at a time keeps them in order
+  for await (const page of walkPages(shifted, { first: firstPage, window: include ? 1 : 4 })) items.push(...page.items);
   deps.io.stdout.write(`${JSON.stringify(items, null, 2)}\n`);
 }

@@ -2,10 +2,10 @@ import { csvCells } from '../../output/csvCell.js';
 import { z } from 'zod/v4';
 import { closeSync, createWriteStream, existsSync, fsyncSync, readFileSync, rmSync } from 'node:fs';
 import type { Writable } from 'node:stream';
-import type { Page } from '../../api/paginate.js';
+import { walkPages } from '../../api/pageWalker.js';
 import { listSubmissions, SUBMISSIONS_PAGE_MAX, type FormDefinition, type Submission } from '../../api/resources/submissions.js';
 import type { Deps } from '../../cmdutil/factory.js';
-import { ApiError, UsageError, isQuotaExhausted } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { parseIntFlag } from '../../cmdutil/flags.js';
 import { requireQrId } from '../../cmdutil/input.js';
 import { checkOutputPath } from '../../cmdutil/outputPath.js';
@@ -158,28 +158,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   let written = 0;
   let skipped = 0;
   await write(encoder.head);
-  const order = Array.from({ length: pages }, (_, i) => (opts.order === 'oldest' ? pages - i : i + 1));
-  const inflight = new Map<number, Promise<Page<Submission>>>([[1, Promise.resolve(first)]]);
-  let next = 0;
-  // once the monthly quota is used up (a final 429), no further page is asked for: each would fail too
-  let quotaGone = false;
-  const launch = () => {
-    // at most `concurrency` pages unconsumed, the one awaited included: --concurrency 1 is one at a time
-    while (!quotaGone && next < order.length && inflight.size < concurrency) {
-      const p = order[next++]!;
-      if (p === 1 || inflight.has(p)) continue; // page 1 came first, before the loop
-      const pending = fetchPage(p);
-      pending.catch((e: unknown) => {
-        // awaited below in order; this keeps a failure from going unhandled meanwhile
-        if (e instanceof ApiError && isQuotaExhausted(e.status, e.message)) quotaGone = true;
-      });
-      inflight.set(p, pending);
-    }
-  };
-  for (const p of order) {
-    launch();
-    const page = await inflight.get(p)!;
-    inflight.delete(p);
+  for await (const page of walkPages(fetchPage, { first, window: concurrency, order: opts.order === 'oldest' ? 'last-to-first' : 'first-to-last' })) {
     if (page.total !== total) deps.warn(`the number of matching submissions changed during the export (${total} → ${page.total}): some were deleted meanwhile`);
     const items = opts.order === 'oldest' ? [...page.items].reverse() : page.items;
     const fresh: Submission[] = [];

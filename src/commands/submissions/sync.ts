@@ -1,6 +1,7 @@
 import { listForms } from '../../api/resources/forms.js';
-import { listSubmissions, SUBMISSIONS_PAGE_MAX, type Submission } from '../../api/resources/submissions.js';
+import { listSubmissions, SUBMISSIONS_PAGE_MAX } from '../../api/resources/submissions.js';
 import { paginate } from '../../api/paginate.js';
+import { walkPages } from '../../api/pageWalker.js';
 import type { ApiClient } from '../../api/http.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { requireQrId } from '../../cmdutil/input.js';
@@ -28,11 +29,17 @@ interface Outcome {
 }
 
 /**
- * One form: pages oldest first within a window pinned at the newest submission seen on page 1, one
- * transaction per page that also moves the state forward — so a sync stopped anywhere (kill -9
- * included) resumes where it stopped, with nothing skipped and nothing twice (rows upsert by id).
+ * One form: pages oldest first within a window pinned at the newest submission seen on page 1, each
+ * batch of pages one transaction that also moves the state forward — so a sync stopped anywhere
+ * (kill -9 included) resumes where it stopped, with nothing skipped and nothing twice (rows upsert
+ * by id).
  */
 type Redact = <T extends { answers: Record<string, unknown> }>(s: T, fields: AnswerField[]) => T;
+
+/** pages in flight while rows are written */
+const WINDOW = 4;
+/** rows per transaction: ten pages of 100 */
+const BATCH_ROWS = 1000;
 
 async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string, full: boolean, redact?: Redact): Promise<Outcome> {
   const state = full ? undefined : await sink.state(qrId);
@@ -57,40 +64,38 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
     requests++;
     return listSubmissions(client, qrId, { page: p, limit: SUBMISSIONS_PAGE_MAX, since, until });
   };
-  // oldest page first; the next pages are fetched while this one is written (at most AHEAD in flight)
-  const order = Array.from({ length: first.totalPages }, (_, i) => first.totalPages - i);
-  const AHEAD = 4;
-  const inflight = new Map<number, Promise<{ items: Submission[] }>>();
-  for (let n = 0; n < order.length; n++) {
-    for (let k = n; k < Math.min(order.length, n + AHEAD); k++) {
-      const q = order[k]!;
-      if (q !== 1 && !inflight.has(q)) {
-        const pr = fetchPage(q);
-        pr.catch(() => undefined); // awaited in its turn; no unhandled rejection meanwhile
-        inflight.set(q, pr);
-      }
-    }
-    const p = order[n]!;
-    const page = p === 1 ? first : await inflight.get(p)!;
-    inflight.delete(p);
-    const rows: PageRow[] = [];
-    for (const s of [...page.items].reverse()) {
+  // rows go to the database in batches of pages, each batch one transaction that also moves the
+  // state: a commit per page cost more than the rows (SQLite's WAL, PostgreSQL's round trips)
+  let batch: PageRow[] = [];
+  let committed = false;
+  const flush = async () => {
+    const next: SyncState = { qrId, table, newestCreatedAt: newest, idsAtNewest: [...atNewest], columns, rows: prior?.rows ?? 0 };
+    await sink.writeRows(qrId, table, columns, batch, next);
+    outcome.upserted += batch.length;
+    batch = [];
+    committed = true;
+  };
+  const progress = (done: number, pages: number) => {
+    if (pages > 3 && deps.io.isStderrTTY) deps.io.stderr.write(`\r${qrId}: ${done}/${pages} pages${done === pages ? '\n' : ''}`);
+  };
+  // oldest page first, the next ones fetched while this one is written
+  for await (const page of walkPages(fetchPage, { first, window: WINDOW, order: 'last-to-first', onPage: progress })) {
+    for (let i = page.items.length - 1; i >= 0; i--) {
+      const s = page.items[i]!;
       seen.add(s.id);
       if (s.createdAt === since && skip.has(s.id)) continue;
       const plain: SyncSubmission = { id: s.id, createdAt: s.createdAt, updatedAt: s.updatedAt, answers: s.answers as Record<string, unknown>, quizData: s.quizData as Record<string, unknown> | undefined };
       const raw = redact ? redact(plain, fields) : plain;
-      rows.push({ cells: columns.map((c) => cellValue(c, raw, (k) => typeOf.get(k))), raw });
+      batch.push({ cells: columns.map((c) => cellValue(c, raw, (k) => typeOf.get(k))), raw });
       if (s.createdAt > newest) {
         newest = s.createdAt;
         atNewest = new Set([s.id]);
       } else if (s.createdAt === newest) atNewest.add(s.id);
     }
-    const next: SyncState = { qrId, table, newestCreatedAt: newest, idsAtNewest: [...atNewest], columns, rows: prior?.rows ?? 0 };
-    if (rows.length || p === 1) await sink.writePage(qrId, table, columns, rows, next);
-    outcome.upserted += rows.length;
-    if (order.length > 3) deps.io.stderr.write(deps.io.isStderrTTY ? `\r${qrId}: ${n + 1}/${order.length} pages` : '');
+    if (batch.length >= BATCH_ROWS) await flush();
   }
-  if (deps.io.isStderrTTY && order.length > 3) deps.io.stderr.write('\n');
+  // the last rows, or the state alone when nothing was new
+  if (batch.length || !committed) await flush();
   if (full) outcome.deleted = await sink.deleteMissing(qrId, table, seen);
   outcome.requests = requests;
   outcome.rows = await sink.finish(qrId, table);

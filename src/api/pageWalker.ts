@@ -1,0 +1,65 @@
+import { ApiError, isQuotaExhausted } from '../errors.js';
+import type { Page } from '../domain/pages.js';
+
+// THE one place pages of a list are fetched ahead: submissions export, submissions sync, list --all
+// and `api --paginate` walk pages through it and keep only what they do with a page.
+//
+// It fetches page 1 first (unless given it: export and sync need it to pin their window and learn
+// the size), then the others in the order asked, up to `window` requests in flight, and yields them
+// strictly in that order. Once a final 429 says the monthly quota is gone, it asks for no further
+// page (each would fail the same way, at a cost); the failure itself surfaces when its page's turn
+// comes. Leaving the loop early (break, an error in the consumer) stops it launching more.
+
+export interface WalkOptions<T> {
+  /** page 1 when the caller fetched it already */
+  first?: Page<T>;
+  /** requests in flight at most, the page being awaited included (1: one at a time) */
+  window?: number;
+  /** 'first-to-last' (1, 2, …) or 'last-to-first' (N … 1: oldest first on a newest-first list) */
+  order?: 'first-to-last' | 'last-to-first';
+  /** after each page is yielded: pages done and the number of pages */
+  onPage?(done: number, pages: number): void;
+}
+
+export interface WalkedPage<T> extends Page<T> {
+  /** the page number asked for */
+  number: number;
+}
+
+export async function* walkPages<T>(fetchPage: (page: number) => Promise<Page<T>>, opts: WalkOptions<T> = {}): AsyncGenerator<WalkedPage<T>> {
+  const window = Math.max(1, opts.window ?? 1);
+  const first = opts.first ?? (await fetchPage(1));
+  const pages = Math.max(1, first.totalPages);
+  const order = Array.from({ length: pages }, (_, i) => (opts.order === 'last-to-first' ? pages - i : i + 1));
+  // pages asked for and not yet yielded; page 1 is held apart and never counts against the window
+  const inflight = new Map<number, Promise<Page<T>>>();
+  let next = 0;
+  let quotaGone = false;
+  const launch = () => {
+    while (!quotaGone && next < order.length && inflight.size < window) {
+      const p = order[next++]!;
+      if (p === 1) continue;
+      const pending = fetchPage(p);
+      // awaited in its turn; this keeps a failure from going unhandled meanwhile
+      pending.catch((e: unknown) => {
+        if (e instanceof ApiError && isQuotaExhausted(e.status, e.message)) quotaGone = true;
+      });
+      inflight.set(p, pending);
+    }
+  };
+  try {
+    for (let done = 0; done < order.length; done++) {
+      const p = order[done]!;
+      launch();
+      // (a page not in flight is one the quota stop held back: the failure before it ends the walk)
+      const page = p === 1 ? first : await (inflight.get(p) ?? fetchPage(p));
+      inflight.delete(p);
+      yield { ...page, number: p };
+      opts.onPage?.(done + 1, order.length);
+      // rows created meanwhile push the last rows of a newest-first list onto a new page: follow them
+      if (opts.order !== 'last-to-first' && done === order.length - 1) for (let k = order.length + 1; k <= page.totalPages; k++) order.push(k);
+    }
+  } finally {
+    quotaGone = true; // nothing more is launched once the consumer leaves
+  }
+}
