@@ -12,6 +12,8 @@ export interface PageWords {
   /** BCP 47 language of these words */
   lang: string;
   submit: string;
+  /** between a label and its value: ": ", or " : " in French */
+  colon: string;
   required: string;
   choose: string;
   /** "level" of a cascade's select, read by the page's script */

@@ -37,8 +37,8 @@ function quizResultPage(doc: FormDoc, r: QuizResponse, words: PageWords): string
   const items = (r.quizResult ?? []).map((item, i) => {
     const field = scored[i];
     const pts = item.earnedPoints !== undefined ? ` (${esc(n(item.earnedPoints))}/${esc(n(item.points))})` : '';
-    const right = item.correctAnswer !== undefined ? `<br><span class="hint">${esc(q.correctAnswer)}: ${esc(shown(field, item.correctAnswer, words))}</span>` : '';
-    return `<li class="${item.correct ? 'ok' : 'ko'}"><strong>${esc(item.question)}</strong><br>${esc(q.yourAnswer)}: ${esc(shown(field, item.answer, words))} — ${item.correct ? q.correct : q.wrong}${pts}${right}</li>`;
+    const right = item.correctAnswer !== undefined ? `<br><span class="hint">${esc(q.correctAnswer)}${words.colon}${esc(shown(field, item.correctAnswer, words))}</span>` : '';
+    return `<li class="${item.correct ? 'ok' : 'ko'}"><strong>${esc(item.question)}</strong><br>${esc(q.yourAnswer)}${words.colon}${esc(shown(field, item.answer, words))} — ${item.correct ? q.correct : q.wrong}${pts}${right}</li>`;
   });
   const body = `<main><header><h1>${esc(r.passed ? q.passed : q.failed)}</h1><p>${esc(doc.title)}</p></header><div class="body" role="status">
 ${score}<p class="${verdict}" data-testid="verdict">${esc(message)}</p><ol class="result">${items.join('')}</ol></div></main>`;
@@ -54,7 +54,7 @@ export function resultPage(doc: FormDoc, response: Record<string, unknown> | und
   const words = wordsFor(doc.locale);
   if (response && doc.isQuiz) return quizResultPage(doc, response as QuizResponse, words);
   const t = words.thanks;
-  const reference = response ? `<p class="hint">${esc(t.reference)}: <code>${esc(response.submissionId)}</code></p>` : '';
+  const reference = response ? `<p class="hint">${esc(t.reference)}${words.colon}<code>${esc(response.submissionId)}</code></p>` : '';
   const body = `<main><header><h1>${esc(t.title)}</h1><p>${esc(doc.title)}</p></header><div class="body"><p role="status">${esc(t.recorded)}</p>${reference}</div></main>`;
   return documentOf(`${t.title} — ${doc.title}`, themeOf(doc), body, words, langOf(doc, words));
 }

@@ -3,6 +3,7 @@ import type { PageWords } from '../locale.js';
 export const de: PageWords = {
   lang: 'de',
   submit: 'Absenden',
+  colon: ': ',
   required: '(Pflichtfeld)',
   choose: 'Auswählen…',
   level: 'Ebene',

@@ -3,6 +3,7 @@ import type { PageWords } from '../locale.js';
 export const en: PageWords = {
   lang: 'en',
   submit: 'Submit',
+  colon: ': ',
   required: '(required)',
   choose: 'Choose…',
   level: 'level',

@@ -3,6 +3,7 @@ import type { PageWords } from '../locale.js';
 export const es: PageWords = {
   lang: 'es',
   submit: 'Enviar',
+  colon: ': ',
   required: '(obligatorio)',
   choose: 'Elegir…',
   level: 'nivel',

@@ -3,6 +3,7 @@ import type { PageWords } from '../locale.js';
 export const fr: PageWords = {
   lang: 'fr',
   submit: 'Envoyer',
+  colon: ' : ',
   required: '(obligatoire)',
   choose: 'Choisir…',
   level: 'niveau',
@@ -41,7 +42,7 @@ export const fr: PageWords = {
     failMessage: 'Ce n’est pas réussi cette fois-ci.',
     timeUp: 'Le temps est écoulé.',
     percent: (n) => `${n} %`,
-    points: (points, total, passMark) => `${points} points sur ${total} · seuil de réussite ${passMark} %`,
+    points: (points, total, passMark) => `Score : ${points} sur ${total} · seuil de réussite ${passMark} %`,
     yourAnswer: 'Votre réponse',
     correctAnswer: 'Bonne réponse',
     correct: 'juste',

@@ -3,6 +3,7 @@ import type { PageWords } from '../locale.js';
 export const pt: PageWords = {
   lang: 'pt',
   submit: 'Enviar',
+  colon: ': ',
   required: '(obrigatório)',
   choose: 'Escolher…',
   level: 'nível',
