@@ -37,7 +37,7 @@ const CSS = `
 *{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1b1b;background:var(--bg);min-height:100vh;padding:24px 12px}
 main{max-width:680px;margin:0 auto;background:#fff;border-radius:12px;box-shadow:0 8px 30px rgba(0,0,0,.18);overflow:hidden}
 header{background:var(--head);color:var(--head-ink);padding:24px 28px}header h1{margin:0 0 4px;font-size:1.6rem;overflow-wrap:anywhere}header p{margin:0}
-form,.body{padding:20px 28px 28px}.field{margin:0 0 24px;border:0;padding:0;min-width:0}.field>label,.field>legend{display:block;font-weight:600;margin-bottom:6px;padding:0}
+form,.body{padding:20px 28px 28px}.field{margin:0 0 24px;border:0;padding:0;min-width:0}.field>label:not(.choice),.field>legend{display:block;font-weight:600;margin-bottom:6px;padding:0}
 .req{color:#b00020;margin-left:2px}.hint{color:#555;font-size:.9rem;margin:2px 0 6px}
 .vh{position:absolute!important;width:1px;height:1px;margin:0;padding:0;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0}
 input[type=text],input[type=email],input[type=tel],input[type=number],input[type=date],input[type=time],textarea,select{width:100%;min-height:48px;padding:10px 12px;border:1px solid #767676;border-radius:8px;font:inherit;background:#fff;color:inherit}
@@ -47,7 +47,7 @@ input[type=file]{display:block;width:100%;min-height:48px;padding:8px;border:1px
 .choice{display:flex;gap:12px;align-items:center;min-height:48px;margin:0;padding:4px 8px;font-weight:400;border-radius:8px;cursor:pointer}
 .choice:hover{background:#f3f3f3}.choice input{width:24px;height:24px;margin:0;flex:none}
 .cell{display:flex;align-items:center;justify-content:center;min-width:48px;min-height:48px;cursor:pointer}.cell input{width:24px;height:24px;margin:0}
-.kept{margin:0 0 8px}.levels select{margin:0 0 8px}
+.kept{margin:0 0 8px}code{overflow-wrap:anywhere}.levels select{margin:0 0 8px}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #e3e3e3;padding:4px 6px;text-align:left}td.c,th.c{text-align:center;padding:0}
 .error{color:#b00020;font-weight:600;margin:0 0 6px}.invalid{border-left:4px solid #b00020;padding-left:12px}
 .invalid input:not([type=radio]):not([type=checkbox]),.invalid textarea,.invalid select{border:2px solid #b00020}
