@@ -148,4 +148,25 @@ describe('files chosen before an invalid submit', () => {
       await sb.admin('POST', '/_sandbox/clock', { advanceSeconds: -3601 });
     }
   });
+
+  it('keep at most five for a several-file field: the oldest give way, and are deleted', async () => {
+    const f = await newForm({ fields });
+    const ada = visitor('a7a7a7a7a7a7a7a7');
+    const [mail, photo] = f.fields.map((x) => x.key);
+    let html = '';
+    const seen: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const keep = [...html.matchAll(/name="_keep" value="([0-9a-f]{24})" checked>/g)].map((m) => ['_keep', m[1]!] as [string, string]);
+      const token = hidden(html, '_pending');
+      const files = [0, 1, 2].map((i) => [photo!, PNG, `p${round}${i}.png`] as [string, Buffer, string]);
+      const r = await ada.post(f.shortUrl, [[mail!, 'bad'], ...(token ? [['_pending', token] as [string, string]] : []), ...keep], files);
+      expect(r.status).toBe(400);
+      html = r.html;
+      seen.push(...[...html.matchAll(/name="_keep" value="([0-9a-f]{24})"/g)].map((m) => m[1]!));
+    }
+    const named = [...html.matchAll(/checked> (p\d\d\.png)<\/label>/g)].map((m) => m[1]);
+    expect(named).toEqual(['p11.png', 'p12.png', 'p20.png', 'p21.png', 'p22.png']);
+    const kept = new Set([...html.matchAll(/name="_keep" value="([0-9a-f]{24})"/g)].map((m) => m[1]!));
+    for (const id of new Set(seen)) expect(fileRow(id) !== undefined, id).toBe(kept.has(id));
+  });
 });

@@ -6,7 +6,7 @@ import type { FieldDefinition } from '../../domain/form.js';
 import { refuseFile, sniffFile } from '../../domain/fileTypes.js';
 import type { SandboxInstance } from '../instance.js';
 import type { FormDoc, FormRow } from '../repo/forms.js';
-import type { FormPost } from './formPost.js';
+import { FILES_PER_INPUT, type FormPost } from './formPost.js';
 import type { PageErrors } from './pageErrors.js';
 
 // The files of a page submit: taken under the upload rules, and kept for a retry when the submit
@@ -70,8 +70,9 @@ export function acceptFiles(sb: SandboxInstance, row: FormRow, doc: FormDoc, pos
 
 /**
  * The files a submit carries: those kept from the try before that the visitor left ticked, then the
- * new ones; a one-file field takes a new file in place of the kept one. What is unticked, replaced,
- * or of a field the form no longer has is discarded.
+ * new ones; a one-file field takes a new file in place of the kept one, a several-file field keeps
+ * the newest five. What is unticked, replaced, over that, or of a field the form no longer has is
+ * discarded.
  */
 export function mergeFiles(sb: SandboxInstance, doc: FormDoc, kept: KeptFiles | undefined, ticked: string[], accepted: KeptFiles): KeptFiles {
   const byKey = new Map(doc.fields.map((f) => [f.key, f]));
@@ -84,6 +85,11 @@ export function mergeFiles(sb: SandboxInstance, doc: FormDoc, kept: KeptFiles | 
       else discardFile(sb, file.fileId);
     }
   }
-  for (const [key, files] of accepted) merged.set(key, [...(merged.get(key) ?? []), ...files]);
+  for (const [key, files] of accepted) {
+    // at most what one input may carry: the oldest kept files give way to the new
+    const all = [...(merged.get(key) ?? []), ...files];
+    for (const dropped of all.splice(0, Math.max(0, all.length - FILES_PER_INPUT))) discardFile(sb, dropped.fileId);
+    merged.set(key, all);
+  }
   return merged;
 }
