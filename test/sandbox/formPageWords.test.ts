@@ -126,6 +126,7 @@ describe('the quiz result', () => {
       fields: [
         { type: 'radio', option: { label: 'Capitale de la France ?', options: [{ name: 'Lyon', value: 'opt_1' }, { name: 'Paris', value: 'opt_2' }] }, quizConfig: { points: 1, correctAnswers: ['opt_2'] } },
         { type: 'checkbox', option: { label: 'Villes du Japon ?', options: [{ name: 'Tokyo', value: 'opt_a' }, { name: 'Séoul', value: 'opt_b' }, { name: 'Osaka', value: 'opt_c' }] }, quizConfig: { points: 1, correctAnswers: ['opt_a', 'opt_c'] } },
+        { type: 'shortText', option: { label: 'Capitale du Pérou ?' }, quizConfig: { points: 1, correctAnswers: ['Lima'] } },
       ],
     });
     const [capital, cities] = f.fields.map((x) => x.key);
@@ -137,7 +138,8 @@ describe('the quiz result', () => {
     expect(html).toContain('Votre réponse : Lyon — faux');
     expect(html).toContain('Bonne réponse : Paris');
     expect(html).toContain('Votre réponse : Tokyo, Osaka — juste');
-    expect(html).toContain('>50 %</p>');
+    expect(html).toContain('Votre réponse : (pas de réponse) — faux');
+    expect(html).toContain('>33,33 %</p>');
     expect(html).not.toMatch(/opt_[12abc]/);
   });
 });

@@ -57,6 +57,7 @@ export interface PageWords {
     percent(n: string): string;
     points(points: string, total: string, passMark: string): string;
     yourAnswer: string;
+    noAnswer: string;
     correctAnswer: string;
     correct: string;
     wrong: string;

@@ -5,7 +5,6 @@ import { wordsFor, type PageWords } from './locale.js';
 import { errorText, type PageErrors } from './pageErrors.js';
 import type { KeptFiles } from './postedFiles.js';
 
-export { esc, type Posted } from './controls.js';
 
 // The public form page (spec §2.1 shortUrl), server-rendered HTML with no framework, made for phones:
 // every control works without JavaScript and is at least 44 × 44 CSS pixels to the touch; a small

@@ -7,7 +7,7 @@ import { documentOf, langOf, themeOf } from './page.js';
 
 /** An answer (or a correct answer) as the person saw it: an option by its name, never its value. */
 function shown(field: FieldDefinition | undefined, value: unknown, words: PageWords): string {
-  if (value === undefined || value === null || value === '') return '—';
+  if (value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length)) return words.quiz.noAnswer;
   const names = field ? new Map(choicesOf(field, words).map((c) => [c.value, c.name])) : new Map<string, string>();
   const list = Array.isArray(value) ? value : [value];
   return list.map((v) => names.get(String(v)) ?? String(v)).join(', ');

@@ -44,6 +44,7 @@ export const de: PageWords = {
     percent: (n) => `${n} %`,
     points: (points, total, passMark) => `${points} von ${total} Punkten · bestanden ab ${passMark} %`,
     yourAnswer: 'Ihre Antwort',
+    noAnswer: '(keine Antwort)',
     correctAnswer: 'Richtige Antwort',
     correct: 'richtig',
     wrong: 'falsch',

@@ -44,6 +44,7 @@ export const en: PageWords = {
     percent: (n) => `${n}%`,
     points: (points, total, passMark) => `${points} of ${total} points · pass mark ${passMark}%`,
     yourAnswer: 'Your answer',
+    noAnswer: '(no answer)',
     correctAnswer: 'Correct answer',
     correct: 'correct',
     wrong: 'wrong',

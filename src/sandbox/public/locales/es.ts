@@ -44,6 +44,7 @@ export const es: PageWords = {
     percent: (n) => `${n} %`,
     points: (points, total, passMark) => `${points} de ${total} puntos · aprobado desde ${passMark} %`,
     yourAnswer: 'Tu respuesta',
+    noAnswer: '(sin respuesta)',
     correctAnswer: 'Respuesta correcta',
     correct: 'correcta',
     wrong: 'incorrecta',

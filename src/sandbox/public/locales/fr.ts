@@ -44,6 +44,7 @@ export const fr: PageWords = {
     percent: (n) => `${n} %`,
     points: (points, total, passMark) => `Score : ${points} sur ${total} · seuil de réussite ${passMark} %`,
     yourAnswer: 'Votre réponse',
+    noAnswer: '(pas de réponse)',
     correctAnswer: 'Bonne réponse',
     correct: 'juste',
     wrong: 'faux',

@@ -44,6 +44,7 @@ export const pt: PageWords = {
     percent: (n) => `${n}%`,
     points: (points, total, passMark) => `${points} de ${total} pontos · aprovação a partir de ${passMark}%`,
     yourAnswer: 'Sua resposta',
+    noAnswer: '(sem resposta)',
     correctAnswer: 'Resposta correta',
     correct: 'certa',
     wrong: 'errada',
