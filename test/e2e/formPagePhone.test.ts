@@ -62,6 +62,7 @@ describe('the form page on a phone', () => {
     await page.getByLabel('Photo').setInputFiles([{ name: 'me.png', mimeType: 'image/png', buffer: PNG }]);
     const [bad] = await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: w.submit }).click()]);
     expect(bad!.status()).toBe(400);
+    await expect(page.title()).resolves.toBe(`${lang === 'fr' ? 'Erreur :' : 'Error:'} ${lang === 'fr' ? 'Inscription au salon' : 'Fair sign-up'}`);
 
     // the summary has focus and says what is wrong, each line a link to its field
     const summary = page.locator('.summary');

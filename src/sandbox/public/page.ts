@@ -169,7 +169,9 @@ export function formPage(p: FormPageInput): string {
 <form method="post" action="/s/${esc(p.qrId)}" enctype="multipart/form-data" novalidate>${summary}${timer}
 <input type="hidden" name="_scan" value="${p.scanId}">${pending}
 ${fields}<button type="submit">${esc(words.submit)}</button></form></main>${SCRIPT}`;
-  return documentOf(doc.title, themeOf(doc), body, words, langOf(doc, words));
+  // GOV.UK: the title says there is an error, the first thing a screen reader reads of the page
+  const title = summary ? `${words.errorPrefix} ${doc.title}` : doc.title;
+  return documentOf(title, themeOf(doc), body, words, langOf(doc, words));
 }
 
 /**
