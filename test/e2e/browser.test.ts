@@ -1,15 +1,15 @@
 import { createHmac } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessSandbox, type InProcessSandbox } from '../helpers/inProcessSandbox.js';
+import { launchChromium, PHONE, seriousViolations, smallTargets } from '../helpers/chromium.js';
 import { PNG } from '../helpers/fixtures.js';
 
-// The public form page in a real browser: Debian's chromium driven by playwright-core, which uses
-// the system browser and downloads nothing. .ci/run installs chromium.
-const CHROMIUM = process.env.FORMCTL_CHROMIUM ?? '/usr/bin/chromium';
+// The public form page in a real browser, at a phone's size: Debian's chromium driven by
+// playwright-core (test/helpers/chromium.ts).
 const FORM = JSON.parse(readFileSync(new URL('../fixtures/all-field-types.json', import.meta.url), 'utf8'));
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 const MP3 = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(64, 1)]);
@@ -28,7 +28,6 @@ describe('the public form page in headless Chromium', () => {
   let waiters: Array<() => void> = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (.ci/run does)`);
     sb = await inProcessSandbox({ plan: 'business' });
     receiver = createServer((req, res) => {
       const chunks: Buffer[] = [];
@@ -43,10 +42,7 @@ describe('the public form page in headless Chromium', () => {
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
     const hook = await sb.api('PUT', '/account/webhook', { body: { enabled: true, url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook` } });
     expect(hook.status).toBe(200);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -61,7 +57,7 @@ describe('the public form page in headless Chromium', () => {
   }
 
   async function newPage(place: { country: string; city: string }): Promise<Page> {
-    const context = await browser.newContext({ extraHTTPHeaders: { 'x-sandbox-country': place.country, 'x-sandbox-city': place.city }, viewport: { width: 800, height: 1000 } });
+    const context = await browser.newContext({ extraHTTPHeaders: { 'x-sandbox-country': place.country, 'x-sandbox-city': place.city }, viewport: PHONE });
     return context.newPage();
   }
 
@@ -111,15 +107,23 @@ describe('the public form page in headless Chromium', () => {
     };
 
     await fillAll('ada-at-example');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await smallTargets(page)).toEqual([]);
     const [bad] = await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Submit' }).click()]);
     expect(bad!.status()).toBe(400);
-    await expect(field(page, key('E-mail')).locator('.error').textContent()).resolves.toContain('is not an e-mail address');
+    await expect(field(page, key('E-mail')).locator('.error').textContent()).resolves.toBe('Error: Enter an e-mail address like name@example.com.');
     await expect(page.getByLabel('E-mail').getAttribute('aria-describedby')).resolves.toContain(`e-${key('E-mail')}`);
-    // what was typed is still there; nothing was created
+    // what was typed and chosen is still there (the files named, ticked to keep); nothing was created
     await expect(page.getByLabel('Company').inputValue()).resolves.toBe('Engines Ltd');
+    await expect(field(page, key('Workshops')).getByLabel('Rust').isChecked()).resolves.toBe(true);
+    await expect(page.getByLabel('Hotel: Neutral').isChecked()).resolves.toBe(true);
+    await expect(field(page, key('Venue')).locator('select[data-level="2"]').inputValue()).resolves.toBe('Paris');
+    for (const name of ['me.png', 'cv.pdf', 'sig.png', 'hello.mp3', 'intro.mp4']) await expect(page.getByRole('checkbox', { name }).isChecked()).resolves.toBe(true);
     expect((await sb.api('GET', `/forms/${form.qrId}/submissions`)).body.data.total).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await smallTargets(page)).toEqual([]);
 
-    await fillAll('ada@example.com');
+    await page.getByLabel('E-mail').fill('ada@example.com');
     const [ok] = await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Submit' }).click()]);
     expect(ok!.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Thank you!');
@@ -160,7 +164,7 @@ describe('the public form page in headless Chromium', () => {
     const quiz = (settings: Record<string, unknown>) => ({
       title: 'Capitals', shortText: 'Three questions', isQuiz: true, quizConfig: { passingScore: 60, ...settings },
       fields: [
-        { type: 'radio', option: { label: 'Capital of France?', options: [{ name: 'Paris', value: 'paris' }, { name: 'Lyon', value: 'lyon' }] }, quizConfig: { points: 2, correctAnswers: ['paris'] } },
+        { type: 'radio', option: { label: 'Capital of France?', options: [{ name: 'Paris', value: 'opt_1' }, { name: 'Lyon', value: 'opt_2' }] }, quizConfig: { points: 2, correctAnswers: ['opt_1'] } },
         { type: 'shortText', option: { label: 'Capital of Japan?' }, quizConfig: { points: 1, correctAnswers: ['Tokyo'] } },
       ],
     });
@@ -185,6 +189,14 @@ describe('the public form page in headless Chromium', () => {
     await answer(p2);
     await expect(p2.getByTestId('score').count()).resolves.toBe(0);
     await expect(p2.locator('.result').textContent()).resolves.toContain('Correct answer: Tokyo');
+    // options by their names, never their values
+    await expect(p2.locator('.result li').first().textContent()).resolves.toBe('Capital of France?Your answer: Paris — correctCorrect answer: Paris');
+    expect(await p2.content()).not.toContain('opt_1');
+    expect(await seriousViolations(p2)).toEqual([]);
+    // the result is the thank-you address: a reload shows it again and creates nothing
+    await p2.reload();
+    await expect(p2.locator('.result').textContent()).resolves.toContain('Your answer: Paris');
+    expect((await sb.api('GET', `/forms/${answersOnly.qrId}/submissions`)).body.data.total).toBe(1);
     const stored = (await sb.api('GET', `/forms/${answersOnly.qrId}/submissions`)).body.data.items[0];
     expect(stored.quizData).toMatchObject({ points: 2, totalMarks: 3, passed: true });
     await p1.context().close();

@@ -37,8 +37,10 @@ describe('the form page', () => {
     const exe = Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0x00]), Buffer.alloc(200, 0)]);
     const r = await submit(f.shortUrl, {}, { [photo!]: { bytes: exe, name: 'setup.exe' }, [cv!]: { bytes: Buffer.alloc(MAX_UPLOAD_BYTES + 10, 0x41), name: 'big.txt' } });
     expect(r.status).toBe(400);
-    expect(r.html).toMatch(new RegExp(`data-key="${photo}"[^]*?setup.exe: file refused: the file type is not recognised`));
-    expect(r.html).toMatch(new RegExp(`data-key="${cv}"[^]*?big.txt: uploaded file is too large \\(20 MB at most\\)`));
+    expect(r.html).toMatch(new RegExp(`data-key="${photo}"[^]*?setup.exe: this type of file is not accepted.`));
+    expect(r.html).toMatch(new RegExp(`data-key="${cv}"[^]*?big.txt: the file is larger than 20 MB.`));
+    // nothing refused is kept for the retry
+    expect(r.html).not.toContain('name="_pending"');
     expect((await sb.api('GET', `/forms/${f.qrId}/submissions`)).body.data.total).toBe(0);
   });
 
@@ -64,7 +66,9 @@ describe('the form page', () => {
     try {
       const r = await submit(f.shortUrl, { [f.fields[0]!.key]: 'hello' });
       expect(r.status).toBe(400);
-      expect(r.html).toContain('Your current plan does not support this action. Please upgrade your plan.');
+      // the API's words stay the API's; the page tells a visitor in its own
+      expect(r.html).toContain('This form cannot take more responses at the moment.');
+      expect((await sb.api('POST', `/forms/${f.qrId}/submissions`, { body: { answers: {} } })).body.message).toBe('Your current plan does not support this action. Please upgrade your plan.');
     } finally {
       await sb.admin('PUT', '/_sandbox/account', { submissionQuota: null });
     }

@@ -1,23 +1,25 @@
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join } from 'node:path';
 import { deviceOf } from '../../domain/analytics.js';
-import { ADDRESS_PARTS, NAME_PARTS, VALUE_TYPES, rowLabels, type FieldError, type FieldErrors } from '../../domain/answers.js';
-import type { FieldDefinition } from '../../domain/form.js';
-import { refuseFile, sniffFile } from '../../domain/fileTypes.js';
-import { commitSubmission } from '../creation.js';
+import { commitSubmission, checkSubmission, SUBMISSION_QUOTA_MESSAGE } from '../creation.js';
 import { ApiFailure } from '../http.js';
 import type { SandboxInstance } from '../instance.js';
 import { readDoc, type FormDoc, type FormRow } from '../repo/forms.js';
-import { THROTTLE_MESSAGE } from '../pipeline.js';
 import { MultipartError } from '../routes/multipart.js';
 import type { ScanRow } from '../repo/scans.js';
 import { receiveFormPost, type FormPost } from './formPost.js';
-import { PAGE_CSP, formPage, unavailablePage, type Posted } from './page.js';
+import { en } from './locales/en.js';
+import { wordsFor } from './locale.js';
+import { esc } from './controls.js';
+import { PAGE_CSP, formPage, unavailablePage } from './page.js';
+import type { PageErrors } from './pageErrors.js';
+import { answersFromPost } from './postedAnswers.js';
+import { acceptFiles, mergeFiles, type KeptFiles } from './postedFiles.js';
 import { resultPage } from './result.js';
+import { PENDING_TTL_MS, THANKS_TTL_MS, visitTokens } from './visitTokens.js';
 
-// README "Sandbox assumptions": the public form page, its scans and its submissions.
+// README "The form page": the public form page, its scans, its submissions (POST, then a 303 to the
+// thank-you page: a reload shows it again and creates nothing), and the files kept for a retry.
 
 export const VISITOR_COOKIE = 'formctl_visitor';
 /** headers that place a visitor (tests and demos), else "Unknown" */
@@ -28,12 +30,13 @@ function html(res: ServerResponse, status: number, body: string, headers: Record
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': PAGE_CSP, ...headers }).end(body);
 }
 
-/** The form a short link names, or the page that says why it is not available. */
+/** The form a short link names, or the page that says why it is not available (in the form's words). */
 function openForm(sb: SandboxInstance, qrId: string, res: ServerResponse): FormRow | undefined {
   const row = sb.store.forms.find(qrId);
-  if (!row) html(res, 404, unavailablePage(404, 'No form has this link. Check the address or the QR code.'));
-  else if (row.archived === 1) html(res, 410, unavailablePage(410, 'This form has been archived by its owner and no longer accepts responses.'));
-  else if (row.blocked === 1) html(res, 403, unavailablePage(403, 'This form has been blocked.'));
+  const words = row ? wordsFor(readDoc(row).locale) : en;
+  if (!row) html(res, 404, unavailablePage(404, words, words.unavailable.notFound));
+  else if (row.archived === 1) html(res, 410, unavailablePage(410, words, words.unavailable.archived));
+  else if (row.blocked === 1) html(res, 403, unavailablePage(403, words, words.unavailable.blocked));
   else return row;
   return undefined;
 }
@@ -73,83 +76,6 @@ export function visit(sb: SandboxInstance, qrId: string, req: IncomingMessage, r
   html(res, 200, formPage({ qrId: row.qr_id, doc, scanId, startedMs: nowMs, timeLimit: timeLimitOf(doc) }), visitor.setCookie ? { 'set-cookie': visitor.setCookie } : {});
 }
 
-const nonEmpty = (v: string | undefined): v is string => v !== undefined && v.trim() !== '';
-
-/** The answers a submitted page carries, shaped as spec §2.8 says (empty inputs are left out). */
-export function answersFromPost(fields: FieldDefinition[], posted: Posted, files: Map<string, string[]>): Record<string, unknown> {
-  const answers: Record<string, unknown> = {};
-  const one = (name: string) => posted.get(name)?.[0];
-  for (const f of fields) {
-    const vt = VALUE_TYPES[f.type];
-    if (vt === null) continue;
-    if (vt === 'object') {
-      const parts: readonly string[] = f.type === 'name' ? NAME_PARTS : ADDRESS_PARTS;
-      const value = Object.fromEntries(parts.map((p) => [p, (one(`${f.key}.${p}`) ?? '').trim()]));
-      if (Object.values(value).some(nonEmpty)) answers[f.key] = value;
-    } else if (vt === 'string[]') {
-      const chosen = (posted.get(f.key) ?? []).filter(nonEmpty);
-      if (chosen.length) answers[f.key] = chosen;
-    } else if (vt === 'array') {
-      const rows = rowLabels(f) ?? [];
-      const items = rows.flatMap((itemName, n) => {
-        const v = one(`${f.key}.row.${n}`);
-        if (!nonEmpty(v)) return [];
-        return [f.type === 'checkList' ? { itemName, selectedValue: v } : { itemName, value: v }];
-      });
-      if (items.length) answers[f.key] = items;
-    } else if (vt === 'fileId' || vt === 'fileId[]') {
-      const ids = files.get(f.key) ?? [];
-      if (ids.length) answers[f.key] = vt === 'fileId' ? { fileId: ids[0] } : ids.map((fileId) => ({ fileId }));
-    } else {
-      const v = one(f.key);
-      if (nonEmpty(v)) answers[f.key] = v;
-    }
-  }
-  return answers;
-}
-
-/**
- * Each chosen file goes through the rules of `POST /forms/{qrId}/uploads` with category=submission
- * (spec §4.2, §8): the size limit, the accepted types and the throttle per client address and form.
- */
-function acceptFiles(sb: SandboxInstance, row: FormRow, doc: FormDoc, post: FormPost, req: IncomingMessage, errors: FieldErrors): Map<string, string[]> | { retryAfterSeconds: number } {
-  const byKey = new Map(doc.fields.map((f) => [f.key, f]));
-  const drop = (fileId: string) => rmSync(join(sb.store.filesDir, fileId), { force: true });
-  const isFileField = (key: string) => {
-    const vt = VALUE_TYPES[byKey.get(key)?.type ?? 'title'];
-    return vt === 'fileId' || vt === 'fileId[]';
-  };
-  for (const file of post.files.filter((f) => !isFileField(f.field))) drop(file.fileId);
-  const files = post.files.filter((f) => isFileField(f.field));
-  // one upload each, counted before any is kept: over the throttle, none is
-  for (const _ of files) {
-    const hit = sb.uploadThrottle.hit(`${req.socket.remoteAddress ?? ''}|${row.qr_id}`, sb.now().getTime());
-    if (!hit.ok) {
-      for (const f of files) drop(f.fileId);
-      return { retryAfterSeconds: hit.retryAfterSeconds };
-    }
-  }
-  const accepted = new Map<string, string[]>();
-  for (const file of files) {
-    const field = byKey.get(file.field)!;
-    const err = (message: string): FieldError => ({ code: 'missing_file_ref', message, type: field.type });
-    if (file.tooLarge) {
-      errors[field.key] = err(`${file.name}: uploaded file is too large (20 MB at most)`);
-      continue;
-    }
-    const sniffed = sniffFile(file.head);
-    const refusal = refuseFile('submission', sniffed);
-    if (refusal) {
-      errors[field.key] = err(`${file.name}: file refused: ${refusal}`);
-      drop(file.fileId);
-      continue;
-    }
-    sb.store.files.insert({ id: file.fileId, account_id: row.account_id, qr_id: row.qr_id, category: 'submission', name: file.name, mime: sniffed!.mime, size: file.size, created_at: sb.now().toISOString() });
-    accepted.set(field.key, [...(accepted.get(field.key) ?? []), file.fileId]);
-  }
-  return accepted;
-}
-
 /**
  * The visit a submit comes from: the scan the page names, when it is a scan of this form. Its time,
  * recorded by the server when the page was served, is when a timed quiz started: never a value the
@@ -162,47 +88,100 @@ function scanOf(sb: SandboxInstance, row: FormRow, post: FormPost): ScanRow | un
   return scan?.qr_id === row.qr_id ? scan : undefined;
 }
 
+/** spec §7 fieldErrors of a create that failed, or what the page says instead of the API's message */
+function errorsOf(e: ApiFailure): PageErrors {
+  const fieldErrors = (e.data as { fieldErrors?: PageErrors }).fieldErrors;
+  return fieldErrors ?? { _form: { kind: e.message === SUBMISSION_QUOTA_MESSAGE ? 'quota' : 'not_recorded' } };
+}
+
+interface Attempt {
+  row: FormRow;
+  doc: FormDoc;
+  post: FormPost;
+  files: KeptFiles;
+  visitor: string;
+  nowMs: number;
+  scan?: ScanRow;
+  pendingToken?: string;
+}
+
+/** The body of the create (spec §4.4), timed from the visit for a quiz. */
+function createBody(a: Attempt): Record<string, unknown> {
+  const body: Record<string, unknown> = { answers: answersFromPost(a.doc.fields, a.post.fields, a.files) };
+  const started = a.scan?.at_ms;
+  if (a.doc.isQuiz && started !== undefined && started <= a.nowMs) {
+    const spent = Math.round((a.nowMs - started) / 1000);
+    body.timeSpentSeconds = spent;
+    const limit = timeLimitOf(a.doc);
+    if (limit !== undefined) body.timeExpired = spent > limit + 5; // a few seconds' grace for the round trip
+  }
+  return body;
+}
+
+/** The page again, 400: what was typed, the files kept under a token for the retry, the errors. */
+function again(sb: SandboxInstance, res: ServerResponse, a: Attempt, errors: PageErrors): void {
+  const { pending } = visitTokens(sb);
+  let pendingToken: string | undefined;
+  if (a.files.size) pendingToken = pending.put({ qrId: a.row.qr_id, visitor: a.visitor, expiresMs: a.nowMs + PENDING_TTL_MS, files: a.files }, a.pendingToken);
+  else if (a.pendingToken) pending.forget(a.pendingToken);
+  const page = formPage({ qrId: a.row.qr_id, doc: a.doc, scanId: a.scan?.id ?? 0, startedMs: a.scan?.at_ms ?? a.nowMs, posted: a.post.fields, errors, kept: a.files, pendingToken, timeLimit: timeLimitOf(a.doc) });
+  html(res, 400, page);
+}
+
 /** POST /s/{qrId}: the same validation and creation path as `POST /forms/{qrId}/submissions`. */
 export async function submit(sb: SandboxInstance, qrId: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const row = openForm(sb, qrId, res);
-  if (!row) {
-    req.resume();
-    return;
-  }
+  if (!row) return void req.resume();
   const doc = readDoc(row);
+  const words = wordsFor(doc.locale);
   let post: FormPost;
   try {
     post = await receiveFormPost(req, sb.store.filesDir, doc.fields);
   } catch (e) {
     if (!(e instanceof MultipartError)) throw e;
-    return html(res, e.tooLarge ? 413 : 400, unavailablePage(e.tooLarge ? 413 : 400, `The submitted page could not be read: ${e.message}`));
+    const status = e.tooLarge ? 413 : 400;
+    return html(res, status, unavailablePage(status, words, words.unavailable.unreadable, e.message));
   }
+  const visitor = visitorOf(req).id;
   const nowMs = sb.now().getTime();
-  const scan = scanOf(sb, row, post);
-  const started = scan?.at_ms;
-  const errors: FieldErrors = {};
-  const files = acceptFiles(sb, row, doc, post, req, errors);
-  if (!(files instanceof Map)) {
-    return html(res, 429, unavailablePage(429, THROTTLE_MESSAGE), { 'retry-after': String(files.retryAfterSeconds) });
+  const errors: PageErrors = {};
+  const accepted = acceptFiles(sb, row, doc, post, req, errors);
+  if (!(accepted instanceof Map)) {
+    return html(res, 429, unavailablePage(429, words, words.unavailable.throttled), { 'retry-after': String(accepted.retryAfterSeconds) });
   }
-  const again = (status: number, errs: FieldErrors) =>
-    html(res, status, formPage({ qrId: row.qr_id, doc, scanId: scan?.id ?? 0, startedMs: started ?? nowMs, posted: post.fields, errors: errs, timeLimit: timeLimitOf(doc) }));
-  if (Object.keys(errors).length) return again(400, errors);
-  const body: Record<string, unknown> = { answers: answersFromPost(doc.fields, post.fields, files) };
-  if (doc.isQuiz && started !== undefined && started <= nowMs) {
-    const spent = Math.round((nowMs - started) / 1000);
-    body.timeSpentSeconds = spent;
-    const limit = timeLimitOf(doc);
-    if (limit !== undefined) body.timeExpired = spent > limit + 5; // a few seconds' grace for the round trip
-  }
+  // the files of the try before, only when this visitor's token for this form claims them
+  const token = post.fields.get('_pending')?.[0];
+  const pending = visitTokens(sb).pending.get(token, row.qr_id, visitor, nowMs);
+  const files = mergeFiles(sb, doc, pending?.files, post.fields.get('_keep') ?? [], accepted);
+  const a: Attempt = { row, doc, post, files, visitor, nowMs, scan: scanOf(sb, row, post), pendingToken: pending ? token : undefined };
+  const body = createBody(a);
+  const account = sb.store.accounts.get(row.account_id);
   try {
-    const account = sb.store.accounts.get(row.account_id);
+    if (Object.keys(errors).length) {
+      checkSubmission(sb, account, row, doc, body, 'create'); // the other fields' errors, shown with the files'
+      return again(sb, res, a, errors);
+    }
     const done = commitSubmission(sb, account, row, body, nowMs);
-    if (scan && done.created) sb.store.scans.linkSubmission(scan.id, row.qr_id, done.created.id);
-    html(res, 200, resultPage(doc, done.response));
+    if (a.pendingToken) visitTokens(sb).pending.forget(a.pendingToken); // the files are the submission's now
+    if (a.scan && done.created) sb.store.scans.linkSubmission(a.scan.id, row.qr_id, done.created.id);
+    thankYou(sb, res, a, done.response);
   } catch (e) {
     if (!(e instanceof ApiFailure)) throw e;
-    const fieldErrors = (e.data as { fieldErrors?: FieldErrors }).fieldErrors;
-    again(400, fieldErrors ?? { _form: { code: 'invalid_body', message: e.message } });
+    again(sb, res, a, { ...errorsOf(e), ...errors });
   }
+}
+
+/** Post/Redirect/Get: 303 to a thank-you address that shows the response and can create nothing. */
+function thankYou(sb: SandboxInstance, res: ServerResponse, a: Attempt, response: Record<string, unknown>): void {
+  const token = visitTokens(sb).thanks.put({ qrId: a.row.qr_id, visitor: a.visitor, expiresMs: a.nowMs + THANKS_TTL_MS, response });
+  const location = `/s/${a.row.qr_id}/thanks?r=${token}`;
+  html(res, 303, `<!doctype html><title>303</title><a href="${esc(location)}">${esc(location)}</a>`, { location });
+}
+
+/** GET /s/{qrId}/thanks?r=TOKEN: the response of this visitor's submit, or a plain thank-you. */
+export function thanks(sb: SandboxInstance, qrId: string, url: URL, req: IncomingMessage, res: ServerResponse): void {
+  const row = sb.store.forms.find(qrId);
+  if (!row) return html(res, 404, unavailablePage(404, en, en.unavailable.notFound));
+  const entry = visitTokens(sb).thanks.get(url.searchParams.get('r'), row.qr_id, visitorOf(req).id, sb.now().getTime());
+  html(res, 200, resultPage(readDoc(row), entry?.response));
 }

@@ -6,8 +6,8 @@ import { readMultipart, type MultipartBody, type MultipartLimits } from '../rout
 
 export type FormPost = MultipartBody;
 
-/** Files one file input may carry in a page submit. */
-const FILES_PER_INPUT = 5;
+/** Files one file input may carry in a page submit, and keep for a retry. */
+export const FILES_PER_INPUT = 5;
 /** bytes of one typed value (a longText answer included) */
 const FIELD_BYTES = 20_000;
 
@@ -26,7 +26,8 @@ function inputsOf(f: FieldDefinition): number {
 export function formPostLimits(fields: FieldDefinition[]): MultipartLimits {
   const fileInputs = fields.filter((f) => VALUE_TYPES[f.type] === 'fileId' || VALUE_TYPES[f.type] === 'fileId[]').length;
   const files = fileInputs * FILES_PER_INPUT;
-  const texts = fields.reduce((n, f) => n + inputsOf(f), 4); // and the page's own hidden inputs
+  // and the page's own inputs: its hidden ones, and a `_keep` box per file kept for a retry
+  const texts = fields.reduce((n, f) => n + inputsOf(f), 4) + files;
   return { files, fields: texts, fieldSize: FIELD_BYTES, totalBytes: Math.min(files, 5) * MAX_UPLOAD_BYTES + texts * FIELD_BYTES };
 }
 

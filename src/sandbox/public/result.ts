@@ -1,9 +1,16 @@
+import type { FieldDefinition } from '../../domain/form.js';
+import { isScored } from '../../domain/quiz.js';
 import type { FormDoc } from '../repo/forms.js';
-import { documentOf, esc, themeOf } from './page.js';
+import { choicesOf, esc } from './controls.js';
+import { numberIn, wordsFor, type PageWords } from './locale.js';
+import { documentOf, langOf, themeOf } from './page.js';
 
-function shown(value: unknown): string {
-  if (value === undefined || value === null || value === '') return '—';
-  return Array.isArray(value) ? value.map(String).join(', ') : String(value);
+/** An answer (or a correct answer) as the person saw it: an option by its name, never its value. */
+function shown(field: FieldDefinition | undefined, value: unknown, words: PageWords): string {
+  if (value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length)) return words.quiz.noAnswer;
+  const names = field ? new Map(choicesOf(field, words).map((c) => [c.value, c.name])) : new Map<string, string>();
+  const list = Array.isArray(value) ? value : [value];
+  return list.map((v) => names.get(String(v)) ?? String(v)).join(', ');
 }
 
 interface QuizResponse {
@@ -16,26 +23,38 @@ interface QuizResponse {
   quizResult?: Array<{ question: string; answer: unknown; correct: boolean; points?: number; earnedPoints?: number; correctAnswer?: unknown }>;
 }
 
-/**
- * After a submit: a thank-you page, or for a quiz the result the create response carries (spec §4.4),
- * so `showFinalScore` and `showAnswersResults` hide on the page what they hide in the API.
- */
-export function resultPage(doc: FormDoc, response: Record<string, unknown>): string {
-  const theme = themeOf(doc);
-  if (!doc.isQuiz) {
-    return documentOf(`Thank you — ${doc.title}`, theme, `<main><header><h1>Thank you!</h1><p>${esc(doc.title)}</p></header><div class="body"><p role="status">Your response has been recorded.</p><p class="hint">Reference: <code>${esc(response.submissionId)}</code></p></div></main>`);
-  }
-  const r = response as QuizResponse;
+function quizResultPage(doc: FormDoc, r: QuizResponse, words: PageWords): string {
+  const q = words.quiz;
   const settings = (doc.quizConfig ?? {}) as { passMessage?: string; failMessage?: string; timeUpMessage?: string };
   const verdict = r.passed ? 'passed' : 'failed';
-  const message = r.timeExpired ? (settings.timeUpMessage ?? 'Time is up.') : r.passed ? (settings.passMessage ?? 'Well done, you passed.') : (settings.failMessage ?? 'You did not pass this time.');
-  const score = r.percentage !== undefined ? `<p class="score ${verdict}" data-testid="score">${esc(r.percentage)}%</p><p>${esc(r.points)} of ${esc(r.totalMarks)} points · pass mark ${esc(r.passingScore)}%</p>` : '';
-  const items = (r.quizResult ?? []).map((q) => {
-    const pts = q.earnedPoints !== undefined ? ` (${esc(q.earnedPoints)}/${esc(q.points)})` : '';
-    const right = q.correctAnswer !== undefined ? `<br><span class="hint">Correct answer: ${esc(shown(q.correctAnswer))}</span>` : '';
-    return `<li class="${q.correct ? 'ok' : 'ko'}"><strong>${esc(q.question)}</strong>: ${esc(shown(q.answer))} — ${q.correct ? 'correct' : 'wrong'}${pts}${right}</li>`;
+  const message = r.timeExpired ? (settings.timeUpMessage ?? q.timeUp) : r.passed ? (settings.passMessage ?? q.passMessage) : (settings.failMessage ?? q.failMessage);
+  const n = (v: unknown) => numberIn(words, v);
+  const score = r.percentage !== undefined
+    ? `<p class="score ${verdict}" data-testid="score">${esc(q.percent(n(r.percentage)))}</p><p>${esc(q.points(n(r.points), n(r.totalMarks), n(r.passingScore)))}</p>`
+    : '';
+  // spec §4.4: quizResult follows the scored fields in the form's order
+  const scored = doc.fields.filter(isScored);
+  const items = (r.quizResult ?? []).map((item, i) => {
+    const field = scored[i];
+    const pts = item.earnedPoints !== undefined ? ` (${esc(n(item.earnedPoints))}/${esc(n(item.points))})` : '';
+    const right = item.correctAnswer !== undefined ? `<br><span class="hint">${esc(q.correctAnswer)}${words.colon}${esc(shown(field, item.correctAnswer, words))}</span>` : '';
+    return `<li class="${item.correct ? 'ok' : 'ko'}"><strong>${esc(item.question)}</strong><br>${esc(q.yourAnswer)}${words.colon}${esc(shown(field, item.answer, words))} — ${item.correct ? q.correct : q.wrong}${pts}${right}</li>`;
   });
-  const body = `<main><header><h1>${r.passed ? 'You passed' : 'You did not pass'}</h1><p>${esc(doc.title)}</p></header><div class="body" role="status">
+  const body = `<main><header><h1>${esc(r.passed ? q.passed : q.failed)}</h1><p>${esc(doc.title)}</p></header><div class="body" role="status">
 ${score}<p class="${verdict}" data-testid="verdict">${esc(message)}</p><ol class="result">${items.join('')}</ol></div></main>`;
-  return documentOf(`Result — ${doc.title}`, theme, body);
+  return documentOf(`${q.resultTitle} — ${doc.title}`, themeOf(doc), body, words, langOf(doc, words));
+}
+
+/**
+ * The page a successful submit redirects to: a thank-you, or for a quiz the result the create
+ * response carried (spec §4.4), so `showFinalScore` and `showAnswersResults` hide on the page what
+ * they hide in the API. Without the response (expired, or another visitor's link) a plain thank-you.
+ */
+export function resultPage(doc: FormDoc, response: Record<string, unknown> | undefined): string {
+  const words = wordsFor(doc.locale);
+  if (response && doc.isQuiz) return quizResultPage(doc, response as QuizResponse, words);
+  const t = words.thanks;
+  const reference = response ? `<p class="hint">${esc(t.reference)}${words.colon}<code>${esc(response.submissionId)}</code></p>` : '';
+  const body = `<main><header><h1>${esc(t.title)}</h1><p>${esc(doc.title)}</p></header><div class="body"><p role="status">${esc(t.recorded)}</p>${reference}</div></main>`;
+  return documentOf(`${t.title} — ${doc.title}`, themeOf(doc), body, words, langOf(doc, words));
 }

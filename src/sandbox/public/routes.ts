@@ -11,7 +11,7 @@ import { readDoc } from '../repo/forms.js';
 import { RouteTable, type PathRoute } from '../routing.js';
 import { links } from '../routes/formViews.js';
 import { analyticsCsv } from './exports.js';
-import { submit, visit } from './form.js';
+import { submit, thanks, visit } from './form.js';
 
 /** What people and QR scanners reach without a key: the form page, QR images, files, CSV exports. */
 interface PublicContext {
@@ -20,6 +20,7 @@ interface PublicContext {
   res: ServerResponse;
   params: Record<string, string>;
   origin: string;
+  url: URL;
 }
 
 interface PublicRoute extends PathRoute {
@@ -84,6 +85,8 @@ const PUBLIC_ROUTES = new RouteTable<PublicRoute>([
   // the short link (spec §2.1): the form page, a scan per visit; a submit posts back to it
   { method: 'GET', path: '/s/:qrId', handler: ({ sb, params, req, res }) => visit(sb, params.qrId!, req, res) },
   { method: 'POST', path: '/s/:qrId', handler: ({ sb, params, req, res }) => submit(sb, params.qrId!, req, res) },
+  // after a submit (Post/Redirect/Get): the thank-you page or quiz result; a reload creates nothing
+  { method: 'GET', path: '/s/:qrId/thanks', handler: ({ sb, params, url, req, res }) => thanks(sb, params.qrId!, url, req, res) },
   { method: 'GET', path: '/qr/:qrId.:format', handler: qrImage },
   { method: 'GET', path: '/files/:fileId', handler: servedFile },
   { method: 'GET', path: '/presets/:file', handler: presetPreview },
@@ -94,5 +97,5 @@ const PUBLIC_ROUTES = new RouteTable<PublicRoute>([
 export function handlePublic(sb: SandboxInstance, req: IncomingMessage, res: ServerResponse, url: URL, origin: string): false | void | Promise<void> {
   const match = PUBLIC_ROUTES.match(req.method ?? 'GET', url.pathname);
   if (!match) return false;
-  return match.route.handler({ sb, req, res, params: match.params, origin });
+  return match.route.handler({ sb, req, res, params: match.params, origin, url });
 }

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import type { SandboxInstance } from '../instance.js';
+import { discardFile, type KeptFiles } from './postedFiles.js';
+
+// What the form page keeps between two requests of one visitor, under a random token the page
+// carries: the files of a submit that came back with errors (so a retry need not choose them again),
+// and the response of a submit that succeeded (so the thank-you page it redirects to can show the
+// quiz result, reload after reload). Each entry answers only the form and the visitor it was made
+// for, expires, and lives in the sandbox process: a restart forgets it.
+
+interface Scoped {
+  qrId: string;
+  visitor: string;
+  expiresMs: number;
+}
+
+export interface PendingUploads extends Scoped {
+  files: KeptFiles;
+}
+
+export interface ThanksEntry extends Scoped {
+  response: Record<string, unknown>;
+}
+
+/** how long chosen files wait for the retry */
+export const PENDING_TTL_MS = 60 * 60 * 1000;
+/** how long the thank-you page still shows the response */
+export const THANKS_TTL_MS = 24 * 60 * 60 * 1000;
+/** entries per kind and instance: past it the oldest goes first */
+const MAX_ENTRIES = 10_000;
+const TOKEN = /^[A-Za-z0-9_-]{24}$/;
+
+/** 144 random bits: unguessable, so a token is a capability of the visit that received it */
+const newToken = () => randomBytes(18).toString('base64url');
+
+class ScopedStore<T extends Scoped> {
+  private readonly entries = new Map<string, T>();
+  constructor(private readonly onDrop: (entry: T) => void) {}
+
+  /** entries past their time are dropped (with what they hold) */
+  sweep(nowMs: number): void {
+    for (const [token, entry] of this.entries) {
+      if (entry.expiresMs > nowMs) continue;
+      this.entries.delete(token);
+      this.onDrop(entry);
+    }
+  }
+
+  put(entry: T, token: string = newToken()): string {
+    this.entries.delete(token); // re-inserted last: the newest
+    this.entries.set(token, entry);
+    for (const [oldest, dropped] of this.entries) {
+      if (this.entries.size <= MAX_ENTRIES) break;
+      this.entries.delete(oldest);
+      this.onDrop(dropped);
+    }
+    return token;
+  }
+
+  /** the entry, only for the form and the visitor it was made for, and only while it lasts */
+  get(token: unknown, qrId: string, visitor: string, nowMs: number): T | undefined {
+    if (typeof token !== 'string' || !TOKEN.test(token)) return undefined;
+    const entry = this.entries.get(token);
+    return entry && entry.qrId === qrId && entry.visitor === visitor && entry.expiresMs > nowMs ? entry : undefined;
+  }
+
+  /** forgets an entry whose contents were taken (the files now belong to a submission) */
+  forget(token: string): void {
+    this.entries.delete(token);
+  }
+}
+
+export interface VisitTokens {
+  pending: ScopedStore<PendingUploads>;
+  thanks: ScopedStore<ThanksEntry>;
+}
+
+const byInstance = new WeakMap<SandboxInstance, VisitTokens>();
+
+/** The instance's stores, swept of what has expired by the sandbox's clock. */
+export function visitTokens(sb: SandboxInstance): VisitTokens {
+  let tokens = byInstance.get(sb);
+  if (!tokens) {
+    tokens = {
+      pending: new ScopedStore<PendingUploads>((entry) => {
+        for (const file of [...entry.files.values()].flat()) discardFile(sb, file.fileId);
+      }),
+      thanks: new ScopedStore<ThanksEntry>(() => {}),
+    };
+    byInstance.set(sb, tokens);
+  }
+  const nowMs = sb.now().getTime();
+  tokens.pending.sweep(nowMs);
+  tokens.thanks.sweep(nowMs);
+  return tokens;
+}

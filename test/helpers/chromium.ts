@@ -1,0 +1,42 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+// Debian's chromium driven by playwright-core, which uses the system browser and downloads nothing.
+// .ci/run installs chromium.
+export const CHROMIUM = process.env.FORMCTL_CHROMIUM ?? '/usr/bin/chromium';
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (.ci/run does)`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+  });
+}
+
+/** A phone's viewport in CSS pixels (an iPhone SE's), the size the form page is made for. */
+export const PHONE = { width: 375, height: 667 };
+
+/** axe-core's serious and critical findings, as "rule: target" lines */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
+
+/** Controls under 44 × 44 CSS pixels to the touch (a radio or check box counts its label's box). */
+export function smallTargets(page: Page): Promise<string[]> {
+  // run in the page (this project's types have no DOM)
+  return page.evaluate(`(() => {
+    const small = [];
+    for (const el of document.querySelectorAll('input:not([type=hidden]), select, textarea, button, a[href]')) {
+      if (el.getClientRects().length === 0) continue; // not rendered (the cascade's no-script select)
+      const choice = el.type === 'radio' || el.type === 'checkbox';
+      const box = ((choice ? el.closest('label') : null) ?? el).getBoundingClientRect();
+      if (box.width < 44 || box.height < 44) small.push((el.id || el.getAttribute('name')) + ': ' + Math.round(box.width) + '×' + Math.round(box.height));
+    }
+    return small;
+  })()`);
+}
+
+/** a property of the focused element */
+export const focused = (page: Page, prop: 'id' | 'className') => page.evaluate(`document.activeElement && document.activeElement.${prop}`);

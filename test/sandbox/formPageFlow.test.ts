@@ -1,0 +1,172 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PNG } from '../helpers/fixtures.js';
+import { inProcessSandbox, type InProcessSandbox } from '../helpers/inProcessSandbox.js';
+
+// The form page as a visitor's browser meets it, without a browser: Post/Redirect/Get, the files kept
+// for a retry (and for no one else), the page's words in the form's locale, autofill tokens, and the
+// quiz result by option name. The browser test fills the same page in Chromium.
+let sb: InProcessSandbox;
+beforeAll(async () => {
+  sb = await inProcessSandbox({ plan: 'business' });
+});
+afterAll(() => sb.stop());
+
+interface Field {
+  key: string;
+  type: string;
+}
+
+async function newForm(body: Record<string, unknown>): Promise<{ qrId: string; shortUrl: string; fields: Field[] }> {
+  const r = await sb.api('POST', '/forms', { body: { title: 'Page', shortText: 'x', ...body } });
+  expect(r.status).toBe(200);
+  return r.body.data;
+}
+
+/** A visitor: its own cookie, so two visitors from one address are two visitors. */
+function visitor(id: string) {
+  const cookie = `formctl_visitor=${id}`;
+  return {
+    async open(url: string) {
+      const res = await fetch(url, { headers: { cookie } });
+      return { status: res.status, html: await res.text() };
+    },
+    /** POST the page as a browser would, redirects not followed */
+    async post(url: string, fields: Array<[string, string]>, files: Array<[string, Buffer, string]> = []) {
+      const form = new FormData();
+      for (const [k, v] of fields) form.append(k, v);
+      for (const [k, bytes, name] of files) form.append(k, new Blob([bytes]), name);
+      const res = await fetch(url, { method: 'POST', body: form, headers: { cookie }, redirect: 'manual' });
+      return { status: res.status, location: res.headers.get('location'), html: await res.text() };
+    },
+  };
+}
+
+const hidden = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
+const total = async (qrId: string) => (await sb.api('GET', `/forms/${qrId}/submissions`)).body.data.total as number;
+
+describe('Post/Redirect/Get', () => {
+  it('answers a good submit with 303 to a thank-you address; reloading it shows the page again and creates nothing', async () => {
+    const f = await newForm({ fields: [{ type: 'shortText', option: { label: 'Note', required: true } }] });
+    const ada = visitor('a1a1a1a1a1a1a1a1');
+    const page = await ada.open(f.shortUrl);
+    const r = await ada.post(f.shortUrl, [['_scan', hidden(page.html, '_scan')!], [f.fields[0]!.key, 'hello']]);
+    expect(r.status).toBe(303);
+    expect(r.location).toMatch(new RegExp(`^/s/${f.qrId}/thanks\\?r=[A-Za-z0-9_-]{24}$`));
+    const id = (await sb.api('GET', `/forms/${f.qrId}/submissions`)).body.data.items[0].id;
+    for (let i = 0; i < 3; i++) {
+      const thanks = await ada.open(`${sb.origin}${r.location}`);
+      expect(thanks.status).toBe(200);
+      expect(thanks.html).toContain('<h1>Thank you!</h1>');
+      expect(thanks.html).toContain(`<code>${id}</code>`);
+    }
+    expect(await total(f.qrId)).toBe(1);
+    // the address names no one else's response: another visitor sees a plain thank-you
+    const other = await visitor('b2b2b2b2b2b2b2b2').open(`${sb.origin}${r.location}`);
+    expect(other.html).toContain('Thank you!');
+    expect(other.html).not.toContain(id);
+    // and it takes no post
+    expect((await ada.post(`${sb.origin}${r.location}`, [[f.fields[0]!.key, 'again']])).status).toBe(404);
+    expect(await total(f.qrId)).toBe(1);
+  });
+});
+
+describe('files chosen before an invalid submit', () => {
+  const fields = [{ type: 'email', option: { label: 'Mail', required: true } }, { type: 'picture', option: { label: 'Photo', required: true } }, { type: 'signature', option: { label: 'Signature' } }];
+  const fileRow = (fileId: string) => sb.sandbox.store.files.get(fileId);
+  const onDisk = (fileId: string) => existsSync(join(sb.dataDir, 'files', fileId));
+
+  async function failedTry(who: ReturnType<typeof visitor>, f: { shortUrl: string; fields: Field[] }) {
+    const [mail, photo] = f.fields.map((x) => x.key);
+    const r = await who.post(f.shortUrl, [[mail!, 'not-an-address']], [[photo!, PNG, 'me.png']]);
+    expect(r.status).toBe(400);
+    const token = hidden(r.html, '_pending')!;
+    const fileId = new RegExp(`name="_keep" value="([0-9a-f]{24})" checked> me.png`).exec(r.html)?.[1];
+    expect([token, fileId]).toEqual([expect.stringMatching(/^[A-Za-z0-9_-]{24}$/), expect.any(String)]);
+    return { token, fileId: fileId!, mail: mail!, photo: photo! };
+  }
+
+  it('are kept under a token, named on the page, and sent with the retry', async () => {
+    const f = await newForm({ fields });
+    const ada = visitor('c3c3c3c3c3c3c3c3');
+    const t = await failedTry(ada, f);
+    expect(onDisk(t.fileId)).toBe(true);
+    const ok = await ada.post(f.shortUrl, [[t.mail, 'ada@example.com'], ['_pending', t.token], ['_keep', t.fileId]]);
+    expect(ok.status).toBe(303);
+    const answers = (await sb.api('GET', `/forms/${f.qrId}/submissions`)).body.data.items[0].answers;
+    expect(answers[t.photo]).toEqual([expect.objectContaining({ fileId: t.fileId })]);
+    expect(Buffer.from(await (await fetch(answers[t.photo][0].fileUrl)).arrayBuffer())).toEqual(PNG);
+    // used once: the token claims nothing any more
+    const replay = await ada.post(f.shortUrl, [[t.mail, 'ada@example.com'], ['_pending', t.token], ['_keep', t.fileId]]);
+    expect(replay.status).toBe(400);
+    expect(replay.html).toContain('Photo: an answer is required.');
+    expect(await total(f.qrId)).toBe(1);
+  });
+
+  it("are not claimed by another visitor, nor on another form, and stay their owner's", async () => {
+    const f = await newForm({ fields });
+    const g = await newForm({ fields });
+    const ada = visitor('d4d4d4d4d4d4d4d4');
+    const t = await failedTry(ada, f);
+    const eve = visitor('e5e5e5e5e5e5e5e5');
+    const stolen = await eve.post(f.shortUrl, [[t.mail, 'eve@example.com'], ['_pending', t.token], ['_keep', t.fileId]]);
+    expect(stolen.status).toBe(400);
+    expect(stolen.html).not.toContain('me.png');
+    const elsewhere = await ada.post(g.shortUrl, [[g.fields[0]!.key, 'ada@example.com'], ['_pending', t.token], ['_keep', t.fileId]]);
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.html).not.toContain('me.png');
+    expect([await total(f.qrId), await total(g.qrId)]).toEqual([0, 0]);
+    // a forged token claims nothing either
+    expect((await ada.post(f.shortUrl, [[t.mail, 'ada@example.com'], ['_pending', 'A'.repeat(24)], ['_keep', t.fileId]])).status).toBe(400);
+    const ok = await ada.post(f.shortUrl, [[t.mail, 'ada@example.com'], ['_pending', t.token], ['_keep', t.fileId]]);
+    expect(ok.status).toBe(303);
+  });
+
+  it('are removed when unticked or replaced, and when they expire', async () => {
+    const f = await newForm({ fields });
+    const ada = visitor('f6f6f6f6f6f6f6f6');
+    const t = await failedTry(ada, f);
+    const sig = f.fields[2]!.key;
+    // unticked: gone; a one-file field given a new file drops the kept one
+    const second = await ada.post(f.shortUrl, [[t.mail, 'bad'], ['_pending', t.token]], [[sig, PNG, 'sig1.png']]);
+    expect(second.status).toBe(400);
+    expect([fileRow(t.fileId), onDisk(t.fileId)]).toEqual([undefined, false]);
+    expect(second.html).not.toContain('me.png');
+    const sig1 = /name="_keep" value="([0-9a-f]{24})" checked> sig1.png/.exec(second.html)![1]!;
+    const third = await ada.post(f.shortUrl, [[t.mail, 'bad'], ['_pending', hidden(second.html, '_pending')!], ['_keep', sig1]], [[sig, PNG, 'sig2.png']]);
+    expect(third.html).toContain('sig2.png');
+    expect([fileRow(sig1), onDisk(sig1)]).toEqual([undefined, false]);
+    const sig2 = /name="_keep" value="([0-9a-f]{24})" checked> sig2.png/.exec(third.html)![1]!;
+    // past an hour the token claims nothing and the file is removed
+    await sb.admin('POST', '/_sandbox/clock', { advanceSeconds: 3601 });
+    try {
+      const late = await ada.post(f.shortUrl, [[t.mail, 'ada@example.com'], ['_pending', hidden(third.html, '_pending')!], ['_keep', sig2]]);
+      expect(late.status).toBe(400);
+      expect([fileRow(sig2), onDisk(sig2)]).toEqual([undefined, false]);
+    } finally {
+      await sb.admin('POST', '/_sandbox/clock', { advanceSeconds: -3601 });
+    }
+  });
+
+  it('keep at most five for a several-file field: the oldest give way, and are deleted', async () => {
+    const f = await newForm({ fields });
+    const ada = visitor('a7a7a7a7a7a7a7a7');
+    const [mail, photo] = f.fields.map((x) => x.key);
+    let html = '';
+    const seen: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const keep = [...html.matchAll(/name="_keep" value="([0-9a-f]{24})" checked>/g)].map((m) => ['_keep', m[1]!] as [string, string]);
+      const token = hidden(html, '_pending');
+      const files = [0, 1, 2].map((i) => [photo!, PNG, `p${round}${i}.png`] as [string, Buffer, string]);
+      const r = await ada.post(f.shortUrl, [[mail!, 'bad'], ...(token ? [['_pending', token] as [string, string]] : []), ...keep], files);
+      expect(r.status).toBe(400);
+      html = r.html;
+      seen.push(...[...html.matchAll(/name="_keep" value="([0-9a-f]{24})"/g)].map((m) => m[1]!));
+    }
+    const named = [...html.matchAll(/checked> (p\d\d\.png)<\/label>/g)].map((m) => m[1]);
+    expect(named).toEqual(['p11.png', 'p12.png', 'p20.png', 'p21.png', 'p22.png']);
+    const kept = new Set([...html.matchAll(/name="_keep" value="([0-9a-f]{24})"/g)].map((m) => m[1]!));
+    for (const id of new Set(seen)) expect(fileRow(id) !== undefined, id).toBe(kept.has(id));
+  });
+});
