@@ -105,6 +105,48 @@ describe('the form page', () => {
     expect([raw.time_expired, raw.time_spent! < 60]).toEqual([0, true]);
   });
 
+  it('a timed quiz keeps its clock on the server: no visit, no attempt; opening the page again does not restart it; one visit, one submission', async () => {
+    const f = await newForm({
+      isQuiz: true, quizConfig: { enableTimeLimit: true, timeLimit: 60, timeUpMessage: 'Too slow!' },
+      fields: [{ type: 'shortText', option: { label: 'Capital of Japan?' }, quizConfig: { points: 1, correctAnswers: ['Tokyo'] } }],
+    });
+    const key = f.fields[0]!.key;
+    const count = async () => (await sb.api('GET', `/forms/${f.qrId}/submissions`)).body.data.total as number;
+    // a post that names no visit (or a forged one) starts no attempt: the page again, a clock of its own
+    const bare = new FormData();
+    bare.set(key, 'Tokyo');
+    bare.set('_scan', '999999');
+    const refused = await fetch(f.shortUrl, { method: 'POST', body: bare });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('This quiz attempt cannot be submitted: open the form again to start the quiz.');
+    expect(await count()).toBe(0);
+    // the page opened, then opened again after the limit: the first visit's clock still runs
+    await fetch(f.shortUrl).then((r) => r.text());
+    const late = await submit(f.shortUrl, { [key]: 'Tokyo' }, {}, async () => void (await sb.admin('POST', '/_sandbox/clock', { advanceSeconds: 40 })));
+    expect(late.status).toBe(200);
+    expect(late.html).not.toContain('Too slow!');
+    // a new attempt after that submission: opened, then opened again 50 s and 70 s later
+    await fetch(f.shortUrl).then((r) => r.text());
+    await sb.admin('POST', '/_sandbox/clock', { advanceSeconds: 50 });
+    const slow = await submit(f.shortUrl, { [key]: 'Tokyo' }, {}, async () => void (await sb.admin('POST', '/_sandbox/clock', { advanceSeconds: 20 })));
+    expect(slow.html).toContain('Too slow!');
+    expect(await count()).toBe(2);
+    // one visit, one submission: the same visit posted again is refused
+    const page = await (await fetch(f.shortUrl)).text();
+    const scan = /name="_scan" value="(\d+)"/.exec(page)![1]!;
+    const post = () => {
+      const form = new FormData();
+      form.set('_scan', scan);
+      form.set(key, 'Tokyo');
+      return fetch(f.shortUrl, { method: 'POST', body: form, redirect: 'manual' });
+    };
+    expect((await post()).status).toBe(303);
+    const twice = await post();
+    expect(twice.status).toBe(400);
+    expect(await twice.text()).toContain('This quiz attempt cannot be submitted');
+    expect(await count()).toBe(3);
+  });
+
   it('escapes what people type when the page comes back with errors', async () => {
     const f = await newForm({ fields: [{ type: 'email', option: { label: 'Mail', required: true } }, { type: 'shortText', option: { label: 'Note' } }] });
     const [mail, note] = f.fields.map((x) => x.key);

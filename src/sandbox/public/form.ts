@@ -62,30 +62,52 @@ function timeLimitOf(doc: FormDoc): number | undefined {
   return doc.isQuiz && q.enableTimeLimit ? (q.timeLimit ?? 1800) : undefined;
 }
 
+/** A scan of the form (spec §2.11): the time, the device, the place the headers say, the visitor. */
+function recordVisit(sb: SandboxInstance, row: FormRow, req: IncomingMessage, visitor: string, nowMs: number): number {
+  return sb.store.scans.add({
+    qrId: row.qr_id, atMs: nowMs, device: deviceOf(req.headers['user-agent']), country: header(req, COUNTRY_HEADER), city: header(req, CITY_HEADER),
+    visitor, userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+  });
+}
+
 /** GET /s/{qrId}: the page, and a scan of it (spec §2.11). */
 export function visit(sb: SandboxInstance, qrId: string, req: IncomingMessage, res: ServerResponse): void {
   const row = openForm(sb, qrId, res);
   if (!row) return;
   const visitor = visitorOf(req);
   const nowMs = sb.now().getTime();
-  const scanId = sb.store.scans.add({
-    qrId: row.qr_id, atMs: nowMs, device: deviceOf(req.headers['user-agent']), country: header(req, COUNTRY_HEADER), city: header(req, CITY_HEADER),
-    visitor: visitor.id, userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
-  });
+  const scanId = recordVisit(sb, row, req, visitor.id, nowMs);
   const doc = readDoc(row);
   html(res, 200, formPage({ qrId: row.qr_id, doc, scanId, startedMs: nowMs, timeLimit: timeLimitOf(doc) }), visitor.setCookie ? { 'set-cookie': visitor.setCookie } : {});
 }
 
 /**
- * The visit a submit comes from: the scan the page names, when it is a scan of this form. Its time,
- * recorded by the server when the page was served, is when a timed quiz started: never a value the
- * visitor sends.
+ * The visit a submit comes from: the scan the page names, when it is this visitor's scan of this
+ * form. Its time, recorded by the server when the page was served, is when a timed quiz started:
+ * never a value the visitor sends.
  */
-function scanOf(sb: SandboxInstance, row: FormRow, post: FormPost): ScanRow | undefined {
+function scanOf(sb: SandboxInstance, row: FormRow, post: FormPost, visitor: string): ScanRow | undefined {
   const id = Number(post.fields.get('_scan')?.[0]);
   if (!Number.isSafeInteger(id)) return undefined;
   const scan = sb.store.scans.get(id);
-  return scan?.qr_id === row.qr_id ? scan : undefined;
+  return scan?.qr_id === row.qr_id && scan.visitor === visitor ? scan : undefined;
+}
+
+/** a few seconds' grace for the round trip */
+const QUIZ_GRACE_S = 5;
+
+/** visits older than this start no attempt: a new day, a new try */
+const ATTEMPT_WINDOW_MS = 24 * 3_600_000;
+
+/**
+ * When this attempt at a timed quiz started: the visitor's first visit since their last submission
+ * (within a day), so opening the page again does not restart the clock. Undefined when the post
+ * names no visit of this visitor, or one already submitted: such a post starts no attempt.
+ */
+function quizStart(sb: SandboxInstance, a: { row: FormRow; scan?: ScanRow; visitor: string; nowMs: number }): number | undefined {
+  if (!a.scan || a.scan.submission_id !== null) return undefined;
+  const first = sb.store.scans.earliestOpen(a.row.qr_id, a.visitor, a.nowMs - ATTEMPT_WINDOW_MS);
+  return Math.min(first?.at_ms ?? a.scan.at_ms, a.scan.at_ms);
 }
 
 /** spec §7 fieldErrors of a create that failed, or what the page says instead of the API's message */
@@ -102,18 +124,20 @@ interface Attempt {
   visitor: string;
   nowMs: number;
   scan?: ScanRow;
+  /** a timed quiz: when this attempt started (quizStart) */
+  started?: number;
   pendingToken?: string;
 }
 
 /** The body of the create (spec §4.4), timed from the visit for a quiz. */
 function createBody(a: Attempt): Record<string, unknown> {
   const body: Record<string, unknown> = { answers: answersFromPost(a.doc.fields, a.post.fields, a.files) };
-  const started = a.scan?.at_ms;
+  const limit = timeLimitOf(a.doc);
+  const started = limit === undefined ? a.scan?.at_ms : a.started;
   if (a.doc.isQuiz && started !== undefined && started <= a.nowMs) {
     const spent = Math.round((a.nowMs - started) / 1000);
     body.timeSpentSeconds = spent;
-    const limit = timeLimitOf(a.doc);
-    if (limit !== undefined) body.timeExpired = spent > limit + 5; // a few seconds' grace for the round trip
+    if (limit !== undefined) body.timeExpired = spent > limit + QUIZ_GRACE_S;
   }
   return body;
 }
@@ -124,7 +148,7 @@ function again(sb: SandboxInstance, res: ServerResponse, a: Attempt, errors: Pag
   let pendingToken: string | undefined;
   if (a.files.size) pendingToken = pending.put({ qrId: a.row.qr_id, visitor: a.visitor, expiresMs: a.nowMs + PENDING_TTL_MS, files: a.files }, a.pendingToken);
   else if (a.pendingToken) pending.forget(a.pendingToken);
-  const page = formPage({ qrId: a.row.qr_id, doc: a.doc, scanId: a.scan?.id ?? 0, startedMs: a.scan?.at_ms ?? a.nowMs, posted: a.post.fields, errors, kept: a.files, pendingToken, timeLimit: timeLimitOf(a.doc) });
+  const page = formPage({ qrId: a.row.qr_id, doc: a.doc, scanId: a.scan?.id ?? 0, startedMs: a.started ?? a.scan?.at_ms ?? a.nowMs, posted: a.post.fields, errors, kept: a.files, pendingToken, timeLimit: timeLimitOf(a.doc) });
   html(res, 400, page);
 }
 
@@ -153,7 +177,19 @@ export async function submit(sb: SandboxInstance, qrId: string, req: IncomingMes
   const token = post.fields.get('_pending')?.[0];
   const pending = visitTokens(sb).pending.get(token, row.qr_id, visitor, nowMs);
   const files = mergeFiles(sb, doc, pending?.files, post.fields.get('_keep') ?? [], accepted);
-  const a: Attempt = { row, doc, post, files, visitor, nowMs, scan: scanOf(sb, row, post), pendingToken: pending ? token : undefined };
+  const a: Attempt = { row, doc, post, files, visitor, nowMs, scan: scanOf(sb, row, post, visitor), pendingToken: pending ? token : undefined };
+  const limit = timeLimitOf(doc);
+  if (limit !== undefined) {
+    a.started = quizStart(sb, a);
+    // a timed quiz is timed from a visit of the server's record: a post naming none (or a visit
+    // already submitted) would have no clock at all
+    if (a.started === undefined) {
+      // the page again, as a visit of its own: its clock is this visitor's open attempt, if any
+      a.scan = sb.store.scans.get(recordVisit(sb, row, req, visitor, nowMs));
+      a.started = quizStart(sb, a);
+      return again(sb, res, a, { ...errors, _form: { kind: 'quiz_restart' } });
+    }
+  }
   const body = createBody(a);
   const account = sb.store.accounts.get(row.account_id);
   try {

@@ -45,6 +45,8 @@ export interface PageWords {
     fileRefused(file: string): string;
     quota: string;
     notRecorded: string;
+    /** a timed quiz posted without a visit of its own, or a second time from one visit */
+    quizRestart: string;
   };
   thanks: { title: string; recorded: string; reference: string };
   quiz: {

@@ -5,7 +5,7 @@ import type { PageWords } from './locale.js';
 // the API's) and the page's own (a file refused on arrival, a submit the service would not record),
 // each told in the page's words by its code or kind, never by its message.
 
-export type PageErrorKind = 'file_too_large' | 'file_refused' | 'quota' | 'not_recorded';
+export type PageErrorKind = 'file_too_large' | 'file_refused' | 'quota' | 'not_recorded' | 'quiz_restart';
 
 export interface PageError {
   code?: FieldErrorCode;
@@ -30,6 +30,8 @@ export function errorText(words: PageWords, error: PageError, field: AnswerField
       return e.quota;
     case 'not_recorded':
       return e.notRecorded;
+    case 'quiz_restart':
+      return e.quizRestart;
   }
   switch (error.code) {
     case 'missing_entry':

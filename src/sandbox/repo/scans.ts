@@ -63,6 +63,18 @@ export class Scans {
     return this.db.sql(`UPDATE scans SET submission_id = ? WHERE id = ? AND qr_id = ? AND submission_id IS NULL`).run(submissionId, scanId, qrId).changes === 1;
   }
 
+  /**
+   * The visitor's earliest visit of the form at or after `fromMs` that led to no submission, and
+   * that came after their last visit that did (an attempt ends with its submission).
+   */
+  earliestOpen(qrId: string, visitor: string, fromMs: number): ScanRow | undefined {
+    return this.db
+      .sql(`SELECT * FROM scans WHERE qr_id = ? AND visitor = ? AND at_ms >= ? AND submission_id IS NULL
+        AND id > COALESCE((SELECT MAX(id) FROM scans WHERE qr_id = ? AND visitor = ? AND submission_id IS NOT NULL), 0)
+        ORDER BY at_ms, id LIMIT 1`)
+      .get(qrId, visitor, fromMs, qrId, visitor) as ScanRow | undefined;
+  }
+
   get(id: number): ScanRow | undefined {
     return this.db.sql(`SELECT * FROM scans WHERE id = ?`).get(id) as ScanRow | undefined;
   }

@@ -32,6 +32,7 @@ export const de: PageWords = {
     fileRefused: (file) => `${file}: Dieser Dateityp wird nicht angenommen.`,
     quota: 'Dieses Formular kann derzeit keine weiteren Antworten annehmen.',
     notRecorded: 'Ihre Antwort konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',
+    quizRestart: 'Dieser Versuch kann nicht gesendet werden: Öffnen Sie das Formular erneut, um das Quiz zu starten.',
   },
   thanks: { title: 'Vielen Dank!', recorded: 'Ihre Antwort wurde gespeichert.', reference: 'Referenz' },
   quiz: {

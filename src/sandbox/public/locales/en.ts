@@ -32,6 +32,7 @@ export const en: PageWords = {
     fileRefused: (file) => `${file}: this type of file is not accepted.`,
     quota: 'This form cannot take more responses at the moment.',
     notRecorded: 'Your response could not be recorded. Please try again.',
+    quizRestart: 'This quiz attempt cannot be submitted: open the form again to start the quiz.',
   },
   thanks: { title: 'Thank you!', recorded: 'Your response has been recorded.', reference: 'Reference' },
   quiz: {

@@ -32,6 +32,7 @@ export const es: PageWords = {
     fileRefused: (file) => `${file}: este tipo de archivo no se acepta.`,
     quota: 'Este formulario no puede recibir más respuestas por ahora.',
     notRecorded: 'No se pudo registrar tu respuesta. Inténtalo de nuevo.',
+    quizRestart: 'Este intento no se puede enviar: abre el formulario de nuevo para empezar el cuestionario.',
   },
   thanks: { title: '¡Gracias!', recorded: 'Tu respuesta se ha registrado.', reference: 'Referencia' },
   quiz: {

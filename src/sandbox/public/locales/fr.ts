@@ -32,6 +32,7 @@ export const fr: PageWords = {
     fileRefused: (file) => `${file} : ce type de fichier n’est pas accepté.`,
     quota: 'Ce formulaire ne peut pas recevoir d’autres réponses pour le moment.',
     notRecorded: 'Votre réponse n’a pas pu être enregistrée. Réessayez.',
+    quizRestart: 'Cette tentative ne peut pas être envoyée : rouvrez le formulaire pour commencer le quiz.',
   },
   thanks: { title: 'Merci !', recorded: 'Votre réponse a été enregistrée.', reference: 'Référence' },
   quiz: {

@@ -32,6 +32,7 @@ export const pt: PageWords = {
     fileRefused: (file) => `${file}: este tipo de arquivo não é aceito.`,
     quota: 'Este formulário não pode receber mais respostas no momento.',
     notRecorded: 'Não foi possível registrar sua resposta. Tente novamente.',
+    quizRestart: 'Esta tentativa não pode ser enviada: abra o formulário de novo para começar o questionário.',
   },
   thanks: { title: 'Obrigado!', recorded: 'Sua resposta foi registrada.', reference: 'Referência' },
   quiz: {
