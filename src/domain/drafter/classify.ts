@@ -49,10 +49,11 @@ function cascade(levels: string[], locale: Locale): DraftField {
   return field('multipleLevelSelect', `${a} / ${b}`, { options: tree, hint: geo ? undefined : `${a} → ${b}` });
 }
 
-function question(u: Unit, locale: Locale): Made {
+function question(u: Unit, locale: Locale): Made | undefined {
   const q = u.head.replace(/^¿/, '¿');
   const plain = fold(q).replace(/^¿/, '');
   const hits = conceptsIn(tokensOf(q));
+  if (/^(how are you|how is it going|what's up|comment [çc]a va|qu[ée] tal|c[óo]mo est[áa]s|wie geht|como vai|tudo bem)/.test(plain)) return undefined;
   if (/^(how many|how much|combien|cu[aá]nt[oa]s?|wie viele?|quant[oa]s?)\b/.test(plain)) return { field: field('number', q) };
   if (/^(what time|a quelle heure|a que hora|um wie viel uhr|que horas)\b/.test(plain)) return { field: field('time', q) };
   if (/^(when|quand|cuando|wann|quando)\b/.test(plain)) return { field: field('calendar', q), concept: 'date' };
@@ -117,7 +118,8 @@ function build(u: Unit, special: Special | undefined, locale: Locale): Made[] {
   }
   if (/^(number of|how many|nombre d[e']|n[úu]mero de|anzahl|quantidade de|cantidad de)\b/iu.test(u.head) && !special) return [{ field: field('number', labelOf(u.head)), concept: conceptOf(u.head).concept?.type === 'number' ? conceptOf(u.head).concept!.id : undefined }];
   if (u.question || /^(what|which|why|how|who|qu'est|que|quel|quelle|qu[ée]|cu[áa]l|por qu[ée]|warum|was|welche|wie|o que|qual|por que)\b/iu.test(u.head)) {
-    return [question({ ...u, head: u.question ? u.head : `${cap(u.head)}?` }, locale)];
+    const asked = question({ ...u, head: u.question ? u.head : `${cap(u.head)}?` }, locale);
+    return asked ? [asked] : [];
   }
   if (/^(tell (?:us|me)|let us know|explain|describe|dites-nous|expliquez|cu[ée]ntanos|expl[ií]canos|erz[äa]hlen sie|beschreiben sie|conte-nos|explique)\b/iu.test(u.head)) return [{ field: field('longText', labelOf(u.head)), concept: 'comments' }];
   const sizes = sizesAfter(u.head, concept);
@@ -143,6 +145,7 @@ function unknown(head: string): Made[] {
   if (!words.length || words.length > 5 || isKindPhrase(head)) return [];
   if (/^(le|la|les|el|los|las|the|der|die|das|un|une|una|um|uma)\s/iu.test(head) && words.length > 1) return [];
   if (/\b(make|create|build|put together|set up|something|anything|form)\b/i.test(head)) return [];
+  if (/^(hello|hi|hey|good (?:morning|afternoon|evening)|thanks|thank you|bonjour|salut|merci|hola|gracias|hallo|danke|ol[áa]|obrigad[oa])\b/iu.test(head)) return [];
   const ts = tokensOf(head);
   if (ts.length > 1 && ts.every((t) => isKindWord(t.key))) return [];
   if (/^(number of|nombre de|n[úu]mero de|anzahl|quantidade de|cantidad de|how many)\b/iu.test(head)) return [{ field: field('number', labelOf(head)) }];

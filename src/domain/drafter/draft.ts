@@ -24,7 +24,7 @@ export interface Reading {
 }
 
 /** What the sentence spells out: the fields in order, and the phrases that name the kind. */
-function readSentences(text: string, locale: Locale): { made: Made[]; kinds: string[] } {
+export function readSentences(text: string, locale: Locale): { made: Made[]; kinds: string[] } {
   const { text: safe, specials } = protect(text);
   const made: Made[] = [];
   const kinds: string[] = [];

@@ -13,7 +13,7 @@ export interface Piece {
 }
 
 /** words that start a request and name nothing ("we need", "please ask for") */
-const FILLER = /^(?:(?:so|ok|okay|hey|hi|basically|also|then|plus|and|or|et|y|und|e|with|please|pls|just|we|i|you|they|should|would|will|can|could|need|want|like|to|have|also|ask|asking|for|get|collect|include|including|enter|provide|give|gather|record|capture|add|a|an|the|their|your|his|her|our|my|me|us|some|them|i'd like to know|i would like to know|we'd like to know|like to know|to know|know|find out|let|them|il faut|nous|je|veux|besoin|de|avec|pour|necesitamos|quiero|con|para|wir|brauchen|bitte|mit|precisamos|quero|com)\s+)+/iu;
+const FILLER = /^(?:(?:so|ok|okay|hey|hi|basically|also|then|plus|and|or|et|y|und|e|with|please|pls|just|we|i|you|they|should|would|will|can|could|need|want|like|to|have|also|ask|asking|for|get|collect|include|including|enter|provide|give|gather|record|capture|add|a|an|the|their|your|his|her|our|my|me|us|some|them|une|un|una|uno|unos|unas|eine|einen|ein|um|uma|le|la|les|el|los|las|der|die|das|den|o|os|as|i'd like to know|i would like to know|we'd like to know|like to know|to know|know|find out|let|them|il faut|nous|je|veux|besoin|de|avec|pour|necesitamos|quiero|con|para|wir|brauchen|bitte|mit|precisamos|quero|com)\s+)+/iu;
 
 export function stripFiller(text: string): string {
   let out = text.trim();
@@ -39,7 +39,11 @@ export function isKindPhrase(text: string): boolean {
 export const ROWS_HEAD = /\b(rate|check|score|notez|califica|bewerte|avalie)\b.*\b(each|every|chaque|cada|jede[nrs]?)\b|\bcheck ?list\b/iu;
 /** "name email phone", "name and e-mail": a sentence that lists fields even without commas */
 function namesFields(sentence: string): boolean {
-  const hits = conceptsIn(tokens(sentence)).length;
+  const ts = tokens(sentence);
+  const found = conceptsIn(ts);
+  const hits = found.length;
+  // "a photo of the damage": a field named with what it shows
+  if (found.some((h) => ['picture', 'document', 'video', 'audio'].includes(h.concept.type) && /^(of|de|du|des|del|do|da|von)$/.test(ts[h.end]?.key ?? ''))) return true;
   return hits >= 3 || (hits >= 2 && !hasFormWord(sentence) && /\s(and|et|y|und|e|&)\s/i.test(sentence));
 }
 const hasFormWord = (s: string) => tokens(s).some((t) => FORM_WORDS.has(t.key));

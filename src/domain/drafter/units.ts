@@ -20,6 +20,7 @@ export interface Unit {
 export const HEAD_NOUNS = /^(type|kind|method|size|level|plan|category|option|choice|class|tier|package|flavou?r|colou?r|reason|occasion|frequency|preference|goals?|style|model|shifts?|slots?|format|mode|status|product|meal|menu|sessions?|days?|topics?|interests?|tipo|taille|talla|gr[öo]sse|tamanho|nivel|niveau|couleur|farbe|cor|motif|motivo|grund|art|typ)$/iu;
 
 const STOP = /^(they|you|we|i|he|she|it|prefer|like|want|their|your|to|the|a|an|is|are|would|will)$/i;
+const QUALIFIER = /^(preferred|favou?rite|main|usual|pr[ée]f[ée]r[ée]e?|favorit[oa]|preferid[oa]|bevorzugte[rn]?|liebste[rn]?|principal)$/iu;
 const PER_ROW = /^(?:for|per|pour|par|para|por|für|pro|de)\s+/iu;
 const wordsOf = (s: string) => s.split(/\s+/).filter(Boolean);
 
@@ -64,10 +65,14 @@ function splitInline(text: string, runWords: number): { head: string; first: str
     let rest = ws.slice(at).join(' ');
     const perRow = PER_ROW.test(rest);
     rest = rest.replace(PER_ROW, '');
-    const restWords = wordsOf(rest);
+    let restWords = wordsOf(rest);
+    // "couleur préférée rouge": a qualifier belongs to the label
+    let head = ws.slice(0, at).join(' ');
+    while (restWords.length > 1 && QUALIFIER.test(restWords[0]!)) [head, restWords] = [`${head} ${restWords[0]}`, restWords.slice(1)];
+    rest = restWords.join(' ');
     // "room type single double": each word a choice; "time slot they prefer 9-11": the last one
-    if (perRow || runWords > 1) return { head: ws.slice(0, at).join(' '), first: [rest], perRow };
-    if (restWords.length <= 3 && !restWords.some((w) => STOP.test(w))) return { head: ws.slice(0, at).join(' '), first: restWords, perRow };
+    if (perRow || runWords > 1) return { head, first: [rest], perRow };
+    if (restWords.length <= 3 && !restWords.some((w) => STOP.test(w))) return { head, first: restWords, perRow };
     return { head: ws.slice(0, -1).join(' '), first: [ws[ws.length - 1]!], perRow };
   }
   if (/^(number of|how many|nombre de|n[úu]mero de|anzahl)\b/iu.test(text)) return undefined;
@@ -99,8 +104,9 @@ export function unitsOf(list: string, specials: Special[], locale: Locale): Unit
       }
     }
     if (!unit.head) {
-      // "…, yes or no, …" or "(optional)" alone: it belongs to the field before
+      // "…, yes or no, …" or "(optional)" alone: it belongs to the field before; "country, then city" is one
       if (units.length && unit.specials.length) units[units.length - 1]!.specials.push(...unit.specials);
+      else if (unit.specials.some((s) => s.kind !== 'mark')) units.push(unit);
       continue;
     }
     const colon = unit.head.indexOf(':');
@@ -110,7 +116,9 @@ export function unitsOf(list: string, specials: Special[], locale: Locale): Unit
     if (colon > 0 && (q < 0 || colon < q)) {
       const left = unit.head.slice(0, colon);
       rest = unit.head.slice(colon + 1).trim();
-      if (isKindPhraseHead(left) && !ROWS_HEAD.test(left)) {
+      // "Registration form: …" names the kind; "Avaliação: nota de 0 a 10" a heading: the rest is the list
+      const restIsList = rest !== '' && !optionLike({ text: pieces[i]!.text.slice(pieces[i]!.text.indexOf(':') + 1), sep: ',' }, specials, true, locale);
+      if ((isKindPhraseHead(left) || restIsList) && !ROWS_HEAD.test(left)) {
         pieces[i] = { ...pieces[i]!, text: pieces[i]!.text.slice(pieces[i]!.text.indexOf(':') + 1) };
         i--;
         continue;

@@ -1,0 +1,142 @@
+import { SCORED_TYPES } from '../fieldTypes.js';
+import { readSentences } from './draft.js';
+import { conceptByPhrase, conceptsIn, tokens } from './lexicon.js';
+import { AFTER, BOTTOM, TOP, VERBS, type VerbName } from './refineVerbs.js';
+import { cap, choices, fold } from './text.js';
+import { LANGUAGE_NAMES, translateDraft } from './translate.js';
+import { DraftError, LOCALES, type Draft, type DraftField, type Locale } from './types.js';
+
+// Refining a draft (spec §4.7 `currentForm`) with plain instructions in the five languages: add,
+// remove, rename, reorder, optional/required, options, quiz on/off, translate. Several may be given
+// at once ("; ", "then", "puis", "luego", "dann", "depois"). An instruction it does not understand
+// is an error, never a silent no-op; fields the instruction does not name keep order and options.
+
+export const INSTRUCTION_EXAMPLES = [
+  'add a phone field', 'add a date of birth after E-mail', 'remove the address', 'make the e-mail optional', 'make Phone required',
+  'rename Name to Full name', 'add options Vegan and Halal to Meal', 'move Phone to the top', 'move Phone after E-mail',
+  'turn it into a quiz', 'in Spanish', 'change the title to Spring fair',
+];
+
+interface Session {
+  draft: Draft;
+  /** the field the previous instruction touched: what "it" means in "add a phone, then make it required" */
+  last: number;
+}
+
+const labelOf = (f: DraftField) => fold(String(f.option.label ?? ''));
+
+/** The field an instruction names: by label (exact, prefix, contained), then by the concept its words name. */
+function find(s: Session, ref: string): number {
+  const fields = s.draft.fields;
+  const want = fold(ref).replace(/^(the|le|la|l'|el|der|die|das|o|a)\s+/, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  if (/^(it|that|this|that one|this one|le|la|lo|es|ihn|sie|o|a|ele|ela)$/.test(want)) {
+    if (s.last < 0 || s.last >= fields.length) throw new DraftError('"it" names no field yet: name the field by its label');
+    return s.last;
+  }
+  const plain = (f: DraftField) => labelOf(f).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const concept = conceptByPhrase(want) ?? conceptsIn(tokens(want))[0]?.concept;
+  const tries: Array<(f: DraftField) => boolean> = [
+    (f) => plain(f) === want,
+    (f) => plain(f).startsWith(`${want} `) || want.startsWith(`${plain(f)} `),
+    (f) => plain(f).includes(want),
+    (f) => concept !== undefined && f.type === concept.type && (concept.type !== 'shortText' && concept.type !== 'longText' && concept.type !== 'radio' || Object.values(concept.label).some((l) => fold(l) === labelOf(f))),
+    (f) => fold(f.type) === want.replace(/ /g, ''),
+  ];
+  for (const t of tries) {
+    const hits = fields.map((f, i) => (t(f) ? i : -1)).filter((i) => i >= 0);
+    if (hits.length === 1) return (s.last = hits[0]!);
+    if (hits.length > 1) throw new DraftError(`"${ref}" matches ${hits.length} fields (${hits.map((i) => String(fields[i]!.option.label)).join(', ')}): name it by its whole label`);
+  }
+  throw new DraftError(`no field is called "${ref}"; the fields are: ${fields.map((f) => String(f.option.label)).join(', ')}`);
+}
+
+const listOf = (text: string) => text.split(/\s*,\s*|\s+(?:and|or|et|ou|y|o|und|oder|e)\s+/iu).map((x) => cap(x.trim())).filter(Boolean);
+
+function insertAt(s: Session, where: string | undefined, anchor: string | undefined, position: string | undefined): number {
+  if (where && anchor) {
+    const at = find(s, anchor);
+    return AFTER.test(where) ? at + 1 : at;
+  }
+  if (position && TOP.test(position)) return 0;
+  return s.draft.fields.length;
+}
+
+const QUIZ_ON = (d: Draft) => {
+  d.isQuiz = true;
+  d.quizConfig ??= { showFinalScore: true, showAnswersResults: true };
+  for (const f of d.fields) {
+    const opts = f.option.options as Array<{ value: string }> | undefined;
+    // spec §2.4: scored types; the first choice stands as the answer until the author sets it
+    if (!f.quizConfig && SCORED_TYPES.includes(f.type) && opts?.length) f.quizConfig = { points: 1, correctAnswers: [opts[0]!.value] };
+  }
+};
+
+const STEPS: Record<VerbName, (s: Session, g: string[]) => void> = {
+  title: (s, [t]) => void (s.draft.title = cap(t!.trim())),
+  shortText: (s, [t]) => void (s.draft.shortText = t!.trim()),
+  quizOn: (s) => QUIZ_ON(s.draft),
+  quizOff: (s) => {
+    delete s.draft.isQuiz;
+    delete s.draft.quizConfig;
+    for (const f of s.draft.fields) delete f.quizConfig;
+  },
+  translate: (s, [name]) => translateDraft(s.draft, LANGUAGE_NAMES.find(([re]) => re.test(name!))![1]),
+  allRequired: (s, [word]) => {
+    for (const f of s.draft.fields) f.option.required = !OPTIONAL_WORD.test(word!);
+  },
+  requiredness: (s, [ref, word]) => void (s.draft.fields[find(s, ref!)]!.option.required = !OPTIONAL_WORD.test(word!)),
+  rename: (s, [ref, to]) => void (s.draft.fields[find(s, ref!)]!.option.label = cap(to!.trim())),
+  options: (s, [names, ref]) => {
+    const f = choiceField(s, ref!);
+    const existing = (f.option.options as Array<{ name: string; value: string }> | undefined) ?? [];
+    f.option.options = [...existing, ...choices(listOf(names!)).filter((c) => !existing.some((e) => e.value === c.value))];
+  },
+  setOptions: (s, [ref, names]) => void (choiceField(s, ref!).option.options = choices(listOf(names!))),
+  remove: (s, [ref]) => void s.draft.fields.splice(find(s, ref!), 1),
+  moveTo: (s, [ref, position]) => {
+    const [moved] = s.draft.fields.splice(find(s, ref!), 1);
+    if (BOTTOM.test(position!)) s.draft.fields.push(moved!);
+    else s.draft.fields.unshift(moved!);
+  },
+  moveNear: (s, [ref, where, anchor]) => {
+    const [moved] = s.draft.fields.splice(find(s, ref!), 1);
+    const at = find(s, anchor!);
+    s.draft.fields.splice(AFTER.test(where!) ? at + 1 : at, 0, moved!);
+  },
+  add: (s, groups) => {
+    const [what, a, b] = groups;
+    const [where, anchor, position] = a && b ? [a, b, undefined] : [undefined, undefined, a];
+    const added = readSentences(what!.replace(/\s+(?:field|question|champ|campo|feld|frage|pergunta)s?$/iu, ''), s.draft.locale as Locale).made.map((m) => m.field);
+    if (!added.length) throw new DraftError(`cannot tell what field "${what}" is: say e.g. "add a phone field", "add a date of birth", "add T-shirt size S, M or L"`);
+    const at = insertAt(s, where, anchor, position);
+    s.draft.fields.splice(at, 0, ...added);
+    s.last = at + added.length - 1;
+  },
+};
+
+const OPTIONAL_WORD = /^(optional|not required|facultati|optionnel|opcional|freiwillig|n[ãa]o obrigat)/iu;
+
+function choiceField(s: Session, ref: string): DraftField {
+  const f = s.draft.fields[find(s, ref)]!;
+  if (f.type === 'shortText') f.type = 'radio';
+  if (!['radio', 'checkbox', 'gender'].includes(f.type)) throw new DraftError(`"${String(f.option.label)}" is a ${f.type} field: options go on radio, checkbox and gender fields`);
+  return f;
+}
+
+const SPLIT = /\s*;\s*|\s*\n\s*|\s*,?\s+(?:then|and then|puis|ensuite|luego|despu[ée]s|dann|danach|depois)\s+|\.\s+/iu;
+
+/** spec §4.7: the current form changed by the instructions (a copy; the input is left as it was). */
+export function refineDraft(current: Draft, instructions: string): Draft {
+  const draft: Draft = JSON.parse(JSON.stringify(current)) as Draft;
+  if (!LOCALES.includes(draft.locale as Locale)) draft.locale = 'en';
+  const s: Session = { draft, last: -1 };
+  const parts = instructions.split(SPLIT).map((p) => p.trim().replace(/[.!]+$/, '').replace(/^(?:please|pls|and|also|et|y|und|e|bitte|por favor|s'il te pla[iî]t)\s+/iu, '').replace(/\s+(?:please|pls|bitte|por favor|s'il vous pla[iî]t)$/iu, '')).filter(Boolean);
+  if (!parts.length) throw new DraftError('no instruction given');
+  for (const part of parts) {
+    const verb = VERBS.find(([, re]) => re.test(part));
+    if (!verb) throw new DraftError(`Could not understand the instruction "${part}". Try one of: ${INSTRUCTION_EXAMPLES.map((e) => `"${e}"`).join(', ')}`);
+    STEPS[verb[0]](s, part.match(verb[1])!.slice(1).filter((g): g is string => g !== undefined));
+  }
+  if (!draft.fields.length) throw new DraftError('the draft would have no field left');
+  return draft;
+}
