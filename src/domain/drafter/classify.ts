@@ -107,6 +107,12 @@ function build(u: Unit, special: Special | undefined, locale: Locale): Made[] {
     const rows = WEEKDAYS.slice(special.from, special.to + 1).map((d) => d[locale]);
     return [{ field: field(ROWS_VALUE.test(u.head) || !u.head ? 'sheet' : 'checkbox', label || PHRASES.hours[locale], ROWS_VALUE.test(u.head) || !u.head ? { rowLabels: rows } : { options: choices(rows) }), concept: 'hours' }];
   }
+  // "e-mail (work)": words in parentheses after a field that takes no choices are its hint
+  if (u.options?.length && u.fromParen && concept && !concept.choosable && !concept.options && !u.question && !ROWS_RATE.test(u.head) && !ROWS_VALUE.test(u.head)) {
+    const made = conceptField(concept, label, locale);
+    made.field.option.hint = u.options.join(', ');
+    return [made];
+  }
   if (u.options?.length) return [withOptions(u, (u.question ? u.head : label) || PHRASES.choice[locale], concept, locale)];
   if (special?.kind === 'range') {
     const names = Array.from({ length: special.hi - special.lo + 1 }, (_, i) => String(special.lo + i));

@@ -28,13 +28,16 @@ const labelOf = (f: DraftField) => fold(String(f.option.label ?? ''));
 /** The field an instruction names: by label (exact, prefix, contained), then by the concept its words name. */
 function find(s: Session, ref: string): number {
   const fields = s.draft.fields;
-  const want = fold(ref).replace(/^(the|le|la|l'|el|der|die|das|o|a)\s+/, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const want = fold(ref).replace(/^(the|le|la|el|der|die|das|o|a)\s+|^[ld]'/, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
   if (/^(it|that|this|that one|this one|le|la|lo|es|ihn|sie|o|a|ele|ela)$/.test(want)) {
     if (s.last < 0 || s.last >= fields.length) throw new DraftError('"it" names no field yet: name the field by its label');
     return s.last;
   }
   const plain = (f: DraftField) => labelOf(f).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-  const concept = conceptByPhrase(want) ?? conceptsIn(tokens(want))[0]?.concept;
+  // the ref names a concept only when the concept's words are all it says ("le téléphone", not "le téléphone y …")
+  const ts = tokens(want).filter((t) => !/^(the|le|la|l'|el|der|die|das|den|o|a|les|los|las)$/.test(t.key));
+  const hits = conceptsIn(ts);
+  const concept = conceptByPhrase(want) ?? (hits.length === 1 && hits[0]!.end - hits[0]!.start === ts.length ? hits[0]!.concept : undefined);
   const tries: Array<(f: DraftField) => boolean> = [
     (f) => plain(f) === want,
     (f) => plain(f).startsWith(`${want} `) || want.startsWith(`${plain(f)} `),
@@ -123,19 +126,22 @@ function choiceField(s: Session, ref: string): DraftField {
   return f;
 }
 
-const SPLIT = /\s*;\s*|\s*\n\s*|\s*,?\s+(?:then|and then|puis|ensuite|luego|despu[ée]s|dann|danach|depois)\s+|\.\s+/iu;
+const SPLIT = /\s*;\s*|\s*\n\s*|\s*,?\s+(?:then|and then|puis|ensuite|luego|despu[ée]s(?!\s+de)|dann|danach|depois(?!\s+de))\s+|\.\s+/iu;
+
+const cleanInstruction = (raw: string) =>
+  raw.trim().replace(/[.!]+$/, '').replace(/^(?:please|pls|and|also|et|y|und|e|bitte|por favor|s'il te pla[iî]t)\s+/iu, '').replace(/\s+(?:please|pls|bitte|por favor|s'il vous pla[iî]t)$/iu, '');
 
 /** spec §4.7: the current form changed by the instructions (a copy; the input is left as it was). */
 export function refineDraft(current: Draft, instructions: string): Draft {
   const draft: Draft = JSON.parse(JSON.stringify(current)) as Draft;
   if (!LOCALES.includes(draft.locale as Locale)) draft.locale = 'en';
   const s: Session = { draft, last: -1 };
-  const parts = instructions.split(SPLIT).map((p) => p.trim().replace(/[.!]+$/, '').replace(/^(?:please|pls|and|also|et|y|und|e|bitte|por favor|s'il te pla[iî]t)\s+/iu, '').replace(/\s+(?:please|pls|bitte|por favor|s'il vous pla[iî]t)$/iu, '')).filter(Boolean);
+  const parts = instructions.split(SPLIT).map((raw) => ({ raw: raw.trim(), text: cleanInstruction(raw) })).filter((p) => p.text);
   if (!parts.length) throw new DraftError('no instruction given');
-  for (const part of parts) {
-    const verb = VERBS.find(([, re]) => re.test(part));
-    if (!verb) throw new DraftError(`Could not understand the instruction "${part}". Try one of: ${INSTRUCTION_EXAMPLES.map((e) => `"${e}"`).join(', ')}`);
-    STEPS[verb[0]](s, part.match(verb[1])!.slice(1).filter((g): g is string => g !== undefined));
+  for (const { raw, text } of parts) {
+    const verb = VERBS.find(([, re]) => re.test(text));
+    if (!verb) throw new DraftError(`Could not understand the instruction "${raw.replace(/[.!]+$/, '')}". Try one of: ${INSTRUCTION_EXAMPLES.map((e) => `"${e}"`).join(', ')}`);
+    STEPS[verb[0]](s, text.match(verb[1])!.slice(1).filter((g): g is string => g !== undefined));
   }
   if (!draft.fields.length) throw new DraftError('the draft would have no field left');
   return draft;

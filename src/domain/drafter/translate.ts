@@ -41,7 +41,7 @@ export function translateDraft(d: Draft, to: Locale): void {
 
 /** "in Spanish", "en français", "auf Deutsch", "em português": the language asked for */
 export const LANGUAGE_NAMES: Array<[RegExp, Locale]> = [
-  [/\b(english|anglais|ingl[ée]s|englisch)\b/iu, 'en'],
+  [/\b(english|anglais|ingl[éêe]s|englisch)\b/iu, 'en'],
   [/\b(french|fran[çc]ais|franc[ée]s|franz[öo]sisch)\b/iu, 'fr'],
   [/\b(spanish|espagnol|espa[ñn]ol|spanisch|espanhol)\b/iu, 'es'],
   [/\b(german|allemand|alem[áa]n|deutsch|alem[ãa]o)\b/iu, 'de'],

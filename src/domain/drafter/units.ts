@@ -12,6 +12,8 @@ export interface Unit {
   options?: string[];
   specials: Special[];
   question: boolean;
+  /** the choices came from parentheses (after a field that takes none, they are its hint) */
+  fromParen?: boolean;
   /** "hours for Monday, …": one value per row */
   perRow?: boolean;
 }
@@ -96,7 +98,7 @@ export function unitsOf(list: string, specials: Special[], locale: Locale): Unit
     for (const paren of found.filter((s): s is Special & { kind: 'paren' } => s.kind === 'paren')) {
       const read = readParen(paren.text, locale);
       unit.specials.push(...read.marks);
-      if (read.options) unit.options = read.options;
+      if (read.options) [unit.options, unit.fromParen] = [read.options, true];
       if (read.fields) {
         if (text) units.push({ ...unit });
         units.push(...read.fields);
