@@ -55,7 +55,10 @@ export function splitIntro(sentence: string): { kind?: string; list: string } {
   const m = INTRO.exec(sentence);
   if (m && m.index > 0) {
     const left = sentence.slice(0, m.index);
-    if (isKindPhrase(left) && !ROWS_HEAD.test(left)) return { kind: left.trim(), list: sentence.slice(m.index + m[0].length) };
+    const right = sentence.slice(m.index + m[0].length);
+    if (isKindPhrase(left) && !ROWS_HEAD.test(left)) return { kind: left.trim(), list: right };
+    // "Tasting evening with name, e-mail …": what the form is for, then its fields
+    if (!/[-–—]/.test(m[0]) && !/[?:]/.test(left) && conceptsIn(tokens(left)).length === 0 && conceptsIn(tokens(right)).length > 0) return { kind: left.trim(), list: right };
   }
   // "Simple newsletter signup", "Book a table at our restaurant": the kind only
   if (isKindPhrase(sentence) && !/[,?:]|⟦\d+⟧/.test(sentence) && !namesFields(sentence)) return { kind: sentence.trim(), list: '' };
