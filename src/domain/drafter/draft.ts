@@ -79,14 +79,16 @@ function fromOwn(f: OwnField, locale: Locale): Made {
 /** The fields spelled out, with the kind's usual ones put where they usually go, no duplicates. */
 function merge(spelled: Made[], usual: Made[]): Made[] {
   const out = [...spelled];
+  // "date of arrival" stands for the kind's date, "number of nights" for its count
+  const present = (u: Made) => out.findIndex((m) => isSame(m, u) || (u.concept !== undefined && LOOSE.has(u.concept) && m.field.type === u.field.type));
   let cursor = 0;
-  for (const u of usual) {
-    // "date of arrival" stands for the kind's date, "number of nights" for its count
-    const loose = u.concept !== undefined && LOOSE.has(u.concept);
-    const at = out.findIndex((m) => isSame(m, u) || (loose && m.field.type === u.field.type));
+  usual.forEach((u, k) => {
+    const at = present(u);
     if (at >= 0) cursor = Math.max(cursor, at + 1);
-    else out.splice(cursor++, 0, u);
-  }
+    // before the next usual field the sentence named, else after everything it named
+    else if (usual.slice(k + 1).some((later) => present(later) >= 0)) out.splice(cursor++, 0, u);
+    else out.push(u);
+  });
   return out;
 }
 

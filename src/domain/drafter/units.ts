@@ -82,6 +82,27 @@ function splitInline(text: string, runWords: number): { head: string; first: str
   return undefined;
 }
 
+/** The choices written after a head: short pieces up to the one after "or"/"and" or a "pick any". */
+function collectRun(pieces: Piece[], i: number, specials: Special[], allowConcepts: boolean, locale: Locale, unit: Unit): { run: string[]; j: number; closed: boolean } {
+  const run: string[] = [];
+  let j = i + 1;
+  let closed = false;
+  for (; !unit.options && j < pieces.length && optionLike(pieces[j]!, specials, allowConcepts, locale); j++) {
+    const s = specialsIn(pieces[j]!.text, specials);
+    run.push(s.text.replace(/^[-–—\s]+|[-–—\s]+$/g, ''));
+    unit.specials.push(...marksOf(s.found));
+    for (const p of s.found) if (p.kind === 'paren') unit.specials.push(...readParen(p.text, locale).marks);
+    const own = [...s.found, ...s.found.flatMap((p) => (p.kind === 'paren' ? readParen(p.text, locale).marks : []))];
+    const marked = own.some((x) => x.kind === 'mark' && (x.mark === 'many' || x.mark === 'one'));
+    if (pieces[j - 1]!.sep !== ',' || marked) {
+      closed = true;
+      j++;
+      break;
+    }
+  }
+  return { run, j, closed };
+}
+
 /** a colon's left side that names the kind of form ("Registration form: …"), not a field */
 function isKindPhraseHead(left: string): boolean {
   return isKindPhrase(left);
@@ -137,22 +158,7 @@ export function unitsOf(list: string, specials: Special[], locale: Locale): Unit
       }
     }
     const allowConcepts = (mode === 'colon' && wordsOf(unit.head).some((w) => HEAD_NOUNS.test(w))) || ROWS_HEAD.test(unit.head);
-    const run: string[] = [];
-    let j = i + 1;
-    let closed = false;
-    for (; !unit.options && j < pieces.length && optionLike(pieces[j]!, specials, allowConcepts, locale); j++) {
-      const s = specialsIn(pieces[j]!.text, specials);
-      run.push(s.text.replace(/^[-–—\s]+|[-–—\s]+$/g, ''));
-      unit.specials.push(...marksOf(s.found));
-      for (const p of s.found) if (p.kind === 'paren') unit.specials.push(...readParen(p.text, locale).marks);
-      const own = [...s.found, ...s.found.flatMap((p) => (p.kind === 'paren' ? readParen(p.text, locale).marks : []))];
-      const marked = own.some((x) => x.kind === 'mark' && (x.mark === 'many' || x.mark === 'one'));
-      if (pieces[j - 1]!.sep !== ',' || marked) {
-        closed = true;
-        j++;
-        break;
-      }
-    }
+    const { run, j, closed } = collectRun(pieces, i, specials, allowConcepts, locale, unit);
     if (mode !== 'inline') {
       if (rest || run.length) {
         unit.options = [...(rest ? [rest] : []), ...run, ...(unit.options ?? [])];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readPrompt } from '../../../src/domain/drafter/draft.js';
-import { CORPUS, misses } from './corpusCheck.js';
+import { CORPUS, HELD_OUT, misses } from './corpusCheck.js';
 
 // The measure of the drafter (spec §4.7): the share of the corpus's sentences whose draft has what a
 // person expects. Reports the misses and the time per draft (reported, never asserted).
@@ -18,6 +18,13 @@ describe('the drafter against the corpus of sentences people type', () => {
     console.log(`drafter corpus: ${CORPUS.length - missed.length}/${CORPUS.length} met (${(share * 100).toFixed(1)} %)`);
     for (const m of missed) console.log(`  miss: ${m.p} — ${m.why.join('; ')}`);
     expect(share).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('reports the share met on held-out sentences (never tuned on; reported, not asserted)', () => {
+    const missed = HELD_OUT.map((e) => ({ p: e.p, why: misses(e) })).filter((m) => m.why.length);
+    console.log(`drafter held-out: ${HELD_OUT.length - missed.length}/${HELD_OUT.length} met`);
+    for (const m of missed) console.log(`  held-out miss: ${m.p} — ${m.why.join('; ')}`);
+    expect(HELD_OUT.length).toBeGreaterThan(20);
   });
 
   it('reports the time per draft (median over the corpus, three rounds)', () => {
