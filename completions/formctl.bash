@@ -50,7 +50,7 @@ _formctl_words() {
     'presets') echo 'list' ;;
     'presets list') echo '--columns --csv-raw --json --output --quiet -o -q' ;;
     'ai') echo 'draft' ;;
-    'ai draft') echo '--create --output --refine -o' ;;
+    'ai draft') echo '--create --from --output --refine -o' ;;
     'team') echo 'list add update remove block unblock reset-password rename' ;;
     'team list') echo '--columns --csv-raw --json --output --quiet -o -q' ;;
     'team add') echo '--columns --csv-raw --json --name --output --password-stdin --quiet --role --sub-domain -o -q' ;;
@@ -254,7 +254,7 @@ _formctl_path_options() {
     'analytics show') echo '--columns --day --from --to --tz' ;;
     'analytics export') echo '--day --from --out --to --tz' ;;
     'presets list') echo '--columns' ;;
-    'ai draft') echo '--refine' ;;
+    'ai draft') echo '--from --refine' ;;
     'team list') echo '--columns' ;;
     'team add') echo '--columns --name --role --sub-domain' ;;
     'team update') echo '--columns --email --name --role --sub-domains --team-name' ;;

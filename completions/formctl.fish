@@ -344,6 +344,7 @@ complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l outpu
 complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l quiet
 complete -c formctl -n '__fish_formctl_path '\''ai'\''' -a 'draft' -d 'Draft a form from a prompt; refine it; create it'
 complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l create
+complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l from -r -F
 complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l refine -r -F
 complete -c formctl -n '__fish_formctl_path '\''team'\''' -a 'list' -d 'List the team members (never their passwords or keys)'

@@ -24,7 +24,7 @@ describe('formctl ai draft', () => {
     const r = await sb.cli(['ai', 'draft', 'Contact form with name, e-mail and phone', '--refine', 'make the phone required']);
     expect(r.exitCode).toBe(0);
     const draft = JSON.parse(r.stdout);
-    expect(draft.fields.map((f: any) => f.type)).toEqual(['name', 'email', 'phone']);
+    expect(draft.fields.map((f: any) => f.type)).toEqual(['name', 'email', 'phone', 'shortText', 'longText']);
     expect(draft.fields[2].option.required).toBe(true);
     expect(r.stderr).toContain('Drafting: "Contact form with name, e-mail and phone" (1 request)');
     expect((await sb.requestsSince(before)).map((x) => x.path)).toEqual(['/v1/form-ai-builder/generate', '/v1/form-ai-builder/generate']);
@@ -44,27 +44,51 @@ describe('formctl ai draft', () => {
     expect(yaml.stdout).toMatch(/^title: Contact form\n/);
     const made = await sb.cli(['ai', 'draft', 'Dance class sign-up with name, e-mail and level beginner, improver or advanced', '--create']);
     expect(made.exitCode).toBe(0);
-    expect(await fieldsOf(JSON.parse(made.stdout).qrId)).toEqual(['name:Name*', 'email:E-mail*', 'radio:Level']);
+    expect(await fieldsOf(JSON.parse(made.stdout).qrId)).toEqual(['name:Name*', 'email:E-mail*', 'phone:Phone', 'radio:Level', 'longText:Comments']);
   });
 
-  it('on a terminal loops: edit a field here, refine, then cancel creates nothing (exit 130)', async () => {
+  it('--from refines a saved draft; without a prompt it prints it as it is (no request)', async () => {
+    const file = `${tmp.path}/saved-draft.json`;
+    writeFileSync(file, (await sb.cli(['ai', 'draft', 'Contact form with name, e-mail and phone'])).stdout);
+    const before = await sb.requestCount();
+    const same = await sb.cli(['ai', 'draft', '--from', file]);
+    expect([same.exitCode, JSON.parse(same.stdout).title, await sb.requestCount()]).toEqual([0, 'Contact form', before]);
+    const es = await sb.cli(['ai', 'draft', '--from', file, 'move the phone to the top; in Spanish']);
+    expect(JSON.parse(es.stdout).fields.map((f: any) => f.option.label)).toEqual(['Teléfono', 'Nombre', 'Correo electrónico', 'Asunto', 'Mensaje']);
+    writeFileSync(`${tmp.path}/not-a-draft.json`, '{"title": 1}');
+    const bad = await sb.cli(['ai', 'draft', '--from', `${tmp.path}/not-a-draft.json`]);
+    expect([bad.exitCode, bad.stderr]).toEqual([2, expect.stringMatching(/not-a-draft\.json: not a draft; expected \{title, shortText/)]);
+    expect((await sb.cli(['ai', 'draft'])).exitCode).toBe(2);
+  });
+
+  it('on a terminal loops: refine (what changed is said), edit in $EDITOR, save, quit; quitting unsaved creates nothing (exit 130)', async () => {
+    const editor = `${tmp.path}/draft-editor.mjs`;
+    writeFileSync(editor, `import { readFileSync, writeFileSync } from 'node:fs';
+const doc = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+doc.fields.find((f) => f.type === 'radio').option.label = 'Colour of wine';
+writeFileSync(process.argv[2], JSON.stringify(doc));
+`);
+    const file = `${tmp.path}/tasting.json`;
     const r = await sb.run(['ai', 'draft', 'Tasting evening with name, e-mail and wine red, white or rosé'], {
       tty: true,
+      env: { EDITOR: `node ${editor}` },
       script: [
-        { ask: /^What next\?/, answer: 'edit' },
-        { ask: /^Which field\?/, answer: '2' },
-        { ask: /^Label:/, answer: 'Colour of wine' },
-        { ask: /^Required\?/, answer: true },
-        { ask: /^Options/, answer: 'Red, White' },
         { ask: /^What next\?/, answer: 'refine' },
-        { ask: /^Instruction:/, answer: 'make Colour of wine optional' },
-        { ask: /^What next\?/, answer: 'cancel' },
+        { ask: /^Refine:/, answer: 'make the e-mail optional; add a phone field' },
+        { ask: /^What next\?/, answer: 'edit' },
+        { ask: /^What next\?/, answer: 'save' },
+        { ask: /^Save to file:/, answer: file },
+        { ask: /^What next\?/, answer: 'quit' },
       ],
     });
-    expect(r.exitCode).toBe(130);
-    expect(r.stdout).toContain('3. radio               Colour of wine *  (Red | White)');
-    expect(r.stdout).toMatch(/3\. radio {15}Colour of wine  \(Red \| White\)\n/);
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toContain('Changed:\n  + phone Phone\n  ~ E-mail: now optional');
+    expect(r.stderr).toContain('Changed:\n  ~ Colour of wine: renamed "Wine" → "Colour of wine"');
+    expect(r.stdout).toMatch(/3\. radio {15}Colour of wine  \(Red \| White \| Rosé\)\n/);
+    expect(JSON.parse(readFileSync(file, 'utf8')).fields.map((f: any) => f.option.label)).toEqual(['Name', 'E-mail', 'Colour of wine', 'Phone']);
     expect(await formsNamed('Tasting evening')).toEqual([]);
+    const unsaved = await sb.run(['ai', 'draft', 'Tasting evening with name, e-mail and wine red, white or rosé'], { tty: true, script: [{ ask: /^What next\?/, answer: 'quit' }] });
+    expect(unsaved.exitCode).toBe(130);
   });
 });
 

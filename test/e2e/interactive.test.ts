@@ -84,16 +84,16 @@ describe('the form builder in a real terminal', () => {
 describe('ai draft in a real terminal', () => {
   it('drafts from a sentence, refines it, then creates it', async () => {
     const t = terminal(['ai', 'draft', 'Workshop sign-up with name, e-mail and T-shirt size S, M or L']);
-    await t.answer('What next?', `${DOWN}\r`); // refine
-    await t.answer('Instruction', 'add a phone field after E-mail\r');
-    await t.answer('3. phone', '');
-    await t.answer('What next?', '\r'); // create
+    await t.answer('What next?', '\r'); // refine
+    await t.answer('Refine:', 'add a date of birth after E-mail\r');
+    await t.answer('+ calendar Date of birth', '');
+    await t.answer('What next?', `${DOWN}${DOWN}\r`); // create
     const r = await t.child;
     expect(r.exitCode).toBe(0);
-    expect(t.screen()).toContain('Refining the draft: "add a phone field after E-mail" (1 request)');
+    expect(t.screen()).toContain('Refining the draft: "add a date of birth after E-mail" (1 request)');
     const made = (await forms()).find((f) => f.title === 'Workshop sign-up')!;
     const form = (await sb.api('GET', `/forms/${made.qrId}`)).body.data;
-    expect(form.fields.map((f: any) => f.type)).toEqual(['name', 'email', 'phone', 'radio']);
+    expect(form.fields.map((f: any) => f.type)).toEqual(['name', 'email', 'calendar', 'radio', 'phone', 'radio', 'longText']);
   }, 30_000);
 });
 

@@ -13,23 +13,36 @@ const used = async () => (await sb.admin<Array<{ id: string; usedThisMonth: numb
 
 describe('POST /form-ai-builder/generate (spec §4.7)', () => {
   it('drafts from a prompt; the draft is a POST /forms body', async () => {
-    const r = await gen({ prompt: 'Event sign-up with name, e-mail and T-shirt size S, M or L' }, 'viewer');
+    const r = await gen({ prompt: 'A short RSVP form for a team dinner' }, 'viewer');
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({
-      title: 'Event sign-up', shortText: 'Please fill in the form below.', locale: 'en',
+      title: 'Short RSVP form for a team dinner', shortText: 'Please fill in the form below.', locale: 'en',
       fields: [
         { type: 'name', option: { label: 'Name', required: true } },
-        { type: 'email', option: { label: 'E-mail', required: true } },
-        { type: 'radio', option: { label: 'T-shirt size', options: [{ name: 'S', value: 's' }, { name: 'M', value: 'm' }, { name: 'L', value: 'l' }] } },
+        { type: 'radio', option: { label: 'Will you attend?', required: true, options: [{ name: 'Yes', value: 'yes' }, { name: 'No', value: 'no' }] } },
+        { type: 'number', option: { label: 'Number of guests' } },
+        { type: 'shortText', option: { label: 'Dietary requirements' } },
       ],
     });
     expect((await sb.api('POST', '/forms', { body: r.body.data })).status).toBe(200);
   });
 
+  it('every draft of the kinds and rows it makes is accepted by POST /forms', async () => {
+    for (const prompt of ['Weekly timesheet', 'new employee onboarding checklist', 'where are you based? pick your country, then city', 'Quiz: capital of France? Paris; 2+2? 4. pass mark 60%', 'Anmeldung zum Sommerfest: Name, E-Mail und Anzahl der Gäste']) {
+      const draft = (await gen({ prompt })).body.data;
+      const created = await sb.api('POST', '/forms', { body: draft });
+      expect([prompt, created.status]).toEqual([prompt, 200]);
+    }
+  });
+
   it('refines a currentForm, and refuses what it does not understand', async () => {
     const first = (await gen({ prompt: 'Contact form with name, e-mail and phone' })).body.data;
     const r = await gen({ prompt: 'make the e-mail optional; move Phone after Name', currentForm: first });
-    expect(r.body.data.fields.map((f: any) => `${f.option.label}${f.option.required ? '*' : ''}`)).toEqual(['Name*', 'Phone', 'E-mail']);
+    expect(r.body.data.fields.map((f: any) => `${f.option.label}${f.option.required ? '*' : ''}`)).toEqual(['Name*', 'Phone', 'E-mail', 'Subject', 'Message*']);
+    const unclear = await gen({ prompt: 'quita el teléfono y en español', currentForm: first });
+    expect([unclear.status, unclear.body.message]).toEqual([400, expect.stringMatching(/^no field is called "teléfono y en español"/)]);
+    const spanish = await gen({ prompt: 'quita el teléfono; en español', currentForm: first });
+    expect([spanish.body.data.locale, spanish.body.data.fields.map((f: any) => f.option.label)]).toEqual(['es', ['Nombre', 'Correo electrónico', 'Asunto', 'Mensaje']]);
     const bad = await gen({ prompt: 'paint it blue please', currentForm: first });
     expect([bad.status, bad.body.message]).toEqual([400, expect.stringMatching(/^Could not understand the instruction "paint it blue please"/)]);
   });
@@ -42,7 +55,7 @@ describe('POST /form-ai-builder/generate (spec §4.7)', () => {
       [{ prompt: 'add a phone field', currentForm: { ...draft, qrId: 'ABC123' } }, /draft shape only/],
       [{ prompt: 'add a phone field', currentForm: { ...draft, qrConfig: {} } }, /no qrId or qrConfig/],
       [{ prompt: 'add a phone field', currentForm: { ...draft, fields: [{ type: 'blob', option: {} }] } }, /fields\[0\] must be \{type, option\}/],
-      [{ prompt: 'Please make something nice for us' }, /names no field the drafter knows/],
+      [{ prompt: 'Please make something nice for us' }, /asks for no form .* e\.g\. "RSVP for a team dinner"/],
     ];
     for (const [body, message] of cases) {
       const r = await gen(body);

@@ -1,17 +1,19 @@
-import { generateDraft, type FormDraft } from '../../api/resources/ai.js';
+import { generateDraft } from '../../api/resources/ai.js';
 import { createForm } from '../../api/resources/forms.js';
 import type { ApiClient } from '../../api/http.js';
 import type { Deps } from '../../cmdutil/factory.js';
+import { draftChanges } from '../../domain/drafter/changes.js';
+import type { Draft as DrafterDraft } from '../../domain/drafter/types.js';
 import { CancelError, UsageError } from '../../errors.js';
 import { outline } from '../../output/outline.js';
+import { editDraft, readDraftFile, saveDraftFile, type Draft } from './draftFiles.js';
 
 interface Opts {
   refine?: string[];
   create?: boolean;
   output?: string;
+  from?: string;
 }
-
-type Draft = FormDraft & { locale?: string };
 
 const MIN_PROMPT = 10;
 
@@ -47,62 +49,77 @@ async function create(deps: Deps, client: ApiClient, draft: Draft): Promise<void
   deps.io.stdout.write(deps.io.isStdoutTTY ? `${form.qrId}\n` : `${JSON.stringify(form, null, 2)}\n`);
 }
 
-/** Edits one field locally (no request): its label, whether it is required, its options or rows. */
-async function editField(deps: Deps, draft: Draft): Promise<void> {
-  const p = deps.prompter();
-  const choice = await p.select('Which field?', draft.fields.map((f, i) => ({ name: `${i + 1}. ${f.type} ${String(f.option.label ?? '')}`, value: String(i) })), '--refine');
-  const field = draft.fields[Number(choice)]!;
-  const label = await p.input('Label:', '--refine', String(field.option.label ?? ''));
-  if (label.trim()) field.option.label = label.trim();
-  field.option.required = await p.confirm('Required?', '--refine', field.option.required === true);
-  const opts = field.option.options as Array<{ name: string; value: string }> | undefined;
-  if (opts) {
-    const names = await p.input('Options, comma-separated:', '--refine', opts.map((o) => o.name).join(', '));
-    field.option.options = names.split(',').map((n) => n.trim()).filter(Boolean).map((n) => ({ name: n, value: n.toLowerCase().replace(/[^a-z0-9]+/g, '-') }));
-  }
-  const rows = field.option.rowLabels as string[] | undefined;
-  if (rows) field.option.rowLabels = (await p.input('Rows, comma-separated:', '--refine', rows.join(', '))).split(',').map((r) => r.trim()).filter(Boolean);
+/** Says what a refinement or an edit changed (stderr). */
+function sayChanges(deps: Deps, before: Draft, after: Draft): void {
+  const lines = draftChanges(before as DrafterDraft, after as DrafterDraft);
+  deps.info(lines.length ? `Changed:\n  ${lines.join('\n  ')}` : 'Nothing changed.');
 }
 
-/**
- * `ai draft`: a draft from a sentence, refined by instructions. In a pipe (or with -o) the draft
- * JSON, ready for `forms create --file -`; on a terminal an outline and a loop: create, refine, edit
- * a field, start again, cancel. --create creates it at once.
- */
-export async function run(deps: Deps, [prompt]: unknown[], opts: Opts): Promise<void> {
-  if (opts.output !== undefined && !['json', 'yaml'].includes(opts.output)) throw new UsageError(`--output: "${opts.output}" is not a format here; expected json or yaml`);
-  const first = checkPrompt('PROMPT', String(prompt ?? ''));
-  const refinements = (opts.refine ?? []).map((r) => checkPrompt('--refine', r));
-  const client = await deps.client();
-  let draft = await ask(deps, client, first);
-  for (const r of refinements) draft = await ask(deps, client, r, draft);
-  if (opts.create) return create(deps, client, draft);
-  const interactive = deps.io.isStdoutTTY && opts.output === undefined;
-  if (!interactive) return print(deps, draft, opts.output);
+const NEXT = [
+  { name: 'Refine it with a sentence (1 request)', value: 'refine', description: 'e.g. add a phone field; make the e-mail optional; move Phone to the top; in Spanish' },
+  { name: 'Edit it in $EDITOR (no request)', value: 'edit' },
+  { name: 'Create this form (1 request)', value: 'create' },
+  { name: 'Save the draft to a file (no request)', value: 'save', description: 'go on later with formctl ai draft --from FILE' },
+  { name: 'Start again from a new prompt (1 request)', value: 'again' },
+  { name: 'Quit', value: 'quit' },
+] as const;
+
+/** The terminal loop: refine, edit, create, save, start again, quit; each change said. */
+async function loop(deps: Deps, client: ApiClient, start: Draft): Promise<void> {
   const p = deps.prompter();
+  let draft = start;
+  let saved = false;
   for (;;) {
     deps.io.stdout.write(`\n${outline(draft)}\n`);
     if (!deps.io.canPrompt) {
       deps.info('Not asking what next (stdin is not a terminal): pass --create to create it, or -o json to print it.');
       return;
     }
-    const next = await p.select('What next?', [
-      { name: 'Create this form (1 request)', value: 'create' },
-      { name: 'Refine it with an instruction (1 request)', value: 'refine', description: 'e.g. add a phone field; make the e-mail optional; move Phone after Name' },
-      { name: 'Edit a field here (no request)', value: 'edit' },
-      { name: 'Start again from a new prompt (1 request)', value: 'again' },
-      { name: 'Cancel', value: 'cancel' },
-    ], '--create');
-    if (next === 'cancel') throw new CancelError('nothing created');
+    const next = await p.select('What next?', [...NEXT], '--create');
+    if (next === 'quit') {
+      if (saved) return;
+      throw new CancelError('nothing created');
+    }
     if (next === 'create') return create(deps, client, draft);
     try {
-      if (next === 'edit') await editField(deps, draft);
-      else if (next === 'refine') draft = await ask(deps, client, checkPrompt('instruction', await p.input('Instruction:', '--refine')), draft);
+      const before = draft;
+      if (next === 'save') {
+        const file = (await p.input('Save to file:', '-o json > FILE', 'form-draft.json')).trim();
+        saveDraftFile(file, shape(draft));
+        deps.info(`Saved to ${file}: go on with formctl ai draft --from ${file}, or create it with formctl forms create --file ${file}`);
+        saved = true;
+        continue;
+      }
+      if (next === 'edit') draft = editDraft(deps, shape(draft)) ?? draft;
+      else if (next === 'refine') draft = await ask(deps, client, checkPrompt('instruction', await p.input('Refine:', '--refine')), draft);
       else draft = await ask(deps, client, checkPrompt('prompt', await p.input('New prompt:', 'PROMPT')));
+      if (next !== 'again') sayChanges(deps, before, draft);
+      if (draft !== before) saved = false;
     } catch (e) {
-      // a refused instruction or a too short prompt: said, and the loop goes on with the same draft
+      // a refused instruction, a too short prompt, a bad edit: said, and the loop goes on with the same draft
       if (e instanceof CancelError) throw e;
       deps.warn((e as Error).message);
     }
   }
+}
+
+/**
+ * `ai draft`: a draft from a sentence (or from a saved draft, --from), refined by instructions. In a
+ * pipe (or with -o) the draft JSON, ready for `forms create --file -`; on a terminal an outline and a
+ * loop: refine, edit in $EDITOR, create, save, start again, quit. --create creates it at once.
+ */
+export async function run(deps: Deps, [prompt]: unknown[], opts: Opts): Promise<void> {
+  if (opts.output !== undefined && !['json', 'yaml'].includes(opts.output)) throw new UsageError(`--output: "${opts.output}" is not a format here; expected json or yaml`);
+  if (prompt === undefined && opts.from === undefined) throw new UsageError('PROMPT: describe the form (at least 10 characters), or pass --from FILE to go on with a saved draft');
+  const first = prompt === undefined ? undefined : checkPrompt(opts.from ? 'INSTRUCTION' : 'PROMPT', String(prompt));
+  const refinements = (opts.refine ?? []).map((r) => checkPrompt('--refine', r));
+  const saved = opts.from !== undefined ? await readDraftFile(deps, opts.from) : undefined;
+  const client = await deps.client();
+  let draft = saved ?? (await ask(deps, client, first!));
+  if (saved && first) draft = await ask(deps, client, first, draft);
+  for (const r of refinements) draft = await ask(deps, client, r, draft);
+  if (opts.create) return create(deps, client, draft);
+  const interactive = deps.io.isStdoutTTY && opts.output === undefined;
+  if (!interactive) return print(deps, draft, opts.output);
+  return loop(deps, client, draft);
 }

@@ -1,110 +1,148 @@
-import { cap, choices, DraftError, fieldsOf, slug, type Draft, type DraftField } from './draft.js';
+import { SCORED_TYPES } from '../fieldTypes.js';
+import { readSentences } from './draft.js';
+import { conceptByPhrase, conceptsIn, tokens } from './lexicon.js';
+import { AFTER, BOTTOM, TOP, VERBS, type VerbName } from './refineVerbs.js';
+import { cap, choices, fold } from './text.js';
+import { LANGUAGE_NAMES, translateDraft } from './translate.js';
+import { DraftError, LOCALES, type Draft, type DraftField, type Locale } from './types.js';
 
-// Refining a draft (spec §4.7 `currentForm`) with the instructions people type. Several may be given
-// at once, separated by ";" or "then". An instruction it does not understand is an error, never a
-// silent no-op.
+// Refining a draft (spec §4.7 `currentForm`) with plain instructions in the five languages: add,
+// remove, rename, reorder, optional/required, options, quiz on/off, translate. Several may be given
+// at once ("; ", "then", "puis", "luego", "dann", "depois"). An instruction it does not understand
+// is an error, never a silent no-op; fields the instruction does not name keep order and options.
 
 export const INSTRUCTION_EXAMPLES = [
-  'add a phone field', 'add a field for company after E-mail', 'remove the address', 'make the e-mail optional', 'make Phone required',
-  'rename Name to Full name', 'add options Vegan and Halal to Meal', 'move Phone after E-mail', 'move Photo to the top',
-  'turn it into a quiz', 'change the title to Spring fair', 'set the short text to Join us', 'make all fields required',
+  'add a phone field', 'add a date of birth after E-mail', 'remove the address', 'make the e-mail optional', 'make Phone required',
+  'rename Name to Full name', 'add options Vegan and Halal to Meal', 'move Phone to the top', 'move Phone after E-mail',
+  'turn it into a quiz', 'in Spanish', 'change the title to Spring fair',
 ];
 
-const norm = (s: string) => s.toLowerCase().replace(/^(the|a|an)\s+/, '').replace(/\s+(field|question)s?$/, '').replace(/[^a-z0-9]+/g, ' ').trim();
-
-/** the field the previous instruction touched: what "it" means in "add a phone field, then make it required" */
 interface Session {
+  draft: Draft;
+  /** the field the previous instruction touched: what "it" means in "add a phone, then make it required" */
   last: number;
 }
 
-/** The field an instruction names: by label (exact, then prefix, then contains), else by type. */
-function find(d: Draft, ref: string, s: Session): number {
-  if (/^(it|that|this)( one| field)?$/i.test(ref.trim())) {
-    if (s.last < 0 || s.last >= d.fields.length) throw new DraftError('"it" names no field yet: name the field by its label');
+const labelOf = (f: DraftField) => fold(String(f.option.label ?? ''));
+
+/** The field an instruction names: by label (exact, prefix, contained), then by the concept its words name. */
+function find(s: Session, ref: string): number {
+  const fields = s.draft.fields;
+  const want = fold(ref).replace(/^(the|le|la|el|der|die|das|o|a)\s+|^[ld]'/, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  if (/^(it|that|this|that one|this one|le|la|lo|es|ihn|sie|o|a|ele|ela)$/.test(want)) {
+    if (s.last < 0 || s.last >= fields.length) throw new DraftError('"it" names no field yet: name the field by its label');
     return s.last;
   }
-  const want = norm(ref);
-  const label = (x: DraftField) => norm(String(x.option.label ?? ''));
-  const tries = [
-    (x: DraftField) => label(x) === want,
-    (x: DraftField) => label(x).startsWith(want) || want.startsWith(label(x)),
-    (x: DraftField) => label(x).includes(want),
-    (x: DraftField) => norm(x.type) === want.replace(/ /g, '') || (want === 'email' && x.type === 'email') || (want === 'e mail' && x.type === 'email'),
+  const plain = (f: DraftField) => labelOf(f).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  // the ref names a concept only when the concept's words are all it says ("le téléphone", not "le téléphone y …")
+  const ts = tokens(want).filter((t) => !/^(the|le|la|l'|el|der|die|das|den|o|a|les|los|las)$/.test(t.key));
+  const hits = conceptsIn(ts);
+  const concept = conceptByPhrase(want) ?? (hits.length === 1 && hits[0]!.end - hits[0]!.start === ts.length ? hits[0]!.concept : undefined);
+  const tries: Array<(f: DraftField) => boolean> = [
+    (f) => plain(f) === want,
+    (f) => plain(f).startsWith(`${want} `) || want.startsWith(`${plain(f)} `),
+    (f) => plain(f).includes(want),
+    (f) => concept !== undefined && f.type === concept.type && (concept.type !== 'shortText' && concept.type !== 'longText' && concept.type !== 'radio' || Object.values(concept.label).some((l) => fold(l) === labelOf(f))),
+    (f) => fold(f.type) === want.replace(/ /g, ''),
   ];
   for (const t of tries) {
-    const hits = d.fields.map((x, i) => (t(x) ? i : -1)).filter((i) => i >= 0);
+    const hits = fields.map((f, i) => (t(f) ? i : -1)).filter((i) => i >= 0);
     if (hits.length === 1) return (s.last = hits[0]!);
-    if (hits.length > 1) throw new DraftError(`"${ref}" matches ${hits.length} fields (${hits.map((i) => d.fields[i]!.option.label).join(', ')}): name it by its whole label`);
+    if (hits.length > 1) throw new DraftError(`"${ref}" matches ${hits.length} fields (${hits.map((i) => String(fields[i]!.option.label)).join(', ')}): name it by its whole label`);
   }
-  throw new DraftError(`no field is called "${ref}"; the fields are: ${d.fields.map((x) => x.option.label).join(', ')}`);
+  throw new DraftError(`no field is called "${ref}"; the fields are: ${fields.map((f) => String(f.option.label)).join(', ')}`);
 }
 
-type Step = (d: Draft, m: RegExpMatchArray, s: Session) => void;
+const listOf = (text: string) => text.split(/\s*,\s*|\s+(?:and|or|et|ou|y|o|und|oder|e)\s+/iu).map((x) => cap(x.trim())).filter(Boolean);
 
-const STEPS: Array<[RegExp, Step]> = [
-  [/^(?:change|set|rename) the title to\s+(.+)$/i, (d, m) => void (d.title = cap(m[1]!.trim()))],
-  [/^(?:change|set) the (?:short text|description|subtitle) to\s+(.+)$/i, (d, m) => void (d.shortText = m[1]!.trim())],
-  [/^turn (?:it|this|the form) into a quiz$|^make (?:it|this) a quiz$/i, (d) => {
-    d.isQuiz = true;
-    d.quizConfig ??= { showFinalScore: true, showAnswersResults: true };
-  }],
-  [/^(?:turn off|remove) the quiz$|^make (?:it|this) a (?:normal|plain) form$/i, (d) => {
-    delete d.isQuiz;
-    delete d.quizConfig;
-    for (const x of d.fields) delete x.quizConfig;
-  }],
-  [/^make (?:all|every) (?:fields?|questions?) (required|optional|mandatory)$/i, (d, m) => {
-    for (const x of d.fields) x.option.required = m[1]!.toLowerCase() !== 'optional';
-  }],
-  [/^make (?:the )?(.+?) (required|optional|mandatory)$/i, (d, m, s) => void (d.fields[find(d, m[1]!, s)]!.option.required = m[2]!.toLowerCase() !== 'optional')],
-  [/^rename (?:the )?(.+?) (?:field )?to\s+(.+)$/i, (d, m, s) => void (d.fields[find(d, m[1]!, s)]!.option.label = cap(m[2]!.trim()))],
-  [/^(?:remove|delete|drop) (?:the )?(.+?)(?: field| question)?$/i, (d, m, s) => void d.fields.splice(find(d, m[1]!, s), 1)],
-  [/^add (?:the )?options?\s+(.+?)\s+to\s+(?:the )?(.+)$/i, (d, m, s) => {
-    const field = d.fields[find(d, m[2]!, s)]!;
-    if (!['radio', 'checkbox', 'gender'].includes(field.type)) throw new DraftError(`"${String(field.option.label)}" is a ${field.type} field: options go on radio, checkbox and gender fields`);
-    const names = m[1]!.split(/\s*,\s*|\s+and\s+/i).filter(Boolean).map((n) => n.trim());
-    const existing = (field.option.options as Array<{ name: string; value: string }> | undefined) ?? [];
-    field.option.options = [...existing, ...choices(names).filter((c) => !existing.some((e) => e.value === c.value))];
-  }],
-  [/^move (?:the )?(.+?) (after|before) (?:the )?(.+)$/i, (d, m, s) => {
-    const [moved] = d.fields.splice(find(d, m[1]!, s), 1);
-    const anchor = find(d, m[3]!, s);
-    d.fields.splice(m[2]!.toLowerCase() === 'after' ? anchor + 1 : anchor, 0, moved!);
-  }],
-  [/^move (?:the )?(.+?) to the (top|start|beginning|end|bottom)$/i, (d, m, s) => {
-    const [moved] = d.fields.splice(find(d, m[1]!, s), 1);
-    if (/top|start|beginning/i.test(m[2]!)) d.fields.unshift(moved!);
-    else d.fields.push(moved!);
-  }],
-  [/^add (?:an? |another |the )?(.+?)(?: (after|before) (?:the )?(.+))?$/i, (d, m, s) => {
-    const what = m[1]!.replace(/\s+(?:field|question)s?$/i, '').replace(/^(?:field|question) (?:for|about)\s+/i, '');
-    const added = fieldsOf(what);
+function insertAt(s: Session, where: string | undefined, anchor: string | undefined, position: string | undefined): number {
+  if (where && anchor) {
+    const at = find(s, anchor);
+    return AFTER.test(where) ? at + 1 : at;
+  }
+  if (position && TOP.test(position)) return 0;
+  return s.draft.fields.length;
+}
+
+const QUIZ_ON = (d: Draft) => {
+  d.isQuiz = true;
+  d.quizConfig ??= { showFinalScore: true, showAnswersResults: true };
+  for (const f of d.fields) {
+    const opts = f.option.options as Array<{ value: string }> | undefined;
+    // spec §2.4: scored types; the first choice stands as the answer until the author sets it
+    if (!f.quizConfig && SCORED_TYPES.includes(f.type) && opts?.length) f.quizConfig = { points: 1, correctAnswers: [opts[0]!.value] };
+  }
+};
+
+const STEPS: Record<VerbName, (s: Session, g: string[]) => void> = {
+  title: (s, [t]) => void (s.draft.title = cap(t!.trim())),
+  shortText: (s, [t]) => void (s.draft.shortText = t!.trim()),
+  quizOn: (s) => QUIZ_ON(s.draft),
+  quizOff: (s) => {
+    delete s.draft.isQuiz;
+    delete s.draft.quizConfig;
+    for (const f of s.draft.fields) delete f.quizConfig;
+  },
+  translate: (s, [name]) => translateDraft(s.draft, LANGUAGE_NAMES.find(([re]) => re.test(name!))![1]),
+  allRequired: (s, [word]) => {
+    for (const f of s.draft.fields) f.option.required = !OPTIONAL_WORD.test(word!);
+  },
+  requiredness: (s, [ref, word]) => void (s.draft.fields[find(s, ref!)]!.option.required = !OPTIONAL_WORD.test(word!)),
+  rename: (s, [ref, to]) => void (s.draft.fields[find(s, ref!)]!.option.label = cap(to!.trim())),
+  options: (s, [names, ref]) => {
+    const f = choiceField(s, ref!);
+    const existing = (f.option.options as Array<{ name: string; value: string }> | undefined) ?? [];
+    f.option.options = [...existing, ...choices(listOf(names!)).filter((c) => !existing.some((e) => e.value === c.value))];
+  },
+  setOptions: (s, [ref, names]) => void (choiceField(s, ref!).option.options = choices(listOf(names!))),
+  remove: (s, [ref]) => void s.draft.fields.splice(find(s, ref!), 1),
+  moveTo: (s, [ref, position]) => {
+    const [moved] = s.draft.fields.splice(find(s, ref!), 1);
+    if (BOTTOM.test(position!)) s.draft.fields.push(moved!);
+    else s.draft.fields.unshift(moved!);
+  },
+  moveNear: (s, [ref, where, anchor]) => {
+    const [moved] = s.draft.fields.splice(find(s, ref!), 1);
+    const at = find(s, anchor!);
+    s.draft.fields.splice(AFTER.test(where!) ? at + 1 : at, 0, moved!);
+  },
+  add: (s, groups) => {
+    const [what, a, b] = groups;
+    const [where, anchor, position] = a && b ? [a, b, undefined] : [undefined, undefined, a];
+    const added = readSentences(what!.replace(/\s+(?:field|question|champ|campo|feld|frage|pergunta)s?$/iu, ''), s.draft.locale as Locale).made.map((m) => m.field);
     if (!added.length) throw new DraftError(`cannot tell what field "${what}" is: say e.g. "add a phone field", "add a date of birth", "add T-shirt size S, M or L"`);
-    if (m[2]) {
-      const anchor = find(d, m[3]!, s);
-      const at = m[2].toLowerCase() === 'after' ? anchor + 1 : anchor;
-      d.fields.splice(at, 0, ...added);
-      s.last = at;
-    } else {
-      d.fields.push(...added);
-      s.last = d.fields.length - 1;
-    }
-  }],
-];
+    const at = insertAt(s, where, anchor, position);
+    s.draft.fields.splice(at, 0, ...added);
+    s.last = at + added.length - 1;
+  },
+};
 
-/** Applies the instructions to a copy of the draft. */
-export function refineDraft(current: Draft, instructions: string): Draft {
-  const d: Draft = JSON.parse(JSON.stringify(current)) as Draft;
-  const session: Session = { last: -1 };
-  const parts = instructions.split(/\s*;\s*|\s*\n\s*|\s*,?\s+then\s+/i).map((s) => s.trim().replace(/[.!]+$/, '').replace(/^(please|and|also)\s+/i, '')).filter(Boolean);
-  if (!parts.length) throw new DraftError('no instruction given');
-  for (const part of parts) {
-    const step = STEPS.find(([re]) => re.test(part));
-    if (!step) throw new DraftError(`Could not understand the instruction "${part}". Try one of: ${INSTRUCTION_EXAMPLES.map((e) => `"${e}"`).join(', ')}`);
-    step[1](d, part.match(step[0])!, session);
-  }
-  if (!d.fields.length) throw new DraftError('the draft would have no field left');
-  return d;
+const OPTIONAL_WORD = /^(optional|not required|facultati|optionnel|opcional|freiwillig|n[ãa]o obrigat)/iu;
+
+function choiceField(s: Session, ref: string): DraftField {
+  const f = s.draft.fields[find(s, ref)]!;
+  if (f.type === 'shortText') f.type = 'radio';
+  if (!['radio', 'checkbox', 'gender'].includes(f.type)) throw new DraftError(`"${String(f.option.label)}" is a ${f.type} field: options go on radio, checkbox and gender fields`);
+  return f;
 }
 
-export { slug };
+const SPLIT = /\s*;\s*|\s*\n\s*|\s*,?\s+(?:then|and then|puis|ensuite|luego|despu[ée]s(?!\s+de)|dann|danach|depois(?!\s+de))\s+|\.\s+/iu;
+
+const cleanInstruction = (raw: string) =>
+  raw.trim().replace(/[.!]+$/, '').replace(/^(?:please|pls|and|also|et|y|und|e|bitte|por favor|s'il te pla[iî]t)\s+/iu, '').replace(/\s+(?:please|pls|bitte|por favor|s'il vous pla[iî]t)$/iu, '');
+
+/** spec §4.7: the current form changed by the instructions (a copy; the input is left as it was). */
+export function refineDraft(current: Draft, instructions: string): Draft {
+  const draft: Draft = JSON.parse(JSON.stringify(current)) as Draft;
+  if (!LOCALES.includes(draft.locale as Locale)) draft.locale = 'en';
+  const s: Session = { draft, last: -1 };
+  const parts = instructions.split(SPLIT).map((raw) => ({ raw: raw.trim(), text: cleanInstruction(raw) })).filter((p) => p.text);
+  if (!parts.length) throw new DraftError('no instruction given');
+  for (const { raw, text } of parts) {
+    const verb = VERBS.find(([, re]) => re.test(text));
+    if (!verb) throw new DraftError(`Could not understand the instruction "${raw.replace(/[.!]+$/, '')}". Try one of: ${INSTRUCTION_EXAMPLES.map((e) => `"${e}"`).join(', ')}`);
+    STEPS[verb[0]](s, text.match(verb[1])!.slice(1).filter((g): g is string => g !== undefined));
+  }
+  if (!draft.fields.length) throw new DraftError('the draft would have no field left');
+  return draft;
+}

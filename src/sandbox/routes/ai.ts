@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import { draftFromPrompt, DraftError, type Draft } from '../../domain/drafter/draft.js';
+import { draftFromPrompt } from '../../domain/drafter/draft.js';
 import { refineDraft } from '../../domain/drafter/refine.js';
+import { DraftError, type Draft } from '../../domain/drafter/types.js';
 import { isFieldType } from '../../domain/fieldTypes.js';
 import { ApiFailure } from '../http.js';
 import { route, type RequestContext } from '../instance.js';
+import { AI_URL_ENV, draftFromModel, ModelFailure } from './aiModel.js';
 import { asObject } from './bodies.js';
 
 /** spec §4.7: results for the same prompt and currentForm may be served from cache for a week */
@@ -50,15 +52,31 @@ async function generate(ctx: RequestContext) {
     ctx.res.setHeader('x-ai-cache', 'hit');
     return cached;
   }
-  let draft: Draft;
+  const draft = (await modelDraft(prompt, current)) ?? offlineDraft(prompt, current);
+  ctx.store.aiCache.put(key, draft, nowMs);
+  return draft;
+}
+
+/** the deterministic drafter (domain/drafter); 400 for a prompt that asks for no form */
+function offlineDraft(prompt: string, current: Draft | undefined): Draft {
   try {
-    draft = current ? refineDraft(current, prompt) : draftFromPrompt(prompt);
+    return current ? refineDraft(current, prompt) : draftFromPrompt(prompt);
   } catch (e) {
     if (e instanceof DraftError) throw new ApiFailure(400, e.message);
     throw e;
   }
-  ctx.store.aiCache.put(key, draft, nowMs);
-  return draft;
+}
+
+/** the model named by FORMCTL_SANDBOX_AI_URL, if any; undefined (said in the sandbox log) when it fails */
+async function modelDraft(prompt: string, current: Draft | undefined): Promise<Draft | undefined> {
+  if (!process.env[AI_URL_ENV]) return undefined;
+  try {
+    return await draftFromModel(process.env, prompt, current);
+  } catch (e) {
+    if (!(e instanceof ModelFailure)) throw e;
+    process.stderr.write(`sandbox: AI model at ${process.env[AI_URL_ENV]} failed: ${e.message}; drafting offline instead\n`);
+    return undefined;
+  }
 }
 
 export const aiRoutes = [route({ operationId: 'generateFormDraft', method: 'POST', path: '/form-ai-builder/generate', action: 'catalog.write', handler: generate })];

@@ -1,0 +1,56 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FormDraft } from '../../api/resources/ai.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import { parseJsonText, parseYamlText, readInputBytes } from '../../cmdutil/input.js';
+import { checkOutputPath } from '../../cmdutil/outputPath.js';
+import { UsageError } from '../../errors.js';
+import { writeFileAtomic } from '../../io/atomicFile.js';
+
+// A draft in a file: read by --from (JSON or YAML), written by "save", edited in $VISUAL/$EDITOR.
+
+export type Draft = FormDraft & { locale?: string };
+
+/** The draft shape (spec §4.7 currentForm): title, shortText, fields [{type, option}]; else a usage error naming the file. */
+export function asDraft(value: unknown, where: string): Draft {
+  const d = value as Draft;
+  if (!d || typeof d !== 'object' || typeof d.title !== 'string' || typeof d.shortText !== 'string' || !Array.isArray(d.fields)) {
+    throw new UsageError(`${where}: not a draft; expected {title, shortText, locale?, fields: [{type, option}]} (as formctl ai draft prints it)`);
+  }
+  d.fields.forEach((f, i) => {
+    if (!f || typeof f.type !== 'string' || typeof f.option !== 'object' || f.option === null) throw new UsageError(`${where}: fields[${i}] must be {type, option}`);
+  });
+  return d;
+}
+
+export async function readDraftFile(deps: Deps, path: string): Promise<Draft> {
+  const text = (await readInputBytes(deps.io, path, '--from')).toString('utf8');
+  const parsed = /\.ya?ml$/i.test(path) ? await parseYamlText(text, path) : parseJsonText(text, path);
+  return asDraft(parsed, path);
+}
+
+export function saveDraftFile(path: string, draft: Draft): void {
+  checkOutputPath('save', path);
+  writeFileAtomic(path, `${JSON.stringify(draft, null, 2)}\n`);
+}
+
+/** The draft in the editor; the edited draft, or undefined when the file was left as it was. */
+export function editDraft(deps: Deps, draft: Draft): Draft | undefined {
+  const editor = deps.io.env.VISUAL || deps.io.env.EDITOR;
+  if (!editor) throw new UsageError('set VISUAL or EDITOR to your editor (e.g. export EDITOR=nano) to edit the draft');
+  const dir = mkdtempSync(join(tmpdir(), 'formctl-draft-'));
+  try {
+    const file = join(dir, 'draft.json');
+    const text = `${JSON.stringify(draft, null, 2)}\n`;
+    writeFileSync(file, text, { mode: 0o600 });
+    // the editor gets the terminal; a command with arguments (code --wait) runs through the shell
+    const r = spawnSync(`${editor} "${file}"`, { stdio: 'inherit', shell: true, env: deps.io.env });
+    if (r.status !== 0) throw new UsageError(`the editor (${editor}) exited with ${r.status ?? r.signal}: the draft is unchanged`);
+    const edited = readFileSync(file, 'utf8');
+    return edited === text ? undefined : asDraft(parseJsonText(edited, 'the edited draft'), 'the edited draft');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,160 @@
+import type { FieldType } from '../fieldTypes.js';
+import { YES_NO, type Concept } from './concepts.js';
+import { WEEKDAYS, PHRASES } from './language.js';
+import { conceptById, conceptsIn, isKindWord } from './lexicon.js';
+import { conceptField } from './fieldsOfKind.js';
+import { isKindPhrase, stripFiller, tokensOf } from './pieces.js';
+import type { Special } from './specials.js';
+import { cap, choices, fold } from './text.js';
+import type { DraftField, Locale } from './types.js';
+import type { Unit } from './units.js';
+
+// A unit → its field: choices written out make a radio (one) or a checkbox (several); "rate each"
+// rows a checkList; a value per row a sheet; "then" a cascade; a question by its first word; else
+// the concept its words name, or a short text labelled as written.
+
+/** A field and the concept it stands for (to merge with a kind's usual fields without duplicates). */
+export interface Made {
+  field: DraftField;
+  concept?: string;
+}
+
+const ROWS_RATE = /\b(rate|rating|score|grade|evaluate|assess|check|note[zs]?|[ée]valuez|califica|calificar|eval[úu]a|bewerte[nt]?|beurteile|avali[ae]r?)\b.*\b(each|every|all|chaque|cada|jede[nrs]?|alle)\b|\bcheck ?list\b|\bcheck each\b|\bliste de contr[ôo]le\b|\bchecklist[ea]?\b/iu;
+const ROWS_VALUE = /\b(hours?|heures?|horas?|amount|value|quantity|score)\b|stunden/iu;
+const YESNO_START = /^(do|does|did|are|is|was|were|will|would|have|has|had|can|could|should|shall|may|est-ce|avez-vous|[êe]tes-vous|venez-vous|serez-vous|pouvez-vous|¿?(?:tienes|tiene|eres|es|est[áa]s?|vienes|vas|puedes|necesitas|hay)|kommst|kommen|hast|haben|bist|sind|ist|kannst|k[öo]nnen|brauchst|brauchen|voc[êe]|tem|pode|vai|vem)\b/iu;
+const WHO_IF = /^(?:people|them|guests|customers|users|attendees|staff|les gens|la gente|die leute|as pessoas)\s+(?=if|whether|si|ob|se)/iu;
+const IF_START = /^(if|whether|si|ob|se)\s+/iu;
+
+const field = (type: FieldType, label: string, extra: Record<string, unknown> = {}): DraftField => ({ type, option: { label, ...extra } });
+const named = (names: string[]) => choices(names.map((n) => cap(n.trim())));
+
+/** "a photo of your id" → "Photo of your id"; nothing left → the fallback */
+export function labelOf(head: string, fallback = ''): string {
+  const cleaned = stripFiller(head).replace(/\s*[-–—]+$/, '').replace(/\s+(?:please|pls|field|box|question|upload)$/i, '').replace(/\s+(?:de|for|für|pour|para|por|from|von|du|des|del|of)$/iu, '').trim();
+  return cap(cleaned) || fallback;
+}
+
+function marks(u: Unit): { many: boolean; one: boolean; required?: boolean } {
+  const m = u.specials.filter((s): s is Special & { kind: 'mark' } => s.kind === 'mark').map((s) => s.mark);
+  return { many: m.includes('many'), one: m.includes('one'), required: m.includes('optional') ? false : m.includes('required') ? true : undefined };
+}
+
+function cascade(levels: string[], locale: Locale): DraftField {
+  const [a, b] = levels.map((l) => cap(l)) as [string, string];
+  const geo = /^(countr|pays|pa[íi]s|land|estado|state|region|r[ée]gion)/i.test(fold(a));
+  const tree = geo
+    ? [{ name: 'France', value: 'france', options: choices(['Paris', 'Lyon']) }, { name: 'España', value: 'espana', options: choices(['Madrid', 'Barcelona']) }, { name: 'Deutschland', value: 'deutschland', options: choices(['Berlin', 'München']) }]
+    : [1, 2].map((n) => ({ name: `${a} ${n}`, value: `${fold(a)}-${n}`, options: choices([`${b} ${n}.1`, `${b} ${n}.2`]) }));
+  void locale;
+  return field('multipleLevelSelect', `${a} / ${b}`, { options: tree, hint: geo ? undefined : `${a} → ${b}` });
+}
+
+function question(u: Unit, locale: Locale): Made | undefined {
+  const q = u.head.replace(/^¿/, '¿');
+  const plain = fold(q).replace(/^¿/, '');
+  const hits = conceptsIn(tokensOf(q));
+  if (/^(how are you|how is it going|what's up|comment [çc]a va|qu[ée] tal|c[óo]mo est[áa]s|wie geht|como vai|tudo bem)/.test(plain)) return undefined;
+  if (/^(how many|how much|combien|cu[aá]nt[oa]s?|wie viele?|quant[oa]s?)\b/.test(plain)) return { field: field('number', q) };
+  if (/^(what time|a quelle heure|a que hora|um wie viel uhr|que horas)\b/.test(plain)) return { field: field('time', q) };
+  if (/^(when|quand|cuando|wann|quando)\b/.test(plain)) return { field: field('calendar', q), concept: 'date' };
+  if (/^(where|ou |donde|wo |onde)/.test(plain)) return { field: field('location', q), concept: 'location' };
+  const attend = hits.find((h) => h.concept.id === 'attend');
+  if ((YESNO_START.test(plain) && !(locale === 'de' && /^was\b/.test(plain))) || attend) return { field: field('radio', q, { options: yesNo(locale) }), concept: attend ? 'attend' : undefined };
+  const typed = hits.find((h) => !['longText', 'radio'].includes(h.concept.type) && h.concept.id !== 'date');
+  if (typed && /^(what is your|what's your|your|quel est votre|cual es tu|wie ist ihr|qual e o seu)/.test(plain)) return { field: field(typed.concept.type, q), concept: typed.concept.id };
+  return { field: field('longText', q) };
+}
+
+export const yesNo = (locale: Locale) => choices(YES_NO.map((o) => o[locale]));
+
+function withOptions(u: Unit, label: string, concept: Concept | undefined, locale: Locale): Made {
+  const { many } = marks(u);
+  const names = u.options!;
+  if (ROWS_RATE.test(u.head)) return { field: field('checkList', labelOf(u.head, PHRASES.checklist[locale]), { rowLabels: names.map(cap) }) };
+  if (u.perRow || (ROWS_VALUE.test(u.head) && /\b(for|per|pour|par|para|por|für|pro)\b/iu.test(u.head))) return { field: field('sheet', label, { rowLabels: names.map(cap) }), concept: 'hours' };
+  if (concept?.type === 'gender') return { field: field('gender', label, { options: named(names) }), concept: concept.id };
+  return { field: field(many ? 'checkbox' : 'radio', label, { options: named(names) }), concept: concept?.id };
+}
+
+/** The concept a unit's words name, and whether the words say more than the concept's name. */
+function conceptOf(head: string): { concept?: Concept; qualified: boolean; all: Concept[] } {
+  const ts = tokensOf(head);
+  const hits = conceptsIn(ts);
+  if (!hits.length) return { qualified: true, all: [] };
+  const covered = hits.reduce((n, h) => n + h.end - h.start, 0);
+  const words = ts.filter((t) => !/^(the|a|an|your|their|le|la|les|l'|el|los|las|der|die|das|o|a|os|as|of|de|du|des|del|von|do|da)$/.test(t.key));
+  return { concept: hits[0]!.concept, qualified: covered < words.length, all: hits.map((h) => h.concept) };
+}
+
+/** Fields of a unit (a run of concepts without commas, "name email phone", gives several). */
+export function classify(u: Unit, locale: Locale): Made[] {
+  const special = u.specials.find((s) => s.kind === 'cascade' || s.kind === 'week' || s.kind === 'range' || s.kind === 'yesno');
+  const { required } = marks(u);
+  const made = build(u, special, locale);
+  for (const m of made) {
+    const concept = m.concept ? conceptById(m.concept) : undefined;
+    const r = required ?? concept?.required;
+    if (r !== undefined && (required !== undefined || r)) m.field.option.required = r;
+  }
+  return made;
+}
+
+function build(u: Unit, special: Special | undefined, locale: Locale): Made[] {
+  if (special?.kind === 'cascade') return [{ field: cascade(special.levels, locale) }];
+  const { concept, qualified, all } = conceptOf(u.head);
+  const label = u.head && (qualified || !concept) ? labelOf(u.head) : concept?.label[locale] ?? labelOf(u.head);
+  if (special?.kind === 'week') {
+    const rows = WEEKDAYS.slice(special.from, special.to + 1).map((d) => d[locale]);
+    return [{ field: field(ROWS_VALUE.test(u.head) || !u.head ? 'sheet' : 'checkbox', label || PHRASES.hours[locale], ROWS_VALUE.test(u.head) || !u.head ? { rowLabels: rows } : { options: choices(rows) }), concept: 'hours' }];
+  }
+  // "e-mail (work)": words in parentheses after a field that takes no choices are its hint
+  if (u.options?.length && u.fromParen && concept && !concept.choosable && !concept.options && !u.question && !ROWS_RATE.test(u.head) && !ROWS_VALUE.test(u.head)) {
+    const made = conceptField(concept, label, locale);
+    made.field.option.hint = u.options.join(', ');
+    return [made];
+  }
+  if (u.options?.length) return [withOptions(u, (u.question ? u.head : label) || PHRASES.choice[locale], concept, locale)];
+  if (special?.kind === 'range') {
+    const names = Array.from({ length: special.hi - special.lo + 1 }, (_, i) => String(special.lo + i));
+    return [{ field: field('radio', label && (qualified || concept?.id !== 'rating') ? label : PHRASES.rating[locale], { options: choices(names) }), concept: 'rating' }];
+  }
+  if (special?.kind === 'yesno') {
+    const text = u.question ? u.head : cap(label.replace(WHO_IF, '').replace(IF_START, ''));
+    return [{ field: field('radio', /\?$/.test(text) ? text : `${text}?`, { options: yesNo(locale) }), concept: concept?.id === 'attend' ? 'attend' : undefined }];
+  }
+  if (/^(number of|how many|nombre d[e']|n[úu]mero de|anzahl|quantidade de|cantidad de)\b/iu.test(u.head) && !special) return [{ field: field('number', labelOf(u.head)), concept: conceptOf(u.head).concept?.type === 'number' ? conceptOf(u.head).concept!.id : undefined }];
+  if (u.question || /^(what|which|why|how|who|qu'est|que|quel|quelle|qu[ée]|cu[áa]l|por qu[ée]|warum|was|welche|wie|o que|qual|por que)\b/iu.test(u.head)) {
+    const asked = question({ ...u, head: u.question ? u.head : `${cap(u.head)}?` }, locale);
+    return asked ? [asked] : [];
+  }
+  if (/^(tell (?:us|me)|let us know|explain|describe|dites-nous|expliquez|cu[ée]ntanos|expl[ií]canos|erz[äa]hlen sie|beschreiben sie|conte-nos|explique)\b/iu.test(u.head)) return [{ field: field('longText', labelOf(u.head)), concept: 'comments' }];
+  const sizes = sizesAfter(u.head, concept);
+  if (sizes) return [withOptions({ ...u, options: sizes }, concept!.label[locale], concept, locale)];
+  if (concept && all.length > 1 && !qualified) return all.map((c) => conceptField(c, c.label[locale], locale));
+  if (concept) return [conceptField(concept, label, locale)];
+  if (IF_START.test(u.head.replace(WHO_IF, ''))) return [{ field: field('radio', `${cap(u.head.replace(IF_START, ''))}?`, { options: yesNo(locale) }) }];
+  return unknown(u.head);
+}
+
+/** "tshirt size XS S M L XL": the sizes written after a size */
+function sizesAfter(head: string, concept: Concept | undefined): string[] | undefined {
+  if (concept?.id !== 'size') return undefined;
+  const ts = tokensOf(head);
+  const hit = conceptsIn(ts)[0]!;
+  const after = ts.slice(hit.end).map((t) => t.text);
+  return after.length >= 2 && after.every((w) => /^(x{0,3}[sl]|m|\d{1,3})$/i.test(w)) ? after.map((w) => w.toUpperCase()) : undefined;
+}
+
+/** a phrase no concept names: a short text labelled as written, when it reads like a field */
+function unknown(head: string): Made[] {
+  const words = head.split(/\s+/).filter(Boolean);
+  if (!words.length || words.length > 5 || isKindPhrase(head)) return [];
+  if (/^(le|la|les|el|los|las|the|der|die|das|un|une|una|um|uma)\s/iu.test(head) && words.length > 1) return [];
+  if (/\b(make|create|build|put together|set up|something|anything|form)\b/i.test(head)) return [];
+  if (/^(hello|hi|hey|good (?:morning|afternoon|evening)|thanks|thank you|bonjour|salut|merci|hola|gracias|hallo|danke|ol[áa]|obrigad[oa])\b/iu.test(head)) return [];
+  const ts = tokensOf(head);
+  if (ts.length > 1 && ts.every((t) => isKindWord(t.key))) return [];
+  if (/^(number of|nombre de|n[úu]mero de|anzahl|quantidade de|cantidad de|how many)\b/iu.test(head)) return [{ field: field('number', labelOf(head)) }];
+  return [{ field: field('shortText', labelOf(head)) }];
+}
+

@@ -1,0 +1,128 @@
+import { ARCHETYPES, type Archetype } from './archetypes.js';
+import { CONCEPTS, type Concept } from './concepts.js';
+import { editDistance, fold, words } from './text.js';
+
+// Lookups over the data files, built once: concept phrases (longest first), archetype words, and
+// typo correction against the words the drafter knows ("emial" → "email", "contcat" → "contact").
+
+export interface Token {
+  /** as written */
+  text: string;
+  /** folded, typo corrected */
+  key: string;
+}
+
+const PHRASES = new Map<string, Concept>();
+let MAX_WORDS = 1;
+for (const concept of CONCEPTS) {
+  for (const w of concept.words) {
+    if (!PHRASES.has(w)) PHRASES.set(w, concept);
+    MAX_WORDS = Math.max(MAX_WORDS, w.split(' ').length);
+  }
+}
+
+export const conceptById = (id: string): Concept | undefined => CONCEPTS.find((c) => c.id === id);
+export const conceptByPhrase = (phrase: string): Concept | undefined => PHRASES.get(phrase) ?? PHRASES.get(phrase.replace(/-/g, ' '));
+
+/** words that are never "corrected": function words and the common words of requests */
+const KNOWN = new Set(
+  ('the and for with your you our their they them this that what which when where who why how from into about also each every some any all '
+    + 'need want make create build please would like have has had will should could can must may form forms page sheet list short simple quick small '
+    + 'people customers staff team company user users client clients guest visitors attendees employees parents kids child children student students '
+    + 'after before then next first last other others more most many much very just only over under between want wants know tell give get '
+    + 'yes no maybe one two three four five six seven eight nine ten week month year years today tomorrow day days weekly daily monthly annual new').split(' '),
+);
+
+const VOCABULARY = new Set<string>();
+for (const c of CONCEPTS) for (const w of c.words) for (const part of w.split(/[\s-]/)) if (part.length >= 4) VOCABULARY.add(part);
+for (const a of ARCHETYPES) for (const w of a.words) for (const part of w.split(/[\s-]/)) if (part.length >= 4) VOCABULARY.add(part);
+const BY_LENGTH = new Map<number, string[]>();
+for (const w of VOCABULARY) BY_LENGTH.set(w.length, [...(BY_LENGTH.get(w.length) ?? []), w]);
+
+const corrections = new Map<string, string>();
+
+/** a known word close to an unknown one, or the word itself */
+export function corrected(word: string): string {
+  if (word.length < 4 || VOCABULARY.has(word) || KNOWN.has(word) || !/^\p{L}+$/u.test(word)) return word;
+  const hit = corrections.get(word);
+  if (hit !== undefined) return hit;
+  const max = word.length >= 9 ? 2 : 1;
+  let best = word;
+  let bestD = max + 1;
+  for (let len = word.length - max; len <= word.length + max; len++) {
+    for (const candidate of BY_LENGTH.get(len) ?? []) {
+      if (candidate[0] !== word[0] && candidate[1] !== word[0]) continue;
+      // four letters: only the same letters swapped ("nmae"), else "paid" would become "pais"
+      if (word.length === 4 && [...word].sort().join('') !== [...candidate].sort().join('')) continue;
+      const d = editDistance(word, candidate, max);
+      if (d < bestD) [best, bestD] = [candidate, d];
+    }
+  }
+  corrections.set(word, best);
+  return best;
+}
+
+/** the words of a text as written and as matched */
+export function tokens(text: string): Token[] {
+  return (text.match(/[\p{L}\p{N}$€£]+(?:[-'’./][\p{L}\p{N}]+)*/gu) ?? []).map((t) => ({ text: t, key: corrected(fold(t)) }));
+}
+
+export interface ConceptHit {
+  concept: Concept;
+  start: number;
+  end: number;
+}
+
+/** Concepts named in the tokens, longest phrase first, not overlapping, in the order written. */
+export function conceptsIn(ts: Token[]): ConceptHit[] {
+  const hits: ConceptHit[] = [];
+  for (let i = 0; i < ts.length; ) {
+    let found: ConceptHit | undefined;
+    for (let n = Math.min(MAX_WORDS, ts.length - i); n >= 1 && !found; n--) {
+      const concept = conceptByPhrase(ts.slice(i, i + n).map((t) => t.key).join(' '));
+      if (concept) found = { concept, start: i, end: i + n };
+    }
+    if (found) {
+      hits.push(found);
+      i = found.end;
+    } else i++;
+  }
+  return hits;
+}
+
+/** How strongly a text names each kind of form; the best one, if any. */
+export function archetypeOf(text: string): Archetype | undefined {
+  const folded = ` ${words(fold(text)).map(corrected).join(' ')} `;
+  const ws = folded.trim().split(' ');
+  let best: Archetype | undefined;
+  let bestScore = 0;
+  for (const a of ARCHETYPES) {
+    let score = 0;
+    const weight = a.id === 'event_registration' || a.id === 'survey' ? 0.5 : 1;
+    for (const w of a.words) {
+      if (w.includes(' ')) score += folded.includes(` ${w} `) ? 2 * w.split(' ').length : 0;
+      else if (ws.includes(w)) score += 2;
+      else if (w.length >= 5 && ws.some((x) => x.length > w.length && x.includes(w))) score += 1;
+    }
+    if (score * weight > bestScore) [best, bestScore] = [a, score * weight];
+  }
+  return best;
+}
+
+const MULTI_KIND_WORDS = ARCHETYPES.flatMap((a) => a.words.filter((w) => w.includes(' ')));
+
+/** Whether a text names a kind in several words ("book a", "what people think"). */
+export function hasKindPhrase(text: string): boolean {
+  const folded = ` ${words(fold(text)).map(corrected).join(' ')} `;
+  return MULTI_KIND_WORDS.some((w) => folded.includes(` ${w} `));
+}
+
+/** Whether a token is one of a kind's words (so "Contact form" names a kind, not a field). */
+export function isKindWord(key: string): boolean {
+  return KIND_WORDS.has(key) || FORM_WORDS.has(key) || [...LONG_KIND_WORDS].some((w) => key.length > w.length && key.includes(w));
+}
+
+const KIND_WORDS = new Set(ARCHETYPES.flatMap((a) => a.words.filter((w) => !w.includes(' '))));
+const LONG_KIND_WORDS = new Set([...KIND_WORDS].filter((w) => w.length >= 6));
+/** words that say "a form" in each language */
+export const FORM_WORDS = new Set('form,forms,formular,formulaire,formulario,fiche,questionnaire,questionaire,cuestionario,survey,poll,quiz,page,sheet,checklist,encuesta,sondage,umfrage,pesquisa,enquete,hoja,feuille,folha,liste,lista,template,sign-up,signup,application'.split(','));

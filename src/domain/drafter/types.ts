@@ -1,0 +1,35 @@
+import type { FieldType } from '../fieldTypes.js';
+
+// The draft of spec §4.7: {title, shortText, locale, fields: [{type, option}]}, and for a quiz isQuiz
+// with a per-field quizConfig. The zod schema of the contract (contract/schemas.ts FormDraft) is the
+// wire shape; these are the drafter's own types of it.
+
+export interface DraftField {
+  type: FieldType;
+  option: Record<string, unknown>;
+  quizConfig?: { points: number; correctAnswers: string[] };
+}
+
+export interface Draft {
+  title: string;
+  shortText: string;
+  locale: string;
+  fields: DraftField[];
+  isQuiz?: boolean;
+  quizConfig?: Record<string, unknown>;
+}
+
+/** A prompt or an instruction the drafter refuses (spec §4.7: 400). */
+export class DraftError extends Error {}
+
+/** The languages the drafter reads and writes. */
+export type Locale = 'en' | 'fr' | 'es' | 'de' | 'pt';
+export const LOCALES: readonly Locale[] = ['en', 'fr', 'es', 'de', 'pt'];
+
+/** A word per locale, written "en|fr|es|de|pt" in the data files. */
+export type PerLocale = Record<Locale, string>;
+
+export function perLocale(text: string): PerLocale {
+  const [en, fr, es, de, pt] = text.split('|');
+  return { en: en!, fr: fr ?? en!, es: es ?? en!, de: de ?? en!, pt: pt ?? en! };
+}

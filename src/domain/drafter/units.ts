@@ -1,0 +1,177 @@
+import { conceptsIn } from './lexicon.js';
+import { FORM_WORDS } from './lexicon.js';
+import { isKindPhrase, piecesOf, ROWS_HEAD, specialsIn, stripFiller, tokensOf, type Piece } from './pieces.js';
+import { protect, type Special } from './specials.js';
+import type { Locale } from './types.js';
+
+// Pieces → units: one unit per field to make, with the choices written after it gathered in
+// ("T-shirt size S, M or L", "interests: tech, travel, food (pick any)", "colour (red, blue)").
+
+export interface Unit {
+  head: string;
+  options?: string[];
+  specials: Special[];
+  question: boolean;
+  /** the choices came from parentheses (after a field that takes none, they are its hint) */
+  fromParen?: boolean;
+  /** "hours for Monday, …": one value per row */
+  perRow?: boolean;
+}
+
+/** nouns after which the words are choices: "room type single, double or suite" */
+export const HEAD_NOUNS = /^(type|kind|method|size|level|plan|category|option|choice|class|tier|package|flavou?r|colou?r|reason|occasion|frequency|preference|goals?|style|model|shifts?|slots?|format|mode|status|product|meal|menu|sessions?|days?|topics?|interests?|tipo|taille|talla|gr[öo]sse|tamanho|nivel|niveau|couleur|farbe|cor|motif|motivo|grund|art|typ)$/iu;
+
+const STOP = /^(they|you|we|i|he|she|it|prefer|like|want|their|your|to|the|a|an|is|are|would|will)$/i;
+const QUALIFIER = /^(preferred|favou?rite|main|usual|pr[ée]f[ée]r[ée]e?|favorit[oa]|preferid[oa]|bevorzugte[rn]?|liebste[rn]?|principal)$/iu;
+const PER_ROW = /^(?:for|per|pour|par|para|por|für|pro|de)\s+/iu;
+const wordsOf = (s: string) => s.split(/\s+/).filter(Boolean);
+
+function optionLike(piece: Piece, specials: Special[], allowConcepts: boolean, locale: Locale): boolean {
+  const { text, found } = specialsIn(piece.text, specials);
+  // a piece with its own choices, scale or yes/no is a field of its own
+  if (found.some((s) => s.kind === 'yesno' || s.kind === 'range' || s.kind === 'week' || s.kind === 'cascade' || (s.kind === 'paren' && readParen(s.text, locale).marks.length === 0))) return false;
+  const clean = text.replace(/^[-–—\s]+|[-–—\s]+$/g, '');
+  if (!clean || /[:?]/.test(clean) || wordsOf(clean).length > 4) return false;
+  if (/^(also|plus|then|and|any|some|your|their|ask|et|y|und|e|aussi|tambi[ée]n|auch|tamb[ée]m)\b/iu.test(clean)) return false;
+  if (tokensOf(clean).some((t) => FORM_WORDS.has(t.key))) return false;
+  return allowConcepts || conceptsIn(tokensOf(clean)).length === 0;
+}
+
+const marksOf = (found: Special[]) => found.filter((s) => s.kind !== 'paren');
+
+/** A parenthesis: its marks, or its fields ("(date and time)"), or its choices ("(S, M, L)"). */
+function readParen(inner: string, locale: Locale): { marks: Special[]; fields?: Unit[]; options?: string[] } {
+  const p = protect(inner);
+  const pieces = piecesOf(p.text, locale);
+  const marks = p.specials.filter((s) => s.kind !== 'paren');
+  const items = pieces.map((x) => specialsIn(x.text, p.specials).text).filter(Boolean);
+  if (!items.length) return { marks };
+  if (items.every((i) => conceptsIn(tokensOf(i)).length > 0)) return { marks, fields: items.map((head) => ({ head, specials: [], question: false })) };
+  return { marks, options: items.map((i) => i.replace(/^(?:e\.g\.|eg|like|such as|par ex\.?|z\.b\.|por ej(?:emplo)?\.?)\s*/i, '').replace(/\s*(?:etc\.?|…)$/i, '')).filter(Boolean) };
+}
+
+/** Splits "T-shirt size S" into the head and its first choice. */
+function splitInline(text: string, runWords: number): { head: string; first: string[]; perRow: boolean } | undefined {
+  const ws = wordsOf(text);
+  const ts = tokensOf(text);
+  const hits = conceptsIn(ts);
+  let at = -1;
+  if (hits.length && ts.length === ws.length) at = hits[hits.length - 1]!.end;
+  else {
+    const noun = ws.findIndex((w, i) => i < ws.length - 1 && HEAD_NOUNS.test(w));
+    if (noun >= 0) at = noun + 1;
+  }
+  if (hits.length && at === ws.length) return undefined;
+  if (at > 0 && at < ws.length) {
+    while (at < ws.length - 1 && HEAD_NOUNS.test(ws[at]!)) at++;
+    let rest = ws.slice(at).join(' ');
+    const perRow = PER_ROW.test(rest);
+    rest = rest.replace(PER_ROW, '');
+    let restWords = wordsOf(rest);
+    // "couleur préférée rouge": a qualifier belongs to the label
+    let head = ws.slice(0, at).join(' ');
+    while (restWords.length > 1 && QUALIFIER.test(restWords[0]!)) [head, restWords] = [`${head} ${restWords[0]}`, restWords.slice(1)];
+    rest = restWords.join(' ');
+    // "room type single double": each word a choice; "time slot they prefer 9-11": the last one
+    if (perRow || runWords > 1) return { head, first: [rest], perRow };
+    if (restWords.length <= 3 && !restWords.some((w) => STOP.test(w))) return { head, first: restWords, perRow };
+    return { head: ws.slice(0, -1).join(' '), first: [ws[ws.length - 1]!], perRow };
+  }
+  if (/^(number of|how many|nombre de|n[úu]mero de|anzahl)\b/iu.test(text)) return undefined;
+  if (ws.length > runWords) return { head: ws.slice(0, -runWords).join(' '), first: [ws.slice(-runWords).join(' ')], perRow: false };
+  return undefined;
+}
+
+/** The choices written after a head: short pieces up to the one after "or"/"and" or a "pick any". */
+function collectRun(pieces: Piece[], i: number, specials: Special[], allowConcepts: boolean, locale: Locale, unit: Unit): { run: string[]; j: number; closed: boolean } {
+  const run: string[] = [];
+  let j = i + 1;
+  let closed = false;
+  for (; !unit.options && j < pieces.length && optionLike(pieces[j]!, specials, allowConcepts, locale); j++) {
+    const s = specialsIn(pieces[j]!.text, specials);
+    run.push(s.text.replace(/^[-–—\s]+|[-–—\s]+$/g, ''));
+    unit.specials.push(...marksOf(s.found));
+    for (const p of s.found) if (p.kind === 'paren') unit.specials.push(...readParen(p.text, locale).marks);
+    const own = [...s.found, ...s.found.flatMap((p) => (p.kind === 'paren' ? readParen(p.text, locale).marks : []))];
+    const marked = own.some((x) => x.kind === 'mark' && (x.mark === 'many' || x.mark === 'one'));
+    if (pieces[j - 1]!.sep !== ',' || marked) {
+      closed = true;
+      j++;
+      break;
+    }
+  }
+  return { run, j, closed };
+}
+
+/** a colon's left side that names the kind of form ("Registration form: …"), not a field */
+function isKindPhraseHead(left: string): boolean {
+  return isKindPhrase(left);
+}
+
+/** The units of one list. */
+export function unitsOf(list: string, specials: Special[], locale: Locale): Unit[] {
+  const pieces = piecesOf(list, locale);
+  const units: Unit[] = [];
+  for (let i = 0; i < pieces.length; i++) {
+    const { text: raw, found } = specialsIn(pieces[i]!.text, specials);
+    const text = raw.replace(/^[-–—\s]+|[-–—\s]+$/g, '');
+    const unit: Unit = { head: text, specials: marksOf(found), question: false };
+    for (const paren of found.filter((s): s is Special & { kind: 'paren' } => s.kind === 'paren')) {
+      const read = readParen(paren.text, locale);
+      unit.specials.push(...read.marks);
+      if (read.options) [unit.options, unit.fromParen] = [read.options, true];
+      if (read.fields) {
+        if (text) units.push({ ...unit });
+        units.push(...read.fields);
+        unit.head = '';
+      }
+    }
+    if (!unit.head) {
+      // "…, yes or no, …" or "(optional)" alone: it belongs to the field before; "country, then city" is one
+      if (units.length && unit.specials.length) units[units.length - 1]!.specials.push(...unit.specials);
+      else if (unit.specials.some((s) => s.kind !== 'mark')) units.push(unit);
+      continue;
+    }
+    const colon = unit.head.indexOf(':');
+    const q = unit.head.indexOf('?');
+    let mode: 'colon' | 'question' | 'inline' = 'inline';
+    let rest = '';
+    if (colon > 0 && (q < 0 || colon < q)) {
+      const left = unit.head.slice(0, colon);
+      rest = unit.head.slice(colon + 1).trim();
+      // "Registration form: …" names the kind; "Avaliação: nota de 0 a 10" a heading: the rest is the list
+      const restIsList = rest !== '' && !optionLike({ text: pieces[i]!.text.slice(pieces[i]!.text.indexOf(':') + 1), sep: ',' }, specials, true, locale);
+      if ((isKindPhraseHead(left) || restIsList) && !ROWS_HEAD.test(left)) {
+        pieces[i] = { ...pieces[i]!, text: pieces[i]!.text.slice(pieces[i]!.text.indexOf(':') + 1) };
+        i--;
+        continue;
+      }
+      [unit.head, mode] = [left.trim(), 'colon'];
+    } else if (q > 0) {
+      rest = unit.head.slice(q + 1).trim();
+      [unit.head, mode, unit.question] = [unit.head.slice(0, q + 1).trim(), 'question', true];
+      if (rest && !optionLike({ text: rest, sep: ',' }, specials, false, locale)) {
+        units.push(unit);
+        pieces[i] = { ...pieces[i]!, text: rest };
+        i--;
+        continue;
+      }
+    }
+    const allowConcepts = (mode === 'colon' && wordsOf(unit.head).some((w) => HEAD_NOUNS.test(w))) || ROWS_HEAD.test(unit.head);
+    const { run, j, closed } = collectRun(pieces, i, specials, allowConcepts, locale, unit);
+    if (mode !== 'inline') {
+      if (rest || run.length) {
+        unit.options = [...(rest ? [rest] : []), ...run, ...(unit.options ?? [])];
+        i = j - 1;
+      }
+    } else if (run.length && closed) {
+      const split = splitInline(unit.head, Math.min(...run.map((r) => wordsOf(r).length)));
+      if (split) {
+        [unit.head, unit.options, unit.perRow] = [split.head, [...split.first, ...run], split.perRow];
+        i = j - 1;
+      }
+    }
+    units.push(unit);
+  }
+  return units.map((u) => (u.question ? u : { ...u, head: stripFiller(u.head) })).filter((u) => u.head || u.options || u.specials.length);
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { draftFromPrompt } from '../../../src/domain/drafter/draft.js';
+import { refineDraft } from '../../../src/domain/drafter/refine.js';
+import { DraftError } from '../../../src/domain/drafter/types.js';
+import { show } from './corpusCheck.js';
+
+// Each refinement verb (spec §4.7 currentForm) in each language. The base draft is the same for all:
+// fields the instruction does not name keep their order and options.
+const BASE = draftFromPrompt('Event sign-up with name, email, phone, meal: fish, meat or vegetarian, and comments');
+const refined = (instruction: string) => show(refineDraft(BASE, instruction));
+
+describe('refining a draft', () => {
+  it('starts from the expected draft', () => {
+    expect(show(BASE)).toBe('name:Name* ; email:E-mail* ; phone:Phone ; radio:Meal[Fish|Meat|Vegetarian] ; longText:Comments ; number:Number of guests ; shortText:Dietary requirements');
+  });
+
+  it.each(['make the email optional', 'rends l\'e-mail facultatif', 'haz el correo opcional', 'mach die E-Mail optional', 'torne o e-mail opcional', 'email optional'])('optional: %s', (i) => {
+    expect(refined(i)).toContain('email:E-mail ;');
+  });
+
+  it.each(['make Phone required', 'rends le téléphone obligatoire', 'haz el teléfono obligatorio', 'mach das Telefon zur Pflicht', 'torne o telefone obrigatório'])('required: %s', (i) => {
+    expect(refined(i)).toContain('phone:Phone* ;');
+  });
+
+  it.each(['drop the email', 'remove the e-mail field', 'supprime l\'e-mail', 'quita el correo', 'entferne die E-Mail', 'remova o e-mail', "don't need email"])('remove: %s', (i) => {
+    expect(refined(i)).not.toContain('email:');
+  });
+
+  it.each(['move phone to the top', 'déplace le téléphone en haut', 'mueve el teléfono al principio', 'verschiebe das Telefon nach oben', 'mova o telefone para o topo'])('move to the top: %s', (i) => {
+    expect(refined(i)).toMatch(/^phone:Phone ; name:Name\* ; email:E-mail\* ; radio:Meal/);
+  });
+
+  it.each(['move Comments after Name', 'déplace Comments après Name', 'mueve Comments después de Name', 'verschiebe Comments nach Name', 'mova Comments depois de Name'])('move after: %s', (i) => {
+    expect(refined(i)).toMatch(/^name:Name\* ; longText:Comments ; email:E-mail\*/);
+  });
+
+  it.each(['rename Meal to Dinner', 'renomme Meal en Dinner', 'renombra Meal a Dinner', 'benenne Meal in Dinner um', 'renomeie Meal para Dinner'])('rename: %s', (i) => {
+    expect(refined(i)).toContain('radio:Dinner[Fish|Meat|Vegetarian]');
+  });
+
+  it.each([
+    ['add a date of birth', 'calendar:Date of birth'], ['add an address after email', 'email:E-mail* ; address:Address ; phone:Phone'],
+    ['ajoute une adresse', 'address:Address'], ['añade una dirección', 'address:Address'], ['füge eine Adresse hinzu', 'address:Address'], ['adicione um endereço', 'address:Address'],
+    ['add T-shirt size S, M or L', 'radio:Size[S|M|L]'], ['add a photo at the top', 'picture:Photo ; name:Name*'],
+  ])('add: %s', (i, want) => expect(refined(i)).toContain(want));
+
+  it.each(['add options Vegan and Halal to Meal', 'ajoute les options Vegan et Halal à Meal', 'añade las opciones Vegan y Halal a Meal', 'füge die Optionen Vegan und Halal zu Meal hinzu', 'adicione as opções Vegan e Halal a Meal'])('add options: %s', (i) => {
+    expect(refined(i)).toContain('radio:Meal[Fish|Meat|Vegetarian|Vegan|Halal]');
+  });
+
+  it('changes the options, keeps the rest', () => expect(refined('change the options of Meal to Pasta, Risotto')).toContain('radio:Meal[Pasta|Risotto] ; longText:Comments'));
+
+  it.each([['turn it into a quiz', true], ['transforme-le en quiz', true], ['conviértelo en un quiz', true], ['mach ein Quiz daraus', true], ['transforme em quiz', true]])('quiz on: %s', (i) => {
+    const d = refineDraft(BASE, i);
+    expect(d.isQuiz).toBe(true);
+    expect(d.fields.find((f) => f.type === 'radio')!.quizConfig).toEqual({ points: 1, correctAnswers: ['fish'] });
+  });
+
+  it.each(['it is not a quiz anymore', "ce n'est plus un quiz", 'ya no es un quiz', 'kein Quiz mehr', 'não é mais um quiz'])('quiz off: %s', (i) => {
+    const d = refineDraft(refineDraft(BASE, 'turn it into a quiz'), i);
+    expect([d.isQuiz, d.fields.some((f) => f.quizConfig)]).toEqual([undefined, false]);
+  });
+
+  it.each([['in Spanish', 'es', 'name:Nombre* ; email:Correo electrónico*'], ['traduis en allemand', 'de', 'name:Name* ; email:E-Mail*'], ['en français', 'fr', 'name:Nom* ; email:E-mail*'], ['auf Portugiesisch', 'pt', 'name:Nome*'], ['em inglês', 'en', 'name:Name*']])('translate: %s', (i, locale, want) => {
+    const d = refineDraft(BASE, i);
+    expect([d.locale, show(d)]).toEqual([locale, expect.stringContaining(want)]);
+  });
+
+  it('several at once, with "it" for the field just added; the input is left as it was', () => {
+    expect(refined('add a website then make it required; remove comments')).toContain('shortText:Website*');
+    expect(show(BASE)).toContain('longText:Comments');
+  });
+
+  it.each([
+    ["paint it blue please", /Could not understand the instruction "paint it blue please"\. Try one of: "add a phone field"/],
+    ['remove the nonexistent', /no field is called "nonexistent"; the fields are: Name, E-mail/],
+    ['add options X to Phone', /"Phone" is a phone field: options go on radio, checkbox and gender fields/],
+    ['make it required', /"it" names no field yet/],
+  ])('refuses "%s" with a useful message', (i, message) => {
+    expect(() => refineDraft(BASE, i)).toThrow(DraftError);
+    expect(() => refineDraft(BASE, i)).toThrow(message);
+  });
+});
