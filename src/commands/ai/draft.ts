@@ -90,7 +90,7 @@ async function loop(deps: Deps, client: ApiClient, start: Draft): Promise<void> 
         saved = true;
         continue;
       }
-      if (next === 'edit') draft = editDraft(deps, shape(draft)) ?? draft;
+      if (next === 'edit') draft = (await editDraft(deps, shape(draft))) ?? draft;
       else if (next === 'refine') draft = await ask(deps, client, checkPrompt('instruction', await p.input('Refine:', '--refine')), draft);
       else draft = await ask(deps, client, checkPrompt('prompt', await p.input('New prompt:', 'PROMPT')));
       if (next !== 'again') sayChanges(deps, before, draft);

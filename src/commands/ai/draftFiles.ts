@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { editorCommand, runEditor } from '../../cmdutil/editor.js';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,16 +37,14 @@ export function saveDraftFile(path: string, draft: Draft): void {
 }
 
 /** The draft in the editor; the edited draft, or undefined when the file was left as it was. */
-export function editDraft(deps: Deps, draft: Draft): Draft | undefined {
-  const editor = deps.io.env.VISUAL || deps.io.env.EDITOR;
-  if (!editor) throw new UsageError('set VISUAL or EDITOR to your editor (e.g. export EDITOR=nano) to edit the draft');
+export async function editDraft(deps: Deps, draft: Draft): Promise<Draft | undefined> {
+  const editor = editorCommand(deps.io.env, 'to edit the draft');
   const dir = mkdtempSync(join(tmpdir(), 'formctl-draft-'));
   try {
     const file = join(dir, 'draft.json');
     const text = `${JSON.stringify(draft, null, 2)}\n`;
     writeFileSync(file, text, { mode: 0o600 });
-    // the editor gets the terminal; a command with arguments (code --wait) runs through the shell
-    const r = spawnSync(`${editor} "${file}"`, { stdio: 'inherit', shell: true, env: deps.io.env });
+    const r = await runEditor(editor, file, deps.io.env);
     if (r.status !== 0) throw new UsageError(`the editor (${editor}) exited with ${r.status ?? r.signal}: the draft is unchanged`);
     const edited = readFileSync(file, 'utf8');
     return edited === text ? undefined : asDraft(parseJsonText(edited, 'the edited draft'), 'the edited draft');

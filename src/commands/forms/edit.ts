@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { editorCommand, runEditor, shellQuoted as quoted } from '../../cmdutil/editor.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { getForm, updateForm, type Form } from '../../api/resources/forms.js';
 import type { ApiClient } from '../../api/http.js';
@@ -59,19 +59,12 @@ export function changesOf(before: Record<string, unknown>, after: Record<string,
   return patch;
 }
 
-function editorOf(env: NodeJS.ProcessEnv): string {
-  const editor = env.VISUAL || env.EDITOR;
-  if (!editor) throw new UsageError('set VISUAL or EDITOR to your editor (e.g. export EDITOR=nano), then run formctl forms edit again (or send a file with --from FILE --no-editor)');
-  return editor;
-}
-
 async function render(form: Form, id: string, yaml: boolean): Promise<string> {
   if (!yaml) return `${JSON.stringify(editable(form), null, 2)}\n`;
   const { stringify } = await import('yaml');
   return `# ${form.title} (${id}): edit and save; keys keep existing fields. Correct answers are never shown.\n# Empty the file to send nothing.\n${stringify(editable(form))}`;
 }
 
-const quoted = (path: string) => (/^[\w./@%+=:,-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`);
 
 /** One edit: its file, and whether it is over (sent, or nothing to send); an edit not over is kept. */
 interface Session {
@@ -137,7 +130,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const env = deps.io.env;
   if (opts.from !== undefined) readFromFile(opts.from);
   // --from sends the file as it is in scripts; on a terminal it opens it first, unless --no-editor
-  const editor = opts.from === undefined || (deps.io.canPrompt && opts.editor !== false) ? editorOf(env) : undefined;
+  const editor = opts.from === undefined || (deps.io.canPrompt && opts.editor !== false) ? editorCommand(env, 'then run formctl forms edit again (or send a file with --from FILE --no-editor)') : undefined;
   const s: Session = { id, file: opts.from, over: false };
   // registered before the client's own cleanups, so that its line is the last one
   deps.onCleanup(() => settle(deps, s));
@@ -151,8 +144,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   }
   for (;;) {
     if (editor) {
-      // the editor gets the terminal; a command with arguments (code --wait) runs through the shell
-      const r = spawnSync(`${editor} ${quoted(s.file!)}`, { stdio: 'inherit', shell: true, env });
+      const r = await runEditor(editor, s.file!, env);
       if (r.status !== 0) throw new UsageError(`the editor (${editor}) exited with ${r.status ?? r.signal}: nothing sent`);
     }
     const text = readFileSync(s.file!, 'utf8');
