@@ -32,10 +32,11 @@ export function keyringUnreachable(env: NodeJS.ProcessEnv, platform: NodeJS.Plat
 }
 
 /** The store's error in one line, without the library's layers ("Platform failure: DBus error: …"). */
-function reasonOf(e: unknown): string {
+export function keyringReason(e: unknown): string {
   const message = (e as Error)?.message ?? String(e);
   const line = message.split('\n')[0]!.replace(/^(Platform failure|Couldn't access platform storage|DBus error):\s*/gi, '').replace(/^(DBus error|Secret Service):\s*/i, '');
   if (/autolaunch|DBUS_SESSION_BUS_ADDRESS/i.test(line)) return 'no D-Bus session (DBUS_SESSION_BUS_ADDRESS is not set)';
+  if (/org\.freedesktop\.secrets/.test(line) && /not provided|ServiceUnknown|no owner/i.test(line)) return 'no Secret Service on the D-Bus session (nothing provides org.freedesktop.secrets)';
   if (/no result found/i.test(line)) return 'the Secret Service has no keyring to store in';
   if (/prompt was dismissed|locked/i.test(line)) return 'the keyring is locked and could not be unlocked';
   return line;
@@ -48,14 +49,14 @@ async function entryFor(account: string, env: NodeJS.ProcessEnv): Promise<Keyrin
   try {
     ({ Entry } = (await import('@napi-rs/keyring')) as unknown as { Entry: EntryClass });
   } catch (e) {
-    return { ok: false, reason: `the keyring module does not load on this system (${reasonOf(e)})` };
+    return { ok: false, reason: `the keyring module does not load on this system (${keyringReason(e)})` };
   }
   try {
     // on Linux: the Secret Service only, never the kernel's keyutils, which @napi-rs/keyring falls back
     // to by default and which forgets everything at logout
     return { ok: true, value: new Entry(KEYRING_SERVICE, account, { linux: { store: 'secret-service' } }) };
   } catch (e) {
-    return { ok: false, reason: reasonOf(e) };
+    return { ok: false, reason: keyringReason(e) };
   }
 }
 
@@ -65,7 +66,7 @@ async function withEntry<T>(account: string, env: NodeJS.ProcessEnv, use: (entry
   try {
     return { ok: true, value: use(entry.value) };
   } catch (e) {
-    return { ok: false, reason: reasonOf(e) };
+    return { ok: false, reason: keyringReason(e) };
   }
 }
 
