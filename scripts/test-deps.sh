@@ -24,8 +24,7 @@ command -v tmux >/dev/null || need+=(tmux)
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need+=(postgresql)
 command -v gnome-keyring-daemon >/dev/null || need+=(gnome-keyring)
 command -v secret-tool >/dev/null || need+=(libsecret-tools)
-command -v dbus-daemon >/dev/null || need+=(dbus)
-command -v dbus-send >/dev/null || need+=(dbus)
+{ command -v dbus-daemon && command -v dbus-send; } >/dev/null || need+=(dbus)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null; then
   echo "The tests need these system packages: ${need[*]}. Install them with: sudo apt-get update && sudo apt-get install -y --no-install-recommends ${need[*]}" >&2
