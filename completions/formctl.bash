@@ -3,10 +3,11 @@
 _formctl_words() {
   case "$1" in
     '') echo 'auth config forms submissions analytics presets ai team templates upload webhook api quota doctor sandbox completion --base-url --max-requests --profile --retries --sandbox --timeout --verbose --version -V' ;;
-    'auth') echo 'login status logout list switch' ;;
-    'auth login') echo '--base-url --check --no-check --plan --profile --sandbox --with-key' ;;
+    'auth') echo 'login status logout migrate list switch' ;;
+    'auth login') echo '--base-url --check --insecure-storage --keyring --no-check --plan --profile --sandbox --with-key' ;;
     'auth status') echo '--check --columns --csv-raw --json --output --quiet -o -q' ;;
     'auth logout') echo '--profile' ;;
+    'auth migrate') echo '--profile' ;;
     'auth list') echo '--columns --csv-raw --json --output --quiet -o -q' ;;
     'auth switch') echo '' ;;
     'config') echo 'list get set unset path' ;;
@@ -107,6 +108,7 @@ _formctl_words() {
 _formctl_values() {
   case "$1" in
     'auth login|--plan') echo 'free starter business professional enterprise' ;;
+    'auth login|--keyring') echo 'auto require' ;;
     'auth status|--output') echo 'table json jsonl csv' ;;
     'auth status|-o') echo 'table json jsonl csv' ;;
     'auth list|--output') echo 'table json jsonl csv' ;;

@@ -45,11 +45,14 @@ complete -c formctl -n '__fish_use_subcommand' -l verbose
 complete -c formctl -n '__fish_use_subcommand' -l version
 complete -c formctl -n '__fish_formctl_path '\''auth'\''' -a 'login' -d 'Save an API key and base URL as a profile (the key is typed at a hidden prompt or read from stdin)'
 complete -c formctl -n '__fish_formctl_path '\''auth'\''' -a 'status' -d 'Show the active profile, base URL and masked key (no request unless --check)'
-complete -c formctl -n '__fish_formctl_path '\''auth'\''' -a 'logout' -d 'Remove a profile and its key'
+complete -c formctl -n '__fish_formctl_path '\''auth'\''' -a 'logout' -d 'Remove a profile and its key (from the system keyring or the config file)'
+complete -c formctl -n '__fish_formctl_path '\''auth'\''' -a 'migrate' -d 'Move the keys kept in the config file into the system keyring'
 complete -c formctl -n '__fish_formctl_path '\''auth'\''' -a 'list' -d 'List profiles'
 complete -c formctl -n '__fish_formctl_path '\''auth'\''' -a 'switch' -d 'Make another profile the current one'
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l base-url -r -F
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l check
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l insecure-storage
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l keyring -x -a 'auto require'
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l no-check
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l plan -x -a 'free starter business professional enterprise'
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
@@ -62,6 +65,7 @@ complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''logout'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''migrate'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l json

@@ -69,7 +69,8 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
     const retries = parseIntFlag('--retries', flags.retries, 0, 10) ?? settings.retries ?? 3;
     const target = deps.target();
     let baseUrl = target.baseUrl;
-    let apiKey = target.apiKey;
+    // a key in the system keyring is read here, on first use (config/keys.ts)
+    let apiKey = target.keyAccount ? await (await import('../config/keys.js')).keyForRequests(target, io.env) : target.apiKey;
     if (target.sandbox) {
       const sandbox = await embeddedSandbox(deps);
       baseUrl = sandbox.baseUrl;

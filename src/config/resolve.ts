@@ -7,7 +7,8 @@ export interface TargetFlags {
   sandbox?: boolean;
 }
 
-export type KeySource = 'env FORMCTL_API_KEY' | `profile "${string}"` | 'sandbox';
+/** Where a command's key comes from, in the order they are tried (see resolveTarget). */
+export type KeySource = 'env FORMCTL_API_KEY' | 'system keyring' | 'config file' | 'sandbox';
 
 export interface Target {
   profileName: string;
@@ -15,14 +16,21 @@ export interface Target {
   /** undefined with sandbox: the embedded sandbox picks its own loopback URL */
   baseUrl: string | undefined;
   sandbox: boolean;
+  /** the key when it is known without asking the keyring (env, config file); see config/keys.ts */
   apiKey: string | undefined;
   keySource: KeySource | undefined;
+  /** the keyring account holding the key, when keySource is 'system keyring' (read on first use) */
+  keyAccount?: string;
   plan: string | undefined;
 }
 
 export const SANDBOX_PROFILE = 'sandbox';
 
-/** Which profile, URL and key a command uses, and where the key came from (flags > env > profile). */
+/**
+ * Which profile, URL and key a command uses, and where the key comes from: FORMCTL_API_KEY, then the
+ * system keyring (the profile says so; the key itself is read only when a command needs it), then
+ * the config file.
+ */
 export function resolveTarget(config: ConfigFile, flags: TargetFlags, env: NodeJS.ProcessEnv): Target {
   const profileName = flags.profile ?? env.FORMCTL_PROFILE ?? config.currentProfile ?? 'default';
   const profile = config.profiles[profileName];
@@ -39,11 +47,28 @@ export function resolveTarget(config: ConfigFile, flags: TargetFlags, env: NodeJ
     keySource = 'env FORMCTL_API_KEY';
   } else if (sandbox) {
     keySource = 'sandbox';
+  } else if (profile?.keyStore === 'keyring') {
+    keySource = 'system keyring';
+    return { profileName, profile, baseUrl, sandbox, apiKey, keySource, keyAccount: profileKeyAccount(profileName, profile), plan: profile.plan };
   } else if (profile?.apiKey) {
     apiKey = profile.apiKey;
-    keySource = `profile "${profileName}"`;
+    keySource = 'config file';
   }
   return { profileName, profile, baseUrl, sandbox, apiKey, keySource, plan: profile?.plan };
+}
+
+/** The keyring account of a profile whose key is in the keyring (else undefined). */
+export function profileKeyAccount(profileName: string, profile: Profile | undefined): string | undefined {
+  return profile?.keyStore === 'keyring' ? (profile.keyAccount ?? keyringAccount(profileName, profile.baseUrl)) : undefined;
+}
+
+/** The keyring account of a profile's key: `<profile>@<base URL host>`, as gh names its entries. */
+export function keyringAccount(profileName: string, baseUrl: string | undefined): string {
+  let host = '';
+  try {
+    host = baseUrl ? new URL(baseUrl).host : '';
+  } catch { /* a damaged URL still names an account */ }
+  return `${profileName}@${host}`;
 }
 
 /** spec §5: transport is HTTPS only; plain http is accepted for loopback hosts (the local sandbox). */

@@ -7,6 +7,8 @@ const Profile = z
   .object({
     baseUrl: z.string().optional(),
     apiKey: z.string().optional(),
+    keyStore: z.literal('keyring').optional(),
+    keyAccount: z.string().min(1).optional(),
     plan: z.string().optional(),
     sandbox: z.boolean().optional(),
   })

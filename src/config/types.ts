@@ -2,7 +2,11 @@
 
 export interface Profile {
   baseUrl?: string;
+  /** the key in clear text (mode 0600): only when no keyring answered, or with --insecure-storage */
   apiKey?: string;
+  /** 'keyring': the key is in the system keyring under service formctl, account keyAccount */
+  keyStore?: 'keyring';
+  keyAccount?: string;
   /** the account's plan, when known: lets the CLI check plan-gated settings before sending */
   plan?: string;
   /** true: the embedded sandbox over the default data dir */

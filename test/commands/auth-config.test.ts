@@ -52,10 +52,10 @@ describe('auth login', () => {
 describe('auth status, list, switch, logout', () => {
   it('status masks the key, says where it came from, and makes no request unless --check', async () => {
     const { dir, env } = configEnv();
-    await runInProcess(['auth', 'login', '--with-key', '--base-url', sb.baseUrl, '--plan', 'starter'], { env, input: sb.keys.owner });
+    await runInProcess(['auth', 'login', '--with-key', '--base-url', sb.baseUrl, '--plan', 'starter', '--insecure-storage'], { env, input: sb.keys.owner });
     const before = await sb.requestCount();
     const s = await runInProcess(['auth', 'status', '--json'], { env });
-    expect(JSON.parse(s.stdout)).toMatchObject({ profile: 'default', baseUrl: sb.baseUrl, key: `fk_…${sb.keys.owner.slice(-4)}`, keySource: 'profile "default"', plan: 'starter' });
+    expect(JSON.parse(s.stdout)).toMatchObject({ profile: 'default', baseUrl: sb.baseUrl, key: `fk_…${sb.keys.owner.slice(-4)} (config file)`, keySource: 'config file', plan: 'starter' });
     expect(await sb.requestCount()).toBe(before);
     const fromEnv = await runInProcess(['auth', 'status', '--json', '--check'], { env: { ...env, FORMCTL_API_KEY: sb.keys.viewer } });
     expect(JSON.parse(fromEnv.stdout)).toMatchObject({ keySource: 'env FORMCTL_API_KEY', check: 'ok: the key was accepted' });

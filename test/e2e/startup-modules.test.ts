@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,9 +9,12 @@ import { startSandbox, type SandboxHandle } from '../helpers/sandbox.js';
 // The start-up paths load nothing heavy: a preload records every module the process requires —
 // packages, the sandbox's bundle (./sandbox.js) and node:child_process, which commander would load
 // for nothing.
-const HEAVY = ['./sandbox.js', 'node:child_process', 'better-sqlite3', 'zod', '@inquirer/prompts', 'cli-table3', 'qrcode', '@resvg/resvg-js', 'asciichart', 'pg', 'yaml', 'ora', 'csv-stringify', 'csv-parse', '@fastify/busboy'];
+const HEAVY = ['./sandbox.js', 'node:child_process', 'better-sqlite3', 'zod', '@inquirer/prompts', 'cli-table3', 'qrcode', '@resvg/resvg-js', 'asciichart', 'pg', 'yaml', 'ora', 'csv-stringify', 'csv-parse', '@fastify/busboy', '@napi-rs/keyring'];
 const dir = mkdtempSync(join(tmpdir(), 'formctl-modules-'));
 const preload = join(dir, 'record.cjs');
+// a profile whose key is in the keyring, and a D-Bus address where no bus listens
+const keyringConfig = join(dir, 'keyring-config');
+const NO_BUS = `unix:path=${join(dir, 'no-bus')}`;
 let sb: SandboxHandle;
 beforeAll(async () => {
   writeFileSync(preload, `const Module = require('module');
@@ -21,15 +24,19 @@ Module._load = function (request, ...rest) { seen.add(request); return load.call
 process.on('exit', () => require('fs').writeFileSync(process.env.RECORD_TO, JSON.stringify([...seen])));
 `);
   sb = await startSandbox();
+  mkdirSync(keyringConfig);
+  writeFileSync(join(keyringConfig, 'config.json'), JSON.stringify({ currentProfile: 'kr', profiles: { kr: { baseUrl: sb.baseUrl, keyStore: 'keyring', keyAccount: 'kr@test' } }, settings: {} }));
 });
 afterAll(async () => {
   await sb.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
-function loaded(args: string[], extra: Record<string, string> = {}): string[] {
+/** The modules a run loaded; the run must succeed unless `fails` (then it must fail). */
+function loaded(args: string[], extra: Record<string, string> = {}, fails = false): string[] {
   const out = join(dir, `${args.join('_').replace(/\W+/g, '_')}.json`);
-  execFileSync(process.execPath, ['--require', preload, BIN, ...args], { env: cleanEnv({ RECORD_TO: out, FORMCTL_CONFIG_DIR: join(dir, 'config'), ...extra }), stdio: 'pipe' });
+  const r = spawnSync(process.execPath, ['--require', preload, BIN, ...args], { env: cleanEnv({ RECORD_TO: out, FORMCTL_CONFIG_DIR: join(dir, 'config'), ...extra }), stdio: 'pipe' });
+  expect(r.status !== 0, String(r.stderr)).toBe(fails);
   return JSON.parse(readFileSync(out, 'utf8')) as string[];
 }
 
@@ -42,8 +49,17 @@ describe('no heavy module on the start-up paths', () => {
     expect(mods).not.toContain('node:vm');
   });
 
-  it('the sandbox bundle loads when a command needs the emulator', () => {
-    expect(loaded(['--sandbox', 'forms', 'list', '-o', 'json'], { FORMCTL_SANDBOX_DIR: join(dir, 'sandbox') })).toContain('./sandbox.js');
+  it('the sandbox bundle loads when a command needs the emulator (the keyring does not)', () => {
+    const mods = loaded(['--sandbox', 'forms', 'list', '-o', 'json'], { FORMCTL_SANDBOX_DIR: join(dir, 'sandbox'), FORMCTL_CONFIG_DIR: keyringConfig, DBUS_SESSION_BUS_ADDRESS: NO_BUS });
+    expect(mods).toContain('./sandbox.js');
+    expect(mods).not.toContain('@napi-rs/keyring');
+  });
+
+  it('the keyring module loads only when the key is read from the keyring: never with FORMCTL_API_KEY', () => {
+    const withEnvKey = loaded(['forms', 'list', '-o', 'json'], { FORMCTL_CONFIG_DIR: keyringConfig, DBUS_SESSION_BUS_ADDRESS: NO_BUS, FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner });
+    expect(withEnvKey).not.toContain('@napi-rs/keyring');
+    // the profile's key is in the keyring: the module loads (the bus is not there, so the command then fails)
+    expect(loaded(['forms', 'list', '-o', 'json'], { FORMCTL_CONFIG_DIR: keyringConfig, DBUS_SESSION_BUS_ADDRESS: NO_BUS }, true)).toContain('@napi-rs/keyring');
   });
 
   it('a one-request command: forms list -o json', () => {

@@ -19,7 +19,8 @@ export async function run(deps: Deps): Promise<void> {
     name,
     current: name === c.currentProfile,
     baseUrl: p.sandbox ? 'embedded sandbox' : (p.baseUrl ?? ''),
-    key: p.apiKey ? maskSecret(p.apiKey) : '',
+    // the keyring is not asked for every profile: auth status shows the one in use
+    key: p.keyStore === 'keyring' ? '(system keyring)' : p.apiKey ? `${maskSecret(p.apiKey)} (config file)` : '',
     plan: p.plan ?? '',
   }));
   await deps.printList(view, rows);

@@ -22,11 +22,15 @@ const statusView: View<Status> = {
 export async function run(deps: Deps, _args: unknown[], opts: { check?: boolean }): Promise<void> {
   deps.outputFor(statusView);
   const t = deps.target();
+  // the key from where it lives: the keyring is asked only when the profile's key is there
+  const { findTargetKey } = await import('../../config/keys.js');
+  const found = await findTargetKey(t, deps.io.env);
+  if (found.problem) deps.warn(found.problem);
   const status: Status = {
     profile: t.profileName + (t.profile ? '' : ' (not set up)'),
     baseUrl: t.sandbox ? 'embedded sandbox' : (t.baseUrl ?? '(none)'),
-    key: t.apiKey ? maskSecret(t.apiKey) : t.sandbox ? 'sandbox owner key' : '(none)',
-    keySource: t.keySource ?? '(none)',
+    key: found.key ? `${maskSecret(found.key)} (${found.source})` : t.sandbox ? 'sandbox owner key' : '(none)',
+    keySource: found.source ?? '(none)',
     plan: t.plan ?? '(unknown)',
     configFile: configPath(deps.io.env),
   };

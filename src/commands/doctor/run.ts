@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { Deps } from '../../cmdutil/factory.js';
 import { proxyFor } from '../../api/proxy.js';
 import { readLedger } from '../../cmdutil/ledger.js';
-import { checkBaseUrl } from '../../config/resolve.js';
+import { findTargetKey, type KeyFound } from '../../config/keys.js';
+import { checkBaseUrl, maskSecret } from '../../config/resolve.js';
 import { configDir, configPath, sandboxDataDir } from '../../config/store.js';
 import { isPlan, PLAN_LIMITS } from '../../domain/plans.js';
 import { ApiError, ConnectionError, ExitWith, UsageError } from '../../errors.js';
@@ -30,6 +31,13 @@ export function nodeCheck(version: string, now: Date): ['ok' | 'warning' | 'prob
   const eol = NODE_EOL[major];
   if (eol && now.toISOString().slice(0, 10) > eol) return ['warning', 'Node.js', `${version}: Node ${major} reached its end of life on ${eol} (no more security fixes)`, 'install Node.js 24 (LTS)'];
   return ['ok', 'Node.js', `${version} (supported; Node ${major} is maintained${eol ? ` until ${eol}` : ''})`];
+}
+
+/** doctor's key line: the masked key and where it lives, or why there is none. */
+function keyCheck(found: KeyFound, profileName: string): [Level, string, string, string?] {
+  if (found.key) return ['ok', 'API key', `${maskSecret(found.key)} (${found.source}${found.source === 'config file' ? ', in clear text: formctl auth migrate moves it into the system keyring' : ''})`];
+  if (found.problem) return ['problem', 'API key', found.problem, 'unlock the keyring, or formctl auth login --insecure-storage'];
+  return ['problem', 'API key', `none for profile "${profileName}"`, 'formctl auth login, or set FORMCTL_API_KEY'];
 }
 
 function newer(a: string, b: string): boolean {
@@ -62,6 +70,7 @@ export async function run(deps: Deps, _a: unknown[], opts: { offline?: boolean }
 
   // the key and the base URL
   let target;
+  let apiKey: string | undefined;
   try {
     target = deps.target();
   } catch (e) {
@@ -70,8 +79,10 @@ export async function run(deps: Deps, _a: unknown[], opts: { offline?: boolean }
   if (target) {
     if (target.sandbox) add('ok', 'target', `the embedded sandbox (${sandboxDataDir(env)})`);
     else {
-      if (target.apiKey) add('ok', 'API key', `set, from ${target.keySource}`);
-      else add('problem', 'API key', `none for profile "${target.profileName}"`, 'formctl auth login, or set FORMCTL_API_KEY');
+      // from where it lives: the keyring is asked only when the profile's key is there
+      const found = await findTargetKey(target, env);
+      apiKey = found.key;
+      add(...keyCheck(found, target.profileName));
       if (!target.baseUrl) add('problem', 'base URL', 'none', 'formctl auth login --base-url https://…/v1, or set FORMCTL_BASE_URL');
       else {
         const c = checkBaseUrl(target.baseUrl);
@@ -120,7 +131,7 @@ export async function run(deps: Deps, _a: unknown[], opts: { offline?: boolean }
 
   // the key and the clock: one request, said before it is sent
   const proxyProblem = checks.some((c) => c.check === 'proxy' && c.level === 'problem');
-  if (target && !opts.offline && !proxyProblem && (target.sandbox || (target.apiKey && target.baseUrl && checkBaseUrl(target.baseUrl).ok))) {
+  if (target && !opts.offline && !proxyProblem && (target.sandbox || (apiKey && target.baseUrl && checkBaseUrl(target.baseUrl).ok))) {
     deps.info('Checking the key and the clock with one request (GET /forms?limit=1)…');
     try {
       const client = await deps.client();

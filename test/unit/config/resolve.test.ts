@@ -1,16 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { checkBaseUrl, maskSecret, resolveTarget } from '../../../src/config/resolve.js';
+import { checkBaseUrl, keyringAccount, maskSecret, resolveTarget } from '../../../src/config/resolve.js';
 
 const config = {
   currentProfile: 'prod',
-  profiles: { prod: { baseUrl: 'https://api.example.com/v1', apiKey: 'fk_prod_aaaa1111', plan: 'business' }, sb: { sandbox: true } },
+  profiles: {
+    prod: { baseUrl: 'https://api.example.com/v1', apiKey: 'fk_prod_aaaa1111', plan: 'business' },
+    sb: { sandbox: true },
+    kr: { baseUrl: 'https://api.example.com:8443/v1', keyStore: 'keyring' as const, keyAccount: 'kr@api.example.com:8443' },
+    old: { baseUrl: 'https://api.example.com/v1', keyStore: 'keyring' as const },
+  },
   settings: {},
 };
 
 describe('key and profile resolution', () => {
   it('uses the current profile and says where the key came from', () => {
     const t = resolveTarget(config, {}, {});
-    expect(t).toMatchObject({ profileName: 'prod', baseUrl: 'https://api.example.com/v1', apiKey: 'fk_prod_aaaa1111', keySource: 'profile "prod"', plan: 'business' });
+    expect(t).toMatchObject({ profileName: 'prod', baseUrl: 'https://api.example.com/v1', apiKey: 'fk_prod_aaaa1111', keySource: 'config file', plan: 'business' });
+    expect(t.keyAccount).toBeUndefined();
+  });
+  it('names the keyring account of a key in the keyring, without reading the key', () => {
+    expect(resolveTarget(config, { profile: 'kr' }, {})).toMatchObject({ apiKey: undefined, keySource: 'system keyring', keyAccount: 'kr@api.example.com:8443' });
+    expect(resolveTarget(config, { profile: 'old' }, {}).keyAccount).toBe('old@api.example.com');
+  });
+  it('FORMCTL_API_KEY comes before the keyring (which is then never asked)', () => {
+    expect(resolveTarget(config, { profile: 'kr' }, { FORMCTL_API_KEY: 'fk_env' })).toMatchObject({ apiKey: 'fk_env', keySource: 'env FORMCTL_API_KEY' });
+    expect(resolveTarget(config, { profile: 'kr' }, { FORMCTL_API_KEY: 'fk_env' }).keyAccount).toBeUndefined();
+  });
+  it('the keyring account is <profile>@<base URL host>', () => {
+    expect(keyringAccount('ci', 'https://api.example.com/v1')).toBe('ci@api.example.com');
+    expect(keyringAccount('local', 'http://127.0.0.1:4010/v1')).toBe('local@127.0.0.1:4010');
   });
   it('lets FORMCTL_API_KEY override the profile key', () => {
     expect(resolveTarget(config, {}, { FORMCTL_API_KEY: 'fk_env' })).toMatchObject({ apiKey: 'fk_env', keySource: 'env FORMCTL_API_KEY' });
