@@ -63,19 +63,19 @@ function methodAndPath(first: unknown, second: unknown, opts: Opts, hasBody: boo
   return [hasBody ? 'POST' : 'GET', String(first)];
 }
 
-export async function run(deps: Deps, [first, second]: unknown[], opts: Opts): Promise<void> {
-  // as gh: fields make a POST, unless --paginate (a GET of pages, the fields its query)
-  const hasBody = Boolean(opts.input !== undefined || opts.form?.length || (!opts.paginate && (opts.rawField?.length || opts.field?.length)));
-  const [method, pathArg] = methodAndPath(first, second, opts, hasBody);
-  if (opts.paginate && method !== 'GET') throw new UsageError(`--paginate follows the pages of a GET list, not a ${method}`);
-  const params: Array<[string, unknown]> = [
+/** -f (strings) and -F (typed) parameters, in the order given */
+function paramsOf(opts: Opts): Array<[string, unknown]> {
+  return [
     ...(opts.rawField ?? []).map((p) => splitPair('-f', p)),
     ...(opts.field ?? []).map((p): [string, unknown] => {
       const [k, v] = splitPair('-F', p);
       return [k, typed(v)];
     }),
   ];
-  // raw calls say so in the user agent (the sandbox's contract checks hold only the commands' own bodies to the description)
+}
+
+/** -H headers; raw calls say so in the user agent (the sandbox's contract checks hold only the commands' own bodies to the description) */
+function headersOf(opts: Opts): Record<string, string> {
   const headers: Record<string, string> = { 'user-agent': `formctl/${VERSION} (api)` };
   for (const h of opts.header ?? []) {
     const i = h.indexOf(':');
@@ -84,6 +84,54 @@ export async function run(deps: Deps, [first, second]: unknown[], opts: Opts): P
     if (name === 'authorization') throw new UsageError('-H: the Authorization header comes from the profile; it cannot be set here');
     headers[name] = h.slice(i + 1).trim();
   }
+  return headers;
+}
+
+/** --form: a multipart body of text parts and one file part (key=@path), sent as is, unchecked */
+function multipartOf(opts: Opts, method: Method, hasJsonBody: boolean): ReturnType<typeof multipartFile> | undefined {
+  if (!opts.form?.length) return undefined;
+  if (method === 'GET' || method === 'DELETE') throw new UsageError(`--form: ${method} requests have no body`);
+  if (hasJsonBody) throw new UsageError('--form cannot be combined with --input or -f/-F fields');
+  const fields: Record<string, string> = {};
+  let file: [string, string] | undefined;
+  for (const pair of opts.form) {
+    const [k, v] = splitPair('--form', pair);
+    if (v.startsWith('@')) {
+      if (file) throw new UsageError('--form: one file part per request (spec §4.2)');
+      file = [k, v.slice(1)];
+    } else fields[k] = v;
+  }
+  if (!file) throw new UsageError('--form: give the file part as key=@path');
+  if (!existsSync(file[1])) throw new UsageError(`--form: cannot read ${file[1]}`);
+  // the raw route: formctl upload checks before sending, this does not
+  return multipartFile(file[1], fields, file[0]);
+}
+
+/** The path below the base URL, and the query it carries; a full URL only on the profile's own origin. */
+function pathAndQuery(raw: string, base: URL, query: Query): string {
+  let path = raw;
+  if (/^https?:\/\//i.test(path)) {
+    // the key is only ever sent to the configured origin
+    const u = new URL(path);
+    if (u.origin !== base.origin) throw new UsageError(`refusing to send the API key to ${u.origin}: the profile's base URL is ${base.origin}`);
+    path = u.pathname + u.search;
+  }
+  const basePath = base.pathname.replace(/\/$/, '');
+  if (basePath && path.startsWith(`${basePath}/`)) path = path.slice(basePath.length);
+  if (!path.startsWith('/')) path = `/${path}`;
+  const qIndex = path.indexOf('?');
+  if (qIndex === -1) return path;
+  for (const [k, v] of new URLSearchParams(path.slice(qIndex + 1))) addParam(query, k, v);
+  return path.slice(0, qIndex);
+}
+
+export async function run(deps: Deps, [first, second]: unknown[], opts: Opts): Promise<void> {
+  // as gh: fields make a POST, unless --paginate (a GET of pages, the fields its query)
+  const hasBody = Boolean(opts.input !== undefined || opts.form?.length || (!opts.paginate && (opts.rawField?.length || opts.field?.length)));
+  const [method, pathArg] = methodAndPath(first, second, opts, hasBody);
+  if (opts.paginate && method !== 'GET') throw new UsageError(`--paginate follows the pages of a GET list, not a ${method}`);
+  const params = paramsOf(opts);
+  const headers = headersOf(opts);
   const inBody = method !== 'GET' && method !== 'DELETE';
   let body: unknown;
   if (opts.input !== undefined) {
@@ -93,48 +141,11 @@ export async function run(deps: Deps, [first, second]: unknown[], opts: Opts): P
   } else if (inBody && params.length) {
     body = Object.fromEntries(params);
   }
-  let stream: ReturnType<typeof multipartFile> | undefined;
-  if (opts.form?.length) {
-    if (!inBody) throw new UsageError(`--form: ${method} requests have no body`);
-    if (body !== undefined) throw new UsageError('--form cannot be combined with --input or -f/-F fields');
-    const fields: Record<string, string> = {};
-    let file: [string, string] | undefined;
-    for (const pair of opts.form) {
-      const [k, v] = splitPair('--form', pair);
-      if (v.startsWith('@')) {
-        if (file) throw new UsageError('--form: one file part per request (spec §4.2)');
-        file = [k, v.slice(1)];
-      } else fields[k] = v;
-    }
-    if (!file) throw new UsageError('--form: give the file part as key=@path');
-    if (!existsSync(file[1])) throw new UsageError(`--form: cannot read ${file[1]}`);
-    // sent as is, unchecked: this is the raw route (formctl upload checks before sending)
-    stream = multipartFile(file[1], fields, file[0]);
-  }
+  const stream = multipartOf(opts, method, body !== undefined);
   const query: Query = {};
-  if (!inBody) {
-    for (const [k, v] of params) {
-      addParam(query, k, String(v));
-    }
-  }
+  if (!inBody) for (const [k, v] of params) addParam(query, k, String(v));
   const client = await deps.client();
-  let path = String(pathArg);
-  if (/^https?:\/\//i.test(path)) {
-    // the key is only ever sent to the configured origin
-    const u = new URL(path);
-    if (u.origin !== client.base.origin) throw new UsageError(`refusing to send the API key to ${u.origin}: the profile's base URL is ${client.base.origin}`);
-    path = u.pathname + u.search;
-  }
-  const basePath = client.base.pathname.replace(/\/$/, '');
-  if (basePath && path.startsWith(`${basePath}/`)) path = path.slice(basePath.length);
-  if (!path.startsWith('/')) path = `/${path}`;
-  const qIndex = path.indexOf('?');
-  if (qIndex !== -1) {
-    for (const [k, v] of new URLSearchParams(path.slice(qIndex + 1))) {
-      addParam(query, k, v);
-    }
-    path = path.slice(0, qIndex);
-  }
+  const path = pathAndQuery(String(pathArg), client.base, query);
   if (opts.paginate) return paginate(deps, client, { method, path, query, headers }, opts.include === true);
   const res = await client.raw({ method, path, query, body, headers, idempotencyKey: opts.idempotencyKey, stream });
   if (opts.include) writeHead(deps, res.body);
