@@ -17,7 +17,7 @@ afterAll(async () => {
 
 const FIELDS = [
   { key: 'n', type: 'name', option: {} }, { key: 'e', type: 'email', option: {} }, { key: 'p', type: 'phone', option: {} },
-  { key: 'a', type: 'address', option: {} }, { key: 't', type: 'longText', option: {} }, { key: 'r', type: 'radio', option: {} }, { key: 'f', type: 'picture', option: {} },
+  { key: 'a', type: 'address', option: {} }, { key: 't', type: 'longText', option: {} }, { key: 'r', type: 'radio', option: { options: [{ name: 'Yes', value: 'yes' }, { name: 'No', value: 'no' }] } }, { key: 'f', type: 'picture', option: {} },
 ] as const;
 
 describe('--redact (stable pseudonyms)', () => {
@@ -45,6 +45,38 @@ describe('--redact (stable pseudonyms)', () => {
     expect((out.a as Record<string, unknown>).country).toBe('UK');
     const dropped = redactAnswers([...FIELDS] as never, answers, redactor('secret', true));
     expect([dropped.gone, (dropped.gone2 as Record<string, unknown>).street]).toEqual([null, null]);
+  });
+
+  it('fails closed on a kept type too: a value not of the shape its field type holds (the field changed type) is pseudonymised', () => {
+    const kept = [
+      { key: 'num', type: 'number', option: {} }, { key: 'day', type: 'calendar', option: {} }, { key: 'at', type: 'time', option: {} },
+      { key: 'pick', type: 'radio', option: { options: [{ value: 'a' }] } }, { key: 'open', type: 'radio', option: {} },
+      { key: 'boxes', type: 'checkbox', option: { options: [{ value: 'a' }] } }, { key: 'sex', type: 'gender', option: {} },
+      { key: 'venue', type: 'multipleLevelSelect', option: { options: [{ name: 'Europe', value: 'Europe', options: [{ name: 'Paris', value: 'Paris' }] }] } },
+      { key: 'rows', type: 'checkList', option: { rowLabels: ['Tidy'] } }, { key: 'note', type: 'shortText', option: {} }, { key: 'head', type: 'title', option: {} },
+    ];
+    const leaked = {
+      num: 'bob@example.com', day: 'Bob Smith 12', at: { firstName: 'Bob' }, pick: 'bob@example.com', open: 'Bob Smith', boxes: ['Bob Smith'],
+      sex: 'Bob Smith', venue: 'Bob Smith', rows: [{ itemName: 'Bob Smith', selectedValue: '_d1' }], note: { firstName: 'Bob', lastName: 'Smith' }, head: 'Bob Smith',
+    };
+    const out = redactAnswers(kept as never, leaked, redactor('secret', false));
+    expect(JSON.stringify(out)).not.toMatch(/Bob|Smith|example/);
+    expect(out.num).toMatch(/^value_[0-9a-f]{12}$/);
+    expect(Object.values(redactAnswers(kept as never, leaked, redactor('secret', true))).flat().every((v) => v === null || (typeof v === 'object' && Object.values(v as object).every((x) => x === null)))).toBe(true);
+    // values of their own shape are still kept as they are
+    const fine = { num: '-3.5', day: '2026-06-15', at: '09:30', pick: 'a', boxes: ['a'], sex: 'female', venue: 'Europe / Paris', rows: [{ itemName: 'Tidy', selectedValue: '_d2' }], note: 'hello' };
+    expect(redactAnswers(kept as never, fine, redactor('secret', false))).toEqual(fine);
+  });
+
+  it('an answer whose field changed type since (email → number) is not printed in clear by list --redact', async () => {
+    const form = (await sb.api('POST', '/forms', { body: { title: 'Retyped', shortText: 'x', fields: [{ type: 'email', option: { label: 'Mail' } }] } })).body.data;
+    const key = form.fields[0].key;
+    await sb.api('POST', `/forms/${form.qrId}/submissions`, { body: { answers: { [key]: 'bob@example.com' } } });
+    expect((await sb.api('PUT', `/forms/${form.qrId}`, { body: { fields: [{ key, type: 'number', option: { label: 'Mail' } }] } })).status).toBe(200);
+    const r = await sb.cli(['submissions', 'list', form.qrId, '-o', 'json', '--redact']);
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)[0].answers[key]).toMatch(/^value_[0-9a-f]{12}$/);
+    expect(r.stdout).not.toContain('bob@');
   });
 
   it('--redact-text drops what people typed from quizData.quizResult[].answer too', () => {
