@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactAnswers, redactQuizData, redactor } from '../../src/domain/redact.js';
 import { openSqlite } from '../../src/sandbox/repo/sqlite.js';
 import { tempDir } from '../helpers/cli.js';
 import { startSandbox } from '../helpers/commandSandbox.js';
+import { runInProcess } from '../helpers/inProcessCli.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 const tmp = tempDir();
@@ -77,6 +80,40 @@ describe('--redact (stable pseudonyms)', () => {
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout)[0].answers[key]).toMatch(/^value_[0-9a-f]{12}$/);
     expect(r.stdout).not.toContain('bob@');
+  });
+
+  it('a response without its form (spec §4.4 says it has one): every answer is redacted as unknown by list, get, export and sync, nothing crashes', async () => {
+    const sub = { id: 'a'.repeat(24), qrId: 'ABCDEFGH', answers: { f1: 'alice@example.com', f2: { firstName: 'Alice' } }, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+    // a stub service on loopback that answers like the real one but leaves the top-level form out
+    const stub = createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      if (req.url!.startsWith('/v1/submissions/')) return res.end(JSON.stringify({ status: 'success', data: sub }));
+      if (req.url!.startsWith('/v1/forms/ABCDEFGH/submissions')) return res.end(JSON.stringify({ status: 'success', data: { items: [sub], total: 1, page: 1, pageSize: 100, totalPages: 1 } }));
+      res.statusCode = 404;
+      res.end(JSON.stringify({ status: 'failed', message: 'Not found', code: 404, data: {} }));
+    });
+    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
+    const env = { FORMCTL_CONFIG_DIR: `${tmp.path}/stubcfg`, FORMCTL_BASE_URL: `http://127.0.0.1:${(stub.address() as AddressInfo).port}/v1`, FORMCTL_API_KEY: 'stub-key' };
+    try {
+      const runs = [
+        await runInProcess(['submissions', 'list', 'ABCDEFGH', '-o', 'json', '--redact'], { env }),
+        await runInProcess(['submissions', 'get', sub.id, '-o', 'json', '--redact'], { env }),
+        await runInProcess(['submissions', 'list', 'ABCDEFGH', '--all', '-o', 'csv', '--redact'], { env }),
+        await runInProcess(['submissions', 'export', 'ABCDEFGH', '-o', 'jsonl', '--out', `${tmp.path}/stub.jsonl`, '--redact'], { env }),
+        await runInProcess(['submissions', 'export', 'ABCDEFGH', '--out', `${tmp.path}/stub.csv`, '--redact'], { env }),
+        await runInProcess(['submissions', 'sync', 'ABCDEFGH', '--to', `sqlite:${tmp.path}/stub.db`, '--redact'], { env }),
+      ];
+      for (const r of runs) expect({ code: r.exitCode, err: r.stderr }).toMatchObject({ code: 0, err: expect.not.stringMatching(/TypeError|at .*\.js/) });
+      expect(JSON.parse(runs[0]!.stdout)[0].answers).toEqual({ f1: expect.stringMatching(/^value_/), f2: { firstName: expect.stringMatching(/^value_/) } });
+      expect(runs[3]!.stderr).toMatch(/no form definition/);
+      const d = openSqlite(`${tmp.path}/stub.db`, { readonly: true });
+      const stored = JSON.stringify(d.prepare('SELECT * FROM submissions').all());
+      d.close();
+      expect(stored).toContain(sub.id);
+      for (const o of [...runs.map((r) => r.stdout), readFileSync(`${tmp.path}/stub.jsonl`, 'utf8'), readFileSync(`${tmp.path}/stub.csv`, 'utf8'), stored]) expect(o).not.toMatch(/alice|Alice/);
+    } finally {
+      await new Promise((resolve) => stub.close(resolve));
+    }
   });
 
   it('--redact-text drops what people typed from quizData.quizResult[].answer too', () => {
