@@ -43,6 +43,9 @@ const CheckpointSchema = z.object({
 export type Checkpoint = z.infer<typeof CheckpointSchema>;
 
 export function readCheckpoint(path: string, qrId: string): Checkpoint | undefined {
+  // read now and written at the end: the same rules as --out (a FIFO would block the read forever,
+  // /dev/null would read as "not JSON" and then be replaced), checked before any request
+  checkOutputPath('--checkpoint', path);
   if (!existsSync(path)) return undefined;
   let raw: unknown;
   try {
