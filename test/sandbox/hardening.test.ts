@@ -44,12 +44,25 @@ describe('requests Node refuses before any route', () => {
     ['a control character in a header', `GET /v1/forms HTTP/1.1\r\n${host()}X-Bad: a\x01b\r\n\r\n`, 400],
     ['Content-Length with Transfer-Encoding', `POST /v1/forms HTTP/1.1\r\n${host()}Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`, 400],
     ['20 KB of headers', `GET /v1/forms HTTP/1.1\r\n${host()}X-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+    ['no Host header', 'GET /v1/forms HTTP/1.1\r\nConnection: close\r\n\r\n', 400],
+    ['an Expect other than 100-continue', `POST /v1/forms HTTP/1.1\r\n${host()}Expect: foo\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`, 417],
+    ['CONNECT (a tunnel asked of a server that is no proxy)', 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', 405],
   ];
-  it.each(cases)('%s gets the JSON envelope', async (_name, request, status) => {
+  it.each(cases)('%s gets the JSON envelope and the security headers', async (_name, request, status) => {
     const r = await rawHttp(withHost(request));
     expect(r.status).toBe(status);
     expect(r.head).toMatch(/content-type: application\/json/i);
+    expect(r.head).toMatch(/x-content-type-options: nosniff/i);
+    expect(r.head).toMatch(/content-security-policy: default-src 'none'/i);
     expect(JSON.parse(r.body)).toMatchObject({ status: 'failed', code: status, data: {} });
+  });
+
+  it('an HTTP/1.0 request may still leave Host out, and Expect: 100-continue still works', async () => {
+    const old = await rawHttp('GET /v1/forms HTTP/1.0\r\n\r\n');
+    expect(old.status).toBe(401); // past the Host check: the key is what is missing
+    const go = await rawHttp(withHost(`GET /v1/forms HTTP/1.1\r\n${host()}Authorization: Bearer ${sb.keys.owner}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`));
+    expect(go.status).toBe(100);
+    expect(go.body).toMatch(/^HTTP\/1\.1 200 OK/);
   });
 });
 
