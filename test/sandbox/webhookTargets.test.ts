@@ -16,7 +16,7 @@ vi.mock('node:dns', async (importOriginal) => {
     if (options.all) callback(null, [{ address: '127.0.0.1', family: 4 }]);
     else callback(null, '127.0.0.1', 4);
   }) as typeof dns.lookup;
-  return { ...dns, lookup, default: { ...dns.default, lookup } };
+  return { ...dns, lookup };
 });
 
 /** A listener on loopback that only counts the connections reaching it. */
