@@ -81,10 +81,7 @@ export function readMultipart(req: IncomingMessage, filesDir: string, limits: Mu
     try {
       busboy = new Busboy({
         headers: req.headers as never,
-        limits: {
-          fileSize: PART_LIMITS.fileSize, files: limits.files, fields: limits.fields, fieldSize: limits.fieldSize, parts: limits.files + limits.fields,
-          headerPairs: PART_LIMITS.headerPairs, headerSize: PART_LIMITS.partHeaderBytes,
-        },
+        limits: { fileSize: PART_LIMITS.fileSize, files: limits.files, fields: limits.fields, fieldSize: limits.fieldSize, parts: limits.files + limits.fields, headerPairs: PART_LIMITS.headerPairs, headerSize: PART_LIMITS.partHeaderBytes },
       });
     } catch {
       req.resume();
@@ -122,8 +119,7 @@ export function readMultipart(req: IncomingMessage, filesDir: string, limits: Mu
       );
     });
     // Busboy cuts a longer part header to headerSize without a word: refused here instead
-    const boundary = boundaryOf(req.headers['content-type']);
-    const headersFit = boundary ? partHeaderWatch(boundary, PART_LIMITS.partHeaderBytes) : () => true;
+    const headersFit = partHeaderWatch(boundaryOf(req.headers['content-type']), PART_LIMITS.partHeaderBytes);
     req.on('data', (chunk: Buffer) => {
       received += chunk.length;
       if (received > limits.totalBytes) fail(new MultipartError(`The request body is larger than ${limits.totalBytes} bytes`, true));

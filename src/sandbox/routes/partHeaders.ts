@@ -4,8 +4,10 @@
  * headers. This watch says when a block passes the limit, so the reader can refuse the body (400).
  * Delimiters are found as Busboy finds them (CRLF, `--`, the boundary; the body's start counts as a
  * line start); a close delimiter (`--boundary--`) ends the watch, whatever epilogue follows.
+ * Without a boundary (not multipart, or Busboy refuses it) there is nothing to watch.
  */
-export function partHeaderWatch(boundary: string, maxHeaderBytes: number): (chunk: Buffer) => boolean {
+export function partHeaderWatch(boundary: string | undefined, maxHeaderBytes: number): (chunk: Buffer) => boolean {
+  if (boundary === undefined) return () => true;
   const delimiter = Buffer.from(`\r\n--${boundary}`);
   const blockEnd = Buffer.from('\r\n\r\n');
   let carry = Buffer.from('\r\n');
