@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import type { RunningSandbox } from '../../src/sandbox/server.js';
 import { tempDir, waitFor } from '../helpers/cli.js';
 
 // The delivery-time check of webhook targets (spec §6 deliveries; README "Sandbox assumptions"): a
@@ -18,6 +18,10 @@ vi.mock('node:dns', async (importOriginal) => {
   }) as typeof dns.lookup;
   return { ...dns, lookup };
 });
+
+// test files share their worker's modules (vitest.config: isolate false): a copy loaded afresh sees the mock
+vi.resetModules();
+const { startSandbox } = await import('../../src/sandbox/server.js');
 
 /** A listener on loopback that only counts the connections reaching it. */
 let listener: Server;

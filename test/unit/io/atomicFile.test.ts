@@ -9,6 +9,8 @@ vi.mock('node:crypto', async (importOriginal) => {
   const crypto = await importOriginal<typeof import('node:crypto')>();
   return { ...crypto, randomBytes: (n: number) => (randomParts.length ? Buffer.from(randomParts.shift()!, 'hex') : crypto.randomBytes(n)) };
 });
+// test files share their worker's modules (vitest.config: isolate false): a copy loaded afresh sees the mock
+vi.resetModules();
 const { openTempFile, writeFileAtomic } = await import('../../../src/io/atomicFile.js');
 
 const tmp = tempDir();
