@@ -6,6 +6,7 @@ import { readConfig, sandboxDataDir, type ConfigFile } from '../config/store.js'
 import { InquirerPrompter, type Prompter } from '../io/prompter.js';
 import { paint, type IOStreams } from '../io/streams.js';
 import { parseFields, renderList, renderOne, resolveFormat, type OutputOptions, type View } from '../output/format.js';
+import { terminalText } from '../output/terminalText.js';
 import { RequestCapError, UsageError } from '../errors.js';
 import { parseIntFlag, parseNumberFlag, type GlobalFlags } from './flags.js';
 import type { Deps } from './deps.js';
@@ -46,8 +47,10 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
     async printOne(view, item) {
       io.stdout.write(await renderOne(io, deps.outputFor(view), view, item));
     },
-    info: (m) => void io.stderr.write(`${m}\n`),
-    warn: (m) => void io.stderr.write(`${p.yellow('warning:')} ${m}\n`),
+    // messages carry service data (titles, links, the service's words): escaped like table cells and
+    // errors, so none can drive the terminal; formctl's own colours go around them, never inside
+    info: (m) => void io.stderr.write(`${terminalText(m)}\n`),
+    warn: (m) => void io.stderr.write(`${p.yellow('warning:')} ${terminalText(m)}\n`),
     onCleanup: (fn) => void cleanups.push(fn),
     async cleanup() {
       // every cleanup runs, even when one before it fails (a temporary file must never stay behind)
@@ -107,7 +110,7 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
       },
       // on a terminal a retry is never silent (with --verbose the request log says it already)
       onRetry: io.isStderrTTY && !flags.verbose
-        ? (r) => io.stderr.write(`${p.yellow('retrying')} ${r.method} ${r.path} in ${(r.delayMs / 1000).toFixed(1)} s (attempt ${r.attempt + 1} of ${retries + 1}): ${r.why}\n`)
+        ? (r) => io.stderr.write(`${p.yellow('retrying')} ${r.method} ${r.path} in ${(r.delayMs / 1000).toFixed(1)} s (attempt ${r.attempt + 1} of ${retries + 1}): ${terminalText(r.why)}\n`)
         : undefined,
     });
     deps.onCleanup(async () => {

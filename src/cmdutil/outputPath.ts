@@ -39,9 +39,10 @@ export function checkOutputPath(flag: string, path: string, opts: { force?: bool
 /**
  * Streams a body into `target` through a temporary file beside it, renamed into place when complete:
  * never a half-written file, and nothing left behind on failure or Ctrl-C (a cleanup of the run).
+ * `mode` 0600 for what holds people's data (scans, submissions).
  */
-export async function saveStream(deps: Pick<Deps, 'onCleanup'>, body: NodeJS.ReadableStream, target: string): Promise<void> {
-  const { temp, fd } = openTempFile(target, 0o644);
+export async function saveStream(deps: Pick<Deps, 'onCleanup'>, body: NodeJS.ReadableStream, target: string, mode = 0o644): Promise<void> {
+  const { temp, fd } = openTempFile(target, mode);
   let finished = false;
   deps.onCleanup(() => {
     if (!finished) rmSync(temp, { force: true });

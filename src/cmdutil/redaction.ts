@@ -23,12 +23,16 @@ function secretOf(deps: Deps): string {
   }
 }
 
-/** --redact / --redact-text: a function that redacts a submission (answers and quizData), or undefined. */
-export function redactionFor(deps: Deps, opts: { redact?: boolean; redactText?: boolean }): (<T extends { answers: Record<string, unknown>; quizData?: unknown }>(s: T, fields: AnswerField[]) => T) | undefined {
+/**
+ * --redact / --redact-text: a function that redacts a submission (answers and quizData), or
+ * undefined. Without the form's fields (a response that carried no form) every answer is unknown,
+ * so redacted as such: redaction never depends on the service sending what it should.
+ */
+export function redactionFor(deps: Deps, opts: { redact?: boolean; redactText?: boolean }): (<T extends { answers: Record<string, unknown>; quizData?: unknown }>(s: T, fields: AnswerField[] | undefined) => T) | undefined {
   if (!opts.redact && !opts.redactText) return undefined;
   const r: Redactor = redactor(secretOf(deps), opts.redactText === true);
   return (s, fields) => {
-    const out = { ...s, answers: redactAnswers(fields, s.answers, r) };
+    const out = { ...s, answers: redactAnswers(fields ?? [], s.answers, r) };
     if (s.quizData !== undefined) out.quizData = redactQuizData(s.quizData, r);
     return out;
   };

@@ -76,7 +76,7 @@ function isEmpty(value: unknown): boolean {
 }
 
 /** One field's value against its type (spec §2.8); undefined when it is acceptable. */
-function checkValue(field: AnswerField, value: unknown, opts: ValidateOptions): FieldError | undefined {
+export function checkValue(field: AnswerField, value: unknown, opts: ValidateOptions): FieldError | undefined {
   const type = field.type;
   const err = (code: FieldErrorCode, message: string): FieldError => ({ code, message, type });
   const valueType = VALUE_TYPES[type];

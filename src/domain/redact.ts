@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { ADDRESS_PARTS, fileIdOf, type AnswerField } from './answers.js';
+import { ADDRESS_PARTS, checkValue, fileIdOf, optionValues, VALUE_TYPES, type AnswerField } from './answers.js';
 
 // --redact: people replaced by stable pseudonyms, for sharing submissions with analysts. A keyed hash
 // (HMAC-SHA256 with a per-profile secret) makes the same value the same pseudonym across runs, so
@@ -89,11 +89,59 @@ export function redactAnswers(fields: AnswerField[], answers: Record<string, unk
         out[key] = Array.isArray(value) ? value.map((x) => redactFile(r, x)) : redactFile(r, value);
         break;
       default:
-        if (TEXT_TYPES.has(f.type) && r.dropText) out[key] = null;
+        // a kept type keeps only a value of its own shape: after a field changed type (an e-mail
+        // address under what is now a number), the old answer is not a kept value but unclassified
+        if (!holdsKeptValue(f, value)) out[key] = redactUnknown(r, value);
+        else if (TEXT_TYPES.has(f.type) && r.dropText) out[key] = null;
         else out[key] = value;
     }
   }
   return out;
+}
+
+// stricter than validation, which accepts what Date.parse does ("Bob Smith 12" is a date to V8)
+const DECIMAL = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
+const DATE_TEXT = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * Whether a value of a kept type (text, choices, numbers, dates, times, checkList) is of the shape
+ * that type holds (spec §2.8), strictly: a choice must be one of the field's options, a number
+ * digits, a date ISO 8601, a checkList row one of the field's rows. Anything else says it was
+ * answered to some other question, so redaction cannot vouch for it.
+ */
+function holdsKeptValue(f: AnswerField, value: unknown): boolean {
+  if (VALUE_TYPES[f.type] === undefined || checkValue(f, value, { mode: 'create' })) return false;
+  if (typeof value === 'string' && value.trim() === '') return true;
+  switch (f.type) {
+    case 'number':
+      return DECIMAL.test((value as string).trim());
+    case 'calendar':
+      return DATE_TEXT.test((value as string).trim());
+    case 'gender':
+      // a gender field without options offers these (the service's defaults)
+      return optionValues(f) !== undefined || ['female', 'male', 'other'].includes(value as string);
+    case 'radio':
+    case 'checkbox':
+      return optionValues(f) !== undefined; // checkValue has checked membership when options exist
+    case 'multipleLevelSelect':
+      return isCascadePath(f.option.options, value as string);
+    case 'checkList':
+      return Array.isArray(f.option.rowLabels); // checkValue has checked the rows when they exist
+    default:
+      return true;
+  }
+}
+
+/** "Europe / France / Paris": every step a name or value of the cascade tree, one level down each. */
+function isCascadePath(tree: unknown, path: string): boolean {
+  let level = tree;
+  for (const step of path.split(/\s*[/>]\s*/)) {
+    if (!Array.isArray(level)) return false;
+    const node = level.find((n) => isRecord(n) && (n.value === step || n.name === step)) as Record<string, unknown> | undefined;
+    if (!node) return false;
+    level = node.options ?? node.children;
+  }
+  return true;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type { Plan } from '../domain/plans.js';
 import { isLoopbackHost } from '../domain/urls.js';
@@ -61,15 +62,31 @@ const DEFAULT_HEADERS: Record<string, string> = {
   'referrer-policy': 'no-referrer',
 };
 
+/** A refusal written to the socket itself (Node gives no response object): envelope, default headers, close. */
+function refuseOnSocket(socket: Duplex, status: number, message: string, extra: Record<string, string> = {}): void {
+  const body = JSON.stringify(failure(status, message));
+  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`, 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
+  for (const [k, v] of Object.entries({ ...DEFAULT_HEADERS, ...extra })) head.push(`${k}: ${v}`);
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+}
+
 /** Requests Node refuses before any handler (bad method, bad headers, too big): the envelope too. */
-function answerClientError(err: NodeJS.ErrnoException & { code?: string }, socket: import('node:stream').Duplex): void {
+function answerClientError(err: NodeJS.ErrnoException & { code?: string }, socket: Duplex): void {
   if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
   const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const message = status === 431 ? 'Request headers too large' : status === 408 ? 'Request timeout' : 'Malformed HTTP request';
-  const body = JSON.stringify(failure(status, message));
-  const head = [`HTTP/1.1 ${status} ${message}`, 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
-  for (const [k, v] of Object.entries(DEFAULT_HEADERS)) head.push(`${k}: ${v}`);
-  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+  refuseOnSocket(socket, status, status === 431 ? 'Request headers too large' : status === 408 ? 'Request timeout' : 'Malformed HTTP request');
+}
+
+/** CONNECT asks for a tunnel (Node would drop the connection unanswered): no route takes it. */
+function answerConnect(_req: IncomingMessage, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy();
+  refuseOnSocket(socket, 405, 'CONNECT is not supported: the sandbox is not a proxy', { allow: 'GET, POST, PUT, PATCH, DELETE' });
+}
+
+/** An Expect other than 100-continue (Node's own answer is a bare 417): refused before the body is read. */
+function answerExpectation(_req: IncomingMessage, res: ServerResponse): void {
+  for (const [k, v] of Object.entries(DEFAULT_HEADERS)) res.setHeader(k, v);
+  sendJson(res, 417, failure(417, 'Expectation failed: only "Expect: 100-continue" is supported'), { connection: 'close' });
 }
 
 export interface RunningSandbox {
@@ -111,8 +128,11 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
   if (opts.contract) sb.contract = await (await import('./contract.js')).ContractChecker.create();
   const dispatcher = new WebhookDispatcher(sb.store, sb.events, sb.publicTargetsOnly);
 
-  const server = createServer((req, res) => {
+  // the Host check is ours (Node's own refusal is a bare 400): the same envelope and headers as any
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
     for (const [k, v] of Object.entries(DEFAULT_HEADERS)) res.setHeader(k, v);
+    // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400
+    if (req.headers.host === undefined && req.httpVersion === '1.1') return sendJson(res, 400, failure(400, 'Missing Host header (HTTP/1.1 requires one)'), { connection: 'close' });
     // a path with dot segments (/v1/forms/../../_sandbox/keys) would be normalised into another
     // route: refused as it is, never resolved
     if (hasDotSegment(req.url ?? '/')) return sendJson(res, 400, failure(400, 'Path must not contain . or .. segments'));
@@ -134,6 +154,8 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
   });
   server.keepAliveTimeout = 10_000;
   server.on('clientError', answerClientError);
+  server.on('connect', answerConnect);
+  server.on('checkExpectation', answerExpectation);
 
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

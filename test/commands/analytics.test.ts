@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,6 +147,10 @@ describe('formctl analytics export', () => {
       expect(ok.exitCode).toBe(0);
       expect(ok.stdout).toBe('scannedAt\r\n2026-11-01T00:00:00.000Z\r\n');
       expect(seen).toEqual(['api:Bearer fk_secret_key_123', undefined]);
+      // the scans of people, saved: readable by the user only, like an export of submissions
+      const saved = `${tmp.path}/scans-0600.csv`;
+      expect((await runInProcess(['analytics', 'export', 'ABC1', '--out', saved], { env })).exitCode).toBe(0);
+      expect([readFileSync(saved, 'utf8'), statSync(saved).mode & 0o777]).toEqual(['scannedAt\r\n2026-11-01T00:00:00.000Z\r\n', 0o600]);
       expire = true;
       const out = `${tmp.path}/expired.csv`;
       const gone = await runInProcess(['analytics', 'export', 'ABC1', '--out', out], { env });

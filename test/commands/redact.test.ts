@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactAnswers, redactQuizData, redactor } from '../../src/domain/redact.js';
 import { openSqlite } from '../../src/sandbox/repo/sqlite.js';
 import { tempDir } from '../helpers/cli.js';
 import { startSandbox } from '../helpers/commandSandbox.js';
+import { runInProcess } from '../helpers/inProcessCli.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 const tmp = tempDir();
@@ -17,7 +20,7 @@ afterAll(async () => {
 
 const FIELDS = [
   { key: 'n', type: 'name', option: {} }, { key: 'e', type: 'email', option: {} }, { key: 'p', type: 'phone', option: {} },
-  { key: 'a', type: 'address', option: {} }, { key: 't', type: 'longText', option: {} }, { key: 'r', type: 'radio', option: {} }, { key: 'f', type: 'picture', option: {} },
+  { key: 'a', type: 'address', option: {} }, { key: 't', type: 'longText', option: {} }, { key: 'r', type: 'radio', option: { options: [{ name: 'Yes', value: 'yes' }, { name: 'No', value: 'no' }] } }, { key: 'f', type: 'picture', option: {} },
 ] as const;
 
 describe('--redact (stable pseudonyms)', () => {
@@ -45,6 +48,72 @@ describe('--redact (stable pseudonyms)', () => {
     expect((out.a as Record<string, unknown>).country).toBe('UK');
     const dropped = redactAnswers([...FIELDS] as never, answers, redactor('secret', true));
     expect([dropped.gone, (dropped.gone2 as Record<string, unknown>).street]).toEqual([null, null]);
+  });
+
+  it('fails closed on a kept type too: a value not of the shape its field type holds (the field changed type) is pseudonymised', () => {
+    const kept = [
+      { key: 'num', type: 'number', option: {} }, { key: 'day', type: 'calendar', option: {} }, { key: 'at', type: 'time', option: {} },
+      { key: 'pick', type: 'radio', option: { options: [{ value: 'a' }] } }, { key: 'open', type: 'radio', option: {} },
+      { key: 'boxes', type: 'checkbox', option: { options: [{ value: 'a' }] } }, { key: 'sex', type: 'gender', option: {} },
+      { key: 'venue', type: 'multipleLevelSelect', option: { options: [{ name: 'Europe', value: 'Europe', options: [{ name: 'Paris', value: 'Paris' }] }] } },
+      { key: 'rows', type: 'checkList', option: { rowLabels: ['Tidy'] } }, { key: 'note', type: 'shortText', option: {} }, { key: 'head', type: 'title', option: {} },
+    ];
+    const leaked = {
+      num: 'bob@example.com', day: 'Bob Smith 12', at: { firstName: 'Bob' }, pick: 'bob@example.com', open: 'Bob Smith', boxes: ['Bob Smith'],
+      sex: 'Bob Smith', venue: 'Bob Smith', rows: [{ itemName: 'Bob Smith', selectedValue: '_d1' }], note: { firstName: 'Bob', lastName: 'Smith' }, head: 'Bob Smith',
+    };
+    const out = redactAnswers(kept as never, leaked, redactor('secret', false));
+    expect(JSON.stringify(out)).not.toMatch(/Bob|Smith|example/);
+    expect(out.num).toMatch(/^value_[0-9a-f]{12}$/);
+    expect(Object.values(redactAnswers(kept as never, leaked, redactor('secret', true))).flat().every((v) => v === null || (typeof v === 'object' && Object.values(v as object).every((x) => x === null)))).toBe(true);
+    // values of their own shape are still kept as they are
+    const fine = { num: '-3.5', day: '2026-06-15', at: '09:30', pick: 'a', boxes: ['a'], sex: 'female', venue: 'Europe / Paris', rows: [{ itemName: 'Tidy', selectedValue: '_d2' }], note: 'hello' };
+    expect(redactAnswers(kept as never, fine, redactor('secret', false))).toEqual(fine);
+  });
+
+  it('an answer whose field changed type since (email → number) is not printed in clear by list --redact', async () => {
+    const form = (await sb.api('POST', '/forms', { body: { title: 'Retyped', shortText: 'x', fields: [{ type: 'email', option: { label: 'Mail' } }] } })).body.data;
+    const key = form.fields[0].key;
+    await sb.api('POST', `/forms/${form.qrId}/submissions`, { body: { answers: { [key]: 'bob@example.com' } } });
+    expect((await sb.api('PUT', `/forms/${form.qrId}`, { body: { fields: [{ key, type: 'number', option: { label: 'Mail' } }] } })).status).toBe(200);
+    const r = await sb.cli(['submissions', 'list', form.qrId, '-o', 'json', '--redact']);
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)[0].answers[key]).toMatch(/^value_[0-9a-f]{12}$/);
+    expect(r.stdout).not.toContain('bob@');
+  });
+
+  it('a response without its form (spec §4.4 says it has one): every answer is redacted as unknown by list, get, export and sync, nothing crashes', async () => {
+    const sub = { id: 'a'.repeat(24), qrId: 'ABCDEFGH', answers: { f1: 'alice@example.com', f2: { firstName: 'Alice' } }, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+    // a stub service on loopback that answers like the real one but leaves the top-level form out
+    const stub = createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      if (req.url!.startsWith('/v1/submissions/')) return res.end(JSON.stringify({ status: 'success', data: sub }));
+      if (req.url!.startsWith('/v1/forms/ABCDEFGH/submissions')) return res.end(JSON.stringify({ status: 'success', data: { items: [sub], total: 1, page: 1, pageSize: 100, totalPages: 1 } }));
+      res.statusCode = 404;
+      res.end(JSON.stringify({ status: 'failed', message: 'Not found', code: 404, data: {} }));
+    });
+    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
+    const env = { FORMCTL_CONFIG_DIR: `${tmp.path}/stubcfg`, FORMCTL_BASE_URL: `http://127.0.0.1:${(stub.address() as AddressInfo).port}/v1`, FORMCTL_API_KEY: 'stub-key' };
+    try {
+      const runs = [
+        await runInProcess(['submissions', 'list', 'ABCDEFGH', '-o', 'json', '--redact'], { env }),
+        await runInProcess(['submissions', 'get', sub.id, '-o', 'json', '--redact'], { env }),
+        await runInProcess(['submissions', 'list', 'ABCDEFGH', '--all', '-o', 'csv', '--redact'], { env }),
+        await runInProcess(['submissions', 'export', 'ABCDEFGH', '-o', 'jsonl', '--out', `${tmp.path}/stub.jsonl`, '--redact'], { env }),
+        await runInProcess(['submissions', 'export', 'ABCDEFGH', '--out', `${tmp.path}/stub.csv`, '--redact'], { env }),
+        await runInProcess(['submissions', 'sync', 'ABCDEFGH', '--to', `sqlite:${tmp.path}/stub.db`, '--redact'], { env }),
+      ];
+      for (const r of runs) expect({ code: r.exitCode, err: r.stderr }).toMatchObject({ code: 0, err: expect.not.stringMatching(/TypeError|at .*\.js/) });
+      expect(JSON.parse(runs[0]!.stdout)[0].answers).toEqual({ f1: expect.stringMatching(/^value_/), f2: { firstName: expect.stringMatching(/^value_/) } });
+      expect(runs[3]!.stderr).toMatch(/no form definition/);
+      const d = openSqlite(`${tmp.path}/stub.db`, { readonly: true });
+      const stored = JSON.stringify(d.prepare('SELECT * FROM submissions').all());
+      d.close();
+      expect(stored).toContain(sub.id);
+      for (const o of [...runs.map((r) => r.stdout), readFileSync(`${tmp.path}/stub.jsonl`, 'utf8'), readFileSync(`${tmp.path}/stub.csv`, 'utf8'), stored]) expect(o).not.toMatch(/alice|Alice/);
+    } finally {
+      await new Promise((resolve) => stub.close(resolve));
+    }
   });
 
   it('--redact-text drops what people typed from quizData.quizResult[].answer too', () => {

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
@@ -49,6 +49,40 @@ describe('files written by formctl', () => {
     }
     expect(await sb.requestCount()).toBe(before);
     expect(statSync(fifo).isFIFO()).toBe(true);
+  });
+
+  it('refuse a pipe, a device or a symlink to one as --checkpoint, before any request (a FIFO would block the read forever)', async () => {
+    const fifo = `${tmp.path}/ckpt-fifo`;
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const link = `${tmp.path}/ckpt-link`;
+    symlinkSync(fifo, link);
+    const before = await sb.requestCount();
+    for (const target of [fifo, link, '/dev/null']) {
+      // a writer that opens and closes the FIFO: should formctl read it after all, the read ends (at
+      // EOF) and this test fails instead of blocking the test process forever
+      const writer = target === '/dev/null' ? undefined : spawn(process.execPath, ['-e', `require('fs').closeSync(require('fs').openSync(${JSON.stringify(fifo)}, 'w'))`]);
+      try {
+        const r = await sb.cli(['submissions', 'export', qrId, '--out', `${tmp.path}/ckpt.csv`, '--checkpoint', target]);
+        expect([r.exitCode, r.stderr]).toEqual([2, expect.stringContaining(`--checkpoint ${target}: not a regular file`)]);
+      } finally {
+        writer?.kill();
+      }
+    }
+    const dir = await sb.cli(['submissions', 'export', qrId, '--out', `${tmp.path}/ckpt.csv`, '--checkpoint', tmp.path]);
+    expect([dir.exitCode, dir.stderr]).toEqual([2, expect.stringContaining('is a directory')]);
+    expect(await sb.requestCount()).toBe(before);
+    expect(existsSync(`${tmp.path}/ckpt.csv`)).toBe(false);
+  });
+
+  it('leave the errors file of an import readable by its owner only (0600): it holds the rows people answered', async () => {
+    const mailForm = (await sb.api('POST', '/forms', { body: { title: 'M', shortText: 'x', fields: [{ type: 'email', option: { label: 'Mail' } }] } })).body.data.qrId;
+    const rows = `${tmp.path}/rows.csv`;
+    writeFileSync(rows, 'Mail\nsecret answer\n');
+    const errors = `${tmp.path}/rows.err.csv`;
+    const r = await sb.cli(['submissions', 'import', mailForm, rows, '--dry-run', '--errors', errors]);
+    expect(r.exitCode).toBe(3);
+    expect(readFileSync(errors, 'utf8')).toContain('secret answer');
+    expect(statSync(errors).mode & 0o777).toBe(0o600);
   });
 
   it('leave an export of submissions readable by its owner only (0600)', async () => {

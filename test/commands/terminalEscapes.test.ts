@@ -47,6 +47,32 @@ describe('control characters from data, on a terminal', () => {
     expect(error).toContain('\\x1b[2J');
   });
 
+  // a title that retitles the window and turns the text red: the analytics header and the messages
+  // of forms open (deps.info, the way every message goes) show it as text
+  const PWN_TITLE = 'E\u001b]0;PWN\u0007\u001b[31mX';
+  it.each([
+    ['analytics', (id: string) => ['analytics', id]],
+    ['forms open', (id: string) => ['forms', 'open', id]],
+  ])('%s shows a title escaped on a terminal, its message included', async (_name, args) => {
+    const id = (await sb.api('POST', '/forms', { body: { title: PWN_TITLE, shortText: 'x', fields: [{ type: 'shortText', option: { label: 'A' } }] } })).body.data.qrId;
+    const r = await sb.run(args(id), { tty: true, columns: 120 });
+    expect(r.exitCode).toBe(0);
+    const shown = r.stdout + r.stderr;
+    expect(shown).toContain('E\\x1b]0;PWN\\x07\\x1b[31mX');
+    expect(shown).not.toContain('\u001b]0;PWN');
+    expect(shown).not.toContain('\u001b[31mX');
+  });
+
+  it('deps.info and deps.warn escape whatever they are given', async () => {
+    const { testDeps } = await import('../../src/cmdutil/testing.js');
+    const t = testDeps({ tty: true });
+    t.deps.info(`title ${TITLE}`);
+    t.deps.warn(`label ${OSC52}`);
+    expect(t.stderr()).not.toMatch(dangerous);
+    expect(t.stderr()).toContain('title \\x1b]0;pwned\\x07');
+    expect(t.stderr()).toContain('label \\x1b]52;c;');
+  });
+
   it('JSON keeps the data exact (escaped by JSON itself)', async () => {
     const r = await sb.run(['submissions', 'get', sid, '--json'], { tty: true });
     expect(JSON.stringify(JSON.parse(r.stdout))).toContain('\\u001b]52;c;');

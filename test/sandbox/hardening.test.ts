@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PNG } from '../helpers/fixtures.js';
 import { inProcessSandbox, type InProcessSandbox } from '../helpers/inProcessSandbox.js';
 
@@ -44,12 +44,25 @@ describe('requests Node refuses before any route', () => {
     ['a control character in a header', `GET /v1/forms HTTP/1.1\r\n${host()}X-Bad: a\x01b\r\n\r\n`, 400],
     ['Content-Length with Transfer-Encoding', `POST /v1/forms HTTP/1.1\r\n${host()}Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`, 400],
     ['20 KB of headers', `GET /v1/forms HTTP/1.1\r\n${host()}X-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+    ['no Host header', 'GET /v1/forms HTTP/1.1\r\nConnection: close\r\n\r\n', 400],
+    ['an Expect other than 100-continue', `POST /v1/forms HTTP/1.1\r\n${host()}Expect: foo\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`, 417],
+    ['CONNECT (a tunnel asked of a server that is no proxy)', 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', 405],
   ];
-  it.each(cases)('%s gets the JSON envelope', async (_name, request, status) => {
+  it.each(cases)('%s gets the JSON envelope and the security headers', async (_name, request, status) => {
     const r = await rawHttp(withHost(request));
     expect(r.status).toBe(status);
     expect(r.head).toMatch(/content-type: application\/json/i);
+    expect(r.head).toMatch(/x-content-type-options: nosniff/i);
+    expect(r.head).toMatch(/content-security-policy: default-src 'none'/i);
     expect(JSON.parse(r.body)).toMatchObject({ status: 'failed', code: status, data: {} });
+  });
+
+  it('an HTTP/1.0 request may still leave Host out, and Expect: 100-continue still works', async () => {
+    const old = await rawHttp('GET /v1/forms HTTP/1.0\r\n\r\n');
+    expect(old.status).toBe(401); // past the Host check: the key is what is missing
+    const go = await rawHttp(withHost(`GET /v1/forms HTTP/1.1\r\n${host()}Authorization: Bearer ${sb.keys.owner}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`));
+    expect(go.status).toBe(100);
+    expect(go.body).toMatch(/^HTTP\/1\.1 200 OK/);
   });
 });
 
@@ -132,6 +145,47 @@ describe('the admin routes', () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toMatch(/100 years/);
     expect((await sb.api('GET', '/forms')).status).toBe(200);
+  });
+
+  it('keep seeded times within a century too, and take whole counts only (400 naming the member)', async () => {
+    const qrId = (await sb.api('POST', '/forms', { body: { title: 'S', shortText: 'x', fields: [{ type: 'shortText', option: { label: 'A' } }] } })).body.data.qrId;
+    const post = (path: string, body: unknown) => fetch(`${sb.origin}${path}`, { method: path.endsWith('account') ? 'PUT' : 'POST', body: JSON.stringify(body) });
+    for (const atMs of [1e300, -1e15, Date.now() + 101 * 366 * 86_400_000]) {
+      const r = await post('/_sandbox/seed-submissions', { qrId, count: 1, atMs });
+      expect([r.status, ((await r.json()) as { message: string }).message]).toEqual([400, expect.stringMatching(/atMs .*within 100 years/)]);
+    }
+    for (const [path, body, member] of [
+      ['/_sandbox/seed-scans', { qrId, count: 1, days: 1e6 }, 'days'],
+      ['/_sandbox/seed-scans', { qrId, count: 1e12 }, 'count'],
+      ['/_sandbox/account', { quota: 0.5 }, 'quota'],
+      ['/_sandbox/account', { submissionQuota: 1e300 }, 'submissionQuota'],
+    ] as const) {
+      const r = await post(path, body);
+      expect([r.status, ((await r.json()) as { message: string }).message], JSON.stringify(body)).toEqual([400, expect.stringContaining(member)]);
+    }
+    const at = Date.UTC(2020, 0, 2);
+    expect((await post('/_sandbox/seed-submissions', { qrId, count: 1, atMs: at })).status).toBe(200);
+    expect((await sb.api('GET', `/forms/${qrId}/submissions`)).body.data.items.map((s: { createdAt: string }) => s.createdAt)).toEqual(['2020-01-02T00:00:00.000Z']);
+  });
+
+  it('answer an unexpected failure as a bare 500 and log it for the operator, never telling the client what broke', async () => {
+    const qrId = (await sb.api('POST', '/forms', { body: { title: 'E', shortText: 'x', fields: [{ type: 'shortText', option: { label: 'A' } }] } })).body.data.qrId;
+    const store = sb.sandbox.store.submissions;
+    const insertMany = vi.spyOn(store, 'insertMany').mockImplementation(() => {
+      throw new Error('disk /srv/secret/path.db is on fire');
+    });
+    const logged = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      const r = await fetch(`${sb.origin}/_sandbox/seed-submissions`, { method: 'POST', body: JSON.stringify({ qrId, count: 1 }) });
+      const text = await r.text();
+      expect([r.status, JSON.parse(text)]).toEqual([500, { status: 'failed', message: 'Internal server error', code: 500, data: {} }]);
+      expect(text).not.toMatch(/fire|secret|at /);
+      expect(logged.mock.calls.map((c) => String(c[0])).join('')).toMatch(/sandbox: Error: disk \/srv\/secret\/path\.db is on fire/);
+    } finally {
+      logged.mockRestore();
+      insertMany.mockRestore();
+    }
+    expect((await sb.admin<{ created: number }>('POST', '/_sandbox/seed-submissions', { qrId, count: 1 })).created).toBe(1);
   });
 });
 

@@ -26,14 +26,26 @@ export interface ListQuery {
   until?: string;
 }
 
-export async function listSubmissions(c: ApiClient, qrId: string, q: ListQuery): Promise<Page<Submission> & { form: FormDefinition }> {
-  const env = await c.request<Page<Submission>>({ method: 'GET', path: `/forms/${qrId}/submissions`, query: { ...q } });
-  return { ...env.data, form: env.form as FormDefinition };
+/**
+ * spec §4.4: list and get carry the form at the top level. A response without one (or with one of
+ * another shape) gives undefined, not a cast: what reads the fields (redaction above all) must then
+ * know nothing of them rather than crash or assume. Fields without a key are left out likewise.
+ */
+function formOf(form: unknown): FormDefinition | undefined {
+  if (!form || typeof form !== 'object' || !Array.isArray((form as { fields?: unknown }).fields)) return undefined;
+  const f = form as FormDefinition;
+  const known = f.fields.filter((x) => x !== null && typeof x === 'object' && typeof x.key === 'string' && typeof x.type === 'string');
+  return { ...f, fields: known.map((x) => (x.option !== null && typeof x.option === 'object' ? x : { ...x, option: {} })) };
 }
 
-export async function getSubmission(c: ApiClient, id: string): Promise<{ submission: Submission; form: FormDefinition }> {
+export async function listSubmissions(c: ApiClient, qrId: string, q: ListQuery): Promise<Page<Submission> & { form: FormDefinition | undefined }> {
+  const env = await c.request<Page<Submission>>({ method: 'GET', path: `/forms/${qrId}/submissions`, query: { ...q } });
+  return { ...env.data, form: formOf(env.form) };
+}
+
+export async function getSubmission(c: ApiClient, id: string): Promise<{ submission: Submission; form: FormDefinition | undefined }> {
   const env = await c.request<Submission>({ method: 'GET', path: `/submissions/${id}` });
-  return { submission: env.data, form: env.form as FormDefinition };
+  return { submission: env.data, form: formOf(env.form) };
 }
 
 export const updateSubmission = (c: ApiClient, id: string, body: Omit<SubmissionBody, 'timeExpired'>) =>

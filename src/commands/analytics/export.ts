@@ -41,7 +41,8 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
     await pipeline(body, deps.io.stdout, { end: false });
     return;
   }
-  await saveStream(deps, body, opts.out!);
+  // the scans of people (times, places, devices): the user's alone, like an export of submissions
+  await saveStream(deps, body, opts.out!, 0o600);
   deps.info(`Saved the scans of ${id} to ${opts.out}.`);
 }
 

@@ -2,6 +2,7 @@ import { getAnalytics, type Analytics } from '../../api/resources/analytics.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { requireQrId } from '../../cmdutil/input.js';
 import { paint } from '../../io/streams.js';
+import { terminalText } from '../../output/terminalText.js';
 
 const stripAnsi = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
 import type { View } from '../../output/format.js';
@@ -47,11 +48,12 @@ async function report(deps: Deps, a: Analytics, linked: Analytics | undefined, t
   const p = paint(io.color);
   const width = Math.max(40, Math.min((io.stdout as { columns?: number }).columns || 80, 140));
   const series = a.timeseries.all;
-  const range = series.length ? `${series[0]!.date} … ${series[series.length - 1]!.date}` : '';
+  // the title is anyone's text (and the rest the service's): escaped, then formctl's own styling
+  const range = terminalText(series.length ? `${series[0]!.date} … ${series[series.length - 1]!.date}` : '');
   const lines: string[] = [];
   const visible = (s: string) => [...stripAnsi(s)].length;
   // the header fits the terminal: its parts wrap at ' · ' rather than run past the edge
-  lines.push(joinWithin([`${p.bold(a.form.title)} (${a.form.qrId})`, `${a.period}${a.submissionFilter ? ', scans that led to a submission' : ''}`, range, tz], width, visible));
+  lines.push(joinWithin([`${p.bold(terminalText(a.form.title))} (${terminalText(a.form.qrId)})`, `${terminalText(a.period)}${a.submissionFilter ? ', scans that led to a submission' : ''}`, range, terminalText(tz)], width, visible));
   const share = linked ? `led to a submission ${p.bold(String(linked.scans))} (${a.scans ? Math.round((linked.scans / a.scans) * 100) : 0}%)` : '';
   lines.push(joinWithin([`scans ${p.bold(String(a.scans))}`, `unique visitors ${p.bold(String(a.uniqueScans))}`, share], width, visible));
   lines.push('');

@@ -9,6 +9,7 @@ import { configDir, configPath, sandboxDataDir } from '../../config/store.js';
 import { isPlan, PLAN_LIMITS } from '../../domain/plans.js';
 import { ApiError, ConnectionError, ExitWith, UsageError } from '../../errors.js';
 import { paint } from '../../io/streams.js';
+import { terminalText } from '../../output/terminalText.js';
 
 type Level = 'ok' | 'warning' | 'problem';
 
@@ -154,7 +155,8 @@ export async function run(deps: Deps, _a: unknown[], opts: { offline?: boolean }
   else {
     const p = paint(deps.io.color);
     const mark: Record<Level, string> = { ok: p.green('ok     '), warning: p.yellow('warning'), problem: p.red('problem') };
-    for (const c of checks) deps.io.stdout.write(`${mark[c.level]}  ${c.check.padEnd(18)} ${c.detail}${c.fix ? `\n         ${''.padEnd(18)} fix: ${c.fix}` : ''}\n`);
+    // a detail may quote the service or the environment: escaped like every message on a terminal
+    for (const c of checks) deps.io.stdout.write(`${mark[c.level]}  ${c.check.padEnd(18)} ${terminalText(c.detail)}${c.fix ? `\n         ${''.padEnd(18)} fix: ${terminalText(c.fix)}` : ''}\n`);
   }
   const problems = checks.filter((c) => c.level === 'problem').length;
   if (problems) throw new ExitWith(1, `${problems} problem${problems === 1 ? '' : 's'} found`);

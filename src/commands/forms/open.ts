@@ -1,11 +1,13 @@
 import { getForm } from '../../api/resources/forms.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { requireQrId } from '../../cmdutil/input.js';
+import { terminalText } from '../../output/terminalText.js';
 
 export async function run(deps: Deps, [qrId]: unknown[], opts: { web?: boolean } = {}): Promise<void> {
   const id = requireQrId(qrId);
   const form = await getForm(await deps.client(), id);
-  deps.io.stdout.write(`${form.shortUrl}\n`);
+  // the link is data for a pipe; on a terminal, the service's text cannot drive it
+  deps.io.stdout.write(`${deps.io.isStdoutTTY ? terminalText(form.shortUrl) : form.shortUrl}\n`);
   await sayWhenTheLinkIsDead(deps);
   if (opts.web) {
     const { openInBrowser } = await import('../../cmdutil/browser.js');

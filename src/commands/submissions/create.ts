@@ -8,6 +8,7 @@ import { MAX_IDEMPOTENCY_KEY } from '../../domain/limits.js';
 import { fieldsFromSchema } from '../../domain/schema.js';
 import { cell, type View } from '../../output/format.js';
 import { withSpinner } from '../../output/progress.js';
+import { terminalText } from '../../output/terminalText.js';
 import { assertValid, buildAnswers, uploadAttachments, withLabels, type AnswerOpts } from './answersInput.js';
 import { DamagedCache, loadSchema, readCachedSchema } from './schemaCache.js';
 
@@ -47,7 +48,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
     const score = result.percentage !== undefined ? ` ${cell(result.points)}/${cell(result.totalMarks)} (${cell(result.percentage)}%)` : '';
     deps.io.stdout.write(`${result.submissionId}\n${result.passed ? 'passed' : 'not passed'}${score}, passing score ${cell(result.passingScore)}%\n`);
     for (const q of result.quizResult as Array<Record<string, unknown>>) {
-      deps.io.stdout.write(`  ${q.correct ? '✓' : '✗'} ${cell(q.question)}: ${cell(q.answer)}${q.correctAnswer !== undefined && !q.correct ? ` (correct: ${cell(q.correctAnswer)})` : ''}\n`);
+      deps.io.stdout.write(`  ${q.correct ? '✓' : '✗'} ${terminalText(`${cell(q.question)}: ${cell(q.answer)}${q.correctAnswer !== undefined && !q.correct ? ` (correct: ${cell(q.correctAnswer)})` : ''}`)}\n`);
     }
     return;
   }

@@ -43,6 +43,9 @@ const CheckpointSchema = z.object({
 export type Checkpoint = z.infer<typeof CheckpointSchema>;
 
 export function readCheckpoint(path: string, qrId: string): Checkpoint | undefined {
+  // read now and written at the end: the same rules as --out (a FIFO would block the read forever,
+  // /dev/null would read as "not JSON" and then be replaced), checked before any request
+  checkOutputPath('--checkpoint', path);
   if (!existsSync(path)) return undefined;
   let raw: unknown;
   try {
@@ -128,9 +131,12 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const pages = first.totalPages;
   // the cost, known after the first page: one request per 100 submissions
   if (pages > 1) deps.info(`${total.toLocaleString('en')} submissions: ${pages.toLocaleString('en')} requests of the monthly quota (⌈${total}/100⌉; 1 sent).`);
-  const form: FormDefinition = first.form;
-  const fields = form.fields as AnswerField[];
-  const quiz = form.fields.some((f) => f.quizConfig !== undefined);
+  // spec §4.4: the form comes with every page; without it no field is known (and --redact treats
+  // every answer as unknown), so CSV has no answer columns: said, not silently
+  const form: FormDefinition | undefined = first.form;
+  if (!form) deps.warn(`the service sent no form definition with the submissions: answers are not known by field${format === 'csv' ? ' (the CSV has no answer columns; -o jsonl keeps them)' : ''}`);
+  const fields = (form?.fields ?? []) as AnswerField[];
+  const quiz = fields.some((f) => (f as { quizConfig?: unknown }).quizConfig !== undefined);
   const encoder = await makeEncoder(format, fields, opts.headers, quiz, deps.flags.csvRaw === true);
 
   const target = opts.out;

@@ -13,7 +13,7 @@ export async function run(deps: Deps, [id]: unknown[], opts: { redact?: boolean;
   const redact = redactionFor(deps, opts);
   const got = await getSubmission(await deps.client(), sid);
   const form = got.form;
-  const submission = redact && form ? redact(got.submission, form.fields as AnswerField[]) : got.submission;
+  const submission = redact ? redact(got.submission, form?.fields as AnswerField[] | undefined) : got.submission;
   if (out.format !== 'table' || out.quiet || out.fields || !form) {
     await deps.printOne(submissionView, submission);
     return;

@@ -167,7 +167,8 @@ async function writeErrors(path: string, format: 'csv' | 'jsonl' | 'json', colum
   } else {
     text = rows.map((r) => `${JSON.stringify({ _row: r.n, _errors: r.failure ?? r.errors, _retryable: r.failure !== undefined, ...r.record })}\n`).join('');
   }
-  writeFileAtomic(path, text);
+  // the rows are people's answers: the user's alone (0600), like an export
+  writeFileAtomic(path, text, 0o600);
 }
 
 export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Promise<void> {

@@ -38,7 +38,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts & { redact?:
   const id = requireQrId(qrId);
   const { redactionFor } = await import('../../cmdutil/redaction.js');
   const redact = redactionFor(deps, opts);
-  const shown = (items: Submission[], form: FormDefinition | undefined) => (redact && form ? items.map((s) => redact(s, form.fields as AnswerField[])) : items);
+  const shown = (items: Submission[], form: FormDefinition | undefined) => (redact ? items.map((s) => redact(s, form?.fields as AnswerField[] | undefined)) : items);
   const since = parseTimeFlag('--since', opts.since);
   const until = parseTimeFlag('--until', opts.until);
   const page = parseIntFlag('--page', opts.page, 1, 10_000_000);

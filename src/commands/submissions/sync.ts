@@ -34,7 +34,7 @@ interface Outcome {
  * (kill -9 included) resumes where it stopped, with nothing skipped and nothing twice (rows upsert
  * by id).
  */
-type Redact = <T extends { answers: Record<string, unknown> }>(s: T, fields: AnswerField[]) => T;
+type Redact = <T extends { answers: Record<string, unknown> }>(s: T, fields: AnswerField[] | undefined) => T;
 
 /** pages in flight while rows are written */
 const WINDOW = 4;
@@ -49,7 +49,10 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
   let requests = 1;
   const first = await listSubmissions(client, qrId, { page: 1, limit: SUBMISSIONS_PAGE_MAX, since });
   const table = prior?.table ?? `form_${qrId.toLowerCase()}`;
-  const fields = first.form.fields as unknown as AnswerField[];
+  // spec §4.4: the form comes with the page; without it no field is known (--redact treats every
+  // answer as unknown) and the answers are kept in the raw column only
+  if (!first.form) deps.warn(`${qrId}: the service sent no form definition with the submissions: answers are stored raw, without a column per field`);
+  const fields = (first.form?.fields ?? []) as unknown as AnswerField[];
   const quiz = first.items.some((s) => s.quizData) || (prior?.columns ?? []).some((c) => c.source.startsWith('quiz.'));
   const columns = planColumns(fields, quiz, prior?.columns);
   const typeOf = new Map(fields.map((f) => [f.key, f.type]));

@@ -17,7 +17,7 @@ export async function run(deps: Deps, [id]: unknown[], opts: AnswerOpts & { time
   if (opts.answers === undefined || opts.set?.length || opts.attach?.length) {
     // spec §4.4: PUT replaces the answers, so --set/--attach start from the stored ones (one read)
     const got = await getSubmission(client, sid);
-    fields = got.form.fields as AnswerField[];
+    fields = got.form?.fields as AnswerField[] | undefined;
     qrId = got.submission.qrId;
     current = stripFileUrls(got.submission.answers);
   }

@@ -64,7 +64,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
       for (let page = 1; ; page++) {
         const res = await listSubmissions(client, id, { page, limit: SUBMISSIONS_PAGE_MAX, since: cursor || undefined, until: pinned });
         pinned ??= res.items[0]?.createdAt;
-        for (const s of res.items) if (!(s.createdAt === cursor && seenAtCursor.has(s.id))) fresh.push(redact ? redact(s, res.form.fields as AnswerField[]) : s);
+        for (const s of res.items) if (!(s.createdAt === cursor && seenAtCursor.has(s.id))) fresh.push(redact ? redact(s, res.form?.fields as AnswerField[] | undefined) : s);
         if (page >= res.totalPages) break;
       }
       fresh.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));

@@ -15,6 +15,7 @@ import { formToTemplateLayout, TEMPLATE_ID, templateToCreateBody, typeOfRawName 
 import { UsageError } from '../../errors.js';
 import type { View } from '../../output/format.js';
 import { outline, type OutlineForm } from '../../output/outline.js';
+import { terminalText } from '../../output/terminalText.js';
 
 const itemView: View<TemplateListItem> = { fields: ['id', 'title', 'categoryName'], columns: ['id', 'title', 'categoryName'], id: (t) => t.id };
 const categoryView: View<TemplateCategory> = { fields: ['id', 'name', 'items'], columns: ['id', 'name'], id: (c) => c.id };
@@ -103,7 +104,7 @@ export async function use(deps: Deps, [id]: unknown[], opts: { title?: string; s
     return;
   }
   deps.info(`Created form ${form.qrId} "${form.title}" with ${form.fields.length} fields from template ${tid}: ${form.shortUrl}`);
-  if (out.format === 'table') deps.io.stdout.write(`${form.qrId}\t${form.shortUrl}\n`);
+  if (out.format === 'table') deps.io.stdout.write(`${terminalText(`${form.qrId}\t${form.shortUrl}`)}\n`);
   else deps.io.stdout.write(`${JSON.stringify(form, null, 2)}\n`);
 }
 

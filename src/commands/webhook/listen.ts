@@ -122,7 +122,7 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
       const id = event.submission?.id ?? String(req.headers['x-service-delivery-id'] ?? '');
       // spec §6 rule 4: deduplicate by submission id
       if (seen.has(id)) {
-        deps.info(`${p.dim('duplicate delivery of')} ${id} ${p.dim('ignored')}`);
+        deps.io.stderr.write(`${p.dim('duplicate delivery of')} ${terminalText(id)} ${p.dim('ignored')}\n`);
         return;
       }
       seen.add(id);

@@ -23,18 +23,31 @@ const admin = <B = undefined>(r: AdminRoute<B>): AdminRoute<B> => r;
 
 const FaultBody = z.object({ spec: z.string({ error: 'expected {"spec": "rate=…,kinds=…"}' }) });
 
+/** The clock moves within a century of the real one: far enough for any test, never past a valid Date. */
+export const MAX_CLOCK_OFFSET_MS = 100 * 366 * 86_400_000;
+
+/** a count of requests or submissions: a whole number a SQLite integer and a JSON number both hold */
+const quotaOf = (name: string) => {
+  const error = `${name} must be a whole number, 0 or more, or null`;
+  return z.number({ error }).int({ error }).min(0, { error }).nullable().optional();
+};
+
 const AccountBody = z.object({
   account: z.enum(['main', 'other']).optional(),
   plan: z.enum(PLANS, { error: 'plan must be free, starter, business, professional or enterprise' }).optional(),
   subscription: z.enum(['active', 'expired'], { error: 'subscription must be active or expired' }).optional(),
-  quota: z.number({ error: 'quota must be a non-negative number or null' }).min(0, { error: 'quota must be a non-negative number or null' }).nullable().optional(),
-  submissionQuota: z.number({ error: 'submissionQuota must be a non-negative number or null' }).min(0, { error: 'submissionQuota must be a non-negative number or null' }).nullable().optional(),
+  quota: quotaOf('quota'),
+  submissionQuota: quotaOf('submissionQuota'),
 });
 
+const seedError = { error: 'expected {qrId, count (1 to 5,000,000), atMs?}' };
+// a seeded time lies where the sandbox clock can be (within a century of the real time), so every
+// stored createdAt is a four-digit-year ISO date and every page of them renders
+const atMsError = { error: 'atMs must be epoch milliseconds within 100 years of the real time (like the sandbox clock)' };
 const SeedBody = z.object({
-  qrId: z.string({ error: 'expected {qrId, count (1 to 5,000,000)}' }),
-  count: z.number({ error: 'expected {qrId, count (1 to 5,000,000)}' }).int({ error: 'expected {qrId, count (1 to 5,000,000)}' }).min(1, { error: 'expected {qrId, count (1 to 5,000,000)}' }).max(5_000_000, { error: 'expected {qrId, count (1 to 5,000,000)}' }),
-  atMs: z.number({ error: 'atMs must be epoch milliseconds' }).optional(),
+  qrId: z.string(seedError),
+  count: z.number(seedError).int(seedError).min(1, seedError).max(5_000_000, seedError),
+  atMs: z.number(atMsError).refine((ms) => Math.abs(ms - Date.now()) <= MAX_CLOCK_OFFSET_MS, atMsError).optional(),
 });
 
 const seedScanError = { error: 'expected {qrId, count (1 to 1,000,000), days (1 to 3,660), seed?}' };
@@ -46,9 +59,6 @@ const SeedScansBody = z.object({
 });
 
 const ClockBody = z.object({ advanceSeconds: z.number({ error: 'advanceSeconds must be a number' }).finite({ error: 'advanceSeconds must be a number' }).default(0) });
-
-/** The clock moves within a century of the real one: far enough for any test, never past a valid Date. */
-export const MAX_CLOCK_OFFSET_MS = 100 * 366 * 86_400_000;
 
 function advanceClock(sb: SandboxInstance, seconds: number) {
   const next = sb.store.meta.clockOffsetMs() + seconds * 1000;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { SNIFF_BYTES } from '../../domain/fileTypes.js';
 import { MAX_UPLOAD_BYTES } from '../../domain/limits.js';
 import { newHexId } from '../repo/forms.js';
+import { boundaryOf, partHeaderWatch } from './partHeaders.js';
 
 /**
  * The ONE multipart reader of the sandbox: the API's upload routes (spec §4.2) and the public form
@@ -80,7 +81,7 @@ export function readMultipart(req: IncomingMessage, filesDir: string, limits: Mu
     try {
       busboy = new Busboy({
         headers: req.headers as never,
-        limits: { fileSize: PART_LIMITS.fileSize, files: limits.files, fields: limits.fields, fieldSize: limits.fieldSize, parts: limits.files + limits.fields, headerPairs: PART_LIMITS.headerPairs },
+        limits: { fileSize: PART_LIMITS.fileSize, files: limits.files, fields: limits.fields, fieldSize: limits.fieldSize, parts: limits.files + limits.fields, headerPairs: PART_LIMITS.headerPairs, headerSize: PART_LIMITS.partHeaderBytes },
       });
     } catch {
       req.resume();
@@ -117,9 +118,12 @@ export function readMultipart(req: IncomingMessage, filesDir: string, limits: Mu
         (e: Error) => fail(new MultipartError(`The file could not be stored: ${e.message}`)),
       );
     });
+    // Busboy cuts a longer part header to headerSize without a word: refused here instead
+    const headersFit = partHeaderWatch(boundaryOf(req.headers['content-type']), PART_LIMITS.partHeaderBytes);
     req.on('data', (chunk: Buffer) => {
       received += chunk.length;
       if (received > limits.totalBytes) fail(new MultipartError(`The request body is larger than ${limits.totalBytes} bytes`, true));
+      else if (!headersFit(chunk)) fail(new MultipartError(`The headers of a part are longer than ${PART_LIMITS.partHeaderBytes} bytes`));
     });
     // the client went away mid-body: nothing more will come, and the parts written so far are no files
     req.on('error', () => fail(new MultipartError('The request body ended early')));
