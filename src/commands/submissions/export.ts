@@ -107,30 +107,97 @@ function writer(out: Writable): (text: string) => Promise<void> {
   };
 }
 
+/** Where the rows go: stdout, or a private temporary file beside --out that only a finished export renames into place. */
+interface Output {
+  out: Writable;
+  /** renames the finished file into place (synced first); nothing for stdout */
+  commit(): Promise<void>;
+  toStdout: boolean;
+}
+
+function openOutput(deps: Deps, target: string | undefined, progress: Progress): Output {
+  deps.onCleanup(() => progress.stop());
+  if (target === undefined || target === '-') return { out: deps.io.stdout, commit: async () => undefined, toStdout: true };
+  // submissions are people's answers: the file is the user's alone (0600), like a key
+  const { temp, fd } = openTempFile(target, 0o600);
+  const out = createWriteStream('', { fd, autoClose: false });
+  let finished = false;
+  // on failure or Ctrl-C (both run the cleanups): never leave a half-written file behind
+  deps.onCleanup(() => {
+    if (finished) return;
+    // the name goes first (an open file can be unlinked), so nothing is left whatever follows
+    rmSync(temp, { force: true });
+    out.destroy();
+    try {
+      closeSync(fd);
+    } catch { /* already closed by a failed write */ }
+  });
+  const commit = async () => {
+    await new Promise<void>((resolve, reject) => {
+      out.once('error', reject);
+      out.end(resolve);
+    });
+    // on disk before it takes the target's name, and before the checkpoint moves
+    fsyncSync(fd);
+    closeSync(fd);
+    finished = true;
+    commitTempFile(temp, target);
+  };
+  return { out, commit, toStdout: false };
+}
+
+/** The rows a run writes: since and until from the flags and the checkpoint, and the ids already exported at its edge. */
+function windowOf(opts: Opts, id: string) {
+  let since = parseTimeFlag('--since', opts.since);
+  const until = parseTimeFlag('--until', opts.until);
+  const checkpoint = opts.checkpoint ? readCheckpoint(opts.checkpoint, id) : undefined;
+  if (checkpoint && (!since || checkpoint.newestCreatedAt > since)) since = checkpoint.newestCreatedAt;
+  const skip = new Set(checkpoint && since === checkpoint.newestCreatedAt ? checkpoint.idsAtNewest : []);
+  return { since, until, checkpoint, skip };
+}
+
+/** What a run has seen: the newest createdAt and the ids at it (the next checkpoint), and the counts. */
+class Tally {
+  newest: string;
+  idsAtNewest: Set<string>;
+  written = 0;
+  skipped = 0;
+  constructor(checkpoint: Checkpoint | undefined) {
+    this.newest = checkpoint?.newestCreatedAt ?? '';
+    this.idsAtNewest = new Set(checkpoint?.idsAtNewest ?? []);
+  }
+  see(s: Submission): void {
+    if (s.createdAt > this.newest) {
+      this.newest = s.createdAt;
+      this.idsAtNewest = new Set([s.id]);
+    } else if (s.createdAt === this.newest) this.idsAtNewest.add(s.id);
+  }
+}
+
+function saveCheckpoint(path: string, id: string, before: Checkpoint | undefined, tally: Tally): void {
+  const cp: Checkpoint = { version: 1, qrId: id, newestCreatedAt: tally.newest, idsAtNewest: [...tally.idsAtNewest], exported: (before?.exported ?? 0) + tally.written, updatedAt: new Date().toISOString() };
+  writeFileAtomic(path, `${JSON.stringify(cp, null, 2)}\n`);
+}
+
 export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<void> {
   const { redactionFor } = await import('../../cmdutil/redaction.js');
   const redact = redactionFor(deps, opts);
   const id = requireQrId(qrId);
   const concurrency = parseIntFlag('--concurrency', opts.concurrency, 1, 8)!;
-  let since = parseTimeFlag('--since', opts.since);
-  let until = parseTimeFlag('--until', opts.until);
-  const checkpoint = opts.checkpoint ? readCheckpoint(opts.checkpoint, id) : undefined;
-  if (checkpoint && (!since || checkpoint.newestCreatedAt > since)) since = checkpoint.newestCreatedAt;
-  const skip = new Set(checkpoint && since === checkpoint.newestCreatedAt ? checkpoint.idsAtNewest : []);
-  const toStdout = opts.out === undefined || opts.out === '-';
-  if (!toStdout) checkOutputPath('--out', opts.out!, { force: opts.force === true });
+  const { since, until: untilFlag, checkpoint, skip } = windowOf(opts, id);
+  if (opts.out !== undefined && opts.out !== '-') checkOutputPath('--out', opts.out, { force: opts.force === true });
   const format = opts.output ?? opts.format;
 
   const client = await deps.client();
+  let until = untilFlag;
   const fetchPage = (page: number) => listSubmissions(client, id, { page, limit: SUBMISSIONS_PAGE_MAX, since, until });
   const first = await fetchPage(1);
   // the window is pinned: pages after the first ask for nothing newer than the newest row seen, so
   // submissions arriving during the export cannot shift them (and no client clock is trusted)
   if (!until && first.items[0]) until = first.items[0].createdAt;
   const total = first.total;
-  const pages = first.totalPages;
   // the cost, known after the first page: one request per 100 submissions
-  if (pages > 1) deps.info(`${total.toLocaleString('en')} submissions: ${pages.toLocaleString('en')} requests of the monthly quota (⌈${total}/100⌉; 1 sent).`);
+  if (first.totalPages > 1) deps.info(`${total.toLocaleString('en')} submissions: ${first.totalPages.toLocaleString('en')} requests of the monthly quota (⌈${total}/100⌉; 1 sent).`);
   // spec §4.4: the form comes with every page; without it no field is known (and --redact treats
   // every answer as unknown), so CSV has no answer columns: said, not silently
   const form: FormDefinition | undefined = first.form;
@@ -139,67 +206,28 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const quiz = fields.some((f) => (f as { quizConfig?: unknown }).quizConfig !== undefined);
   const encoder = await makeEncoder(format, fields, opts.headers, quiz, deps.flags.csvRaw === true);
 
-  const target = opts.out;
-  // submissions are people's answers: the file is the user's alone (0600), like a key
-  const { temp, fd } = toStdout ? { temp: undefined, fd: undefined } : openTempFile(target!, 0o600);
-  const out: Writable = fd !== undefined ? createWriteStream('', { fd, autoClose: false }) : deps.io.stdout;
   const progress = new Progress(deps.io, `Exporting ${id}`, total);
-  let finished = false;
-  // on failure or Ctrl-C (both run the cleanups): never leave a half-written file behind
-  deps.onCleanup(() => {
-    progress.stop();
-    if (temp && !finished) {
-      // the name goes first (an open file can be unlinked), so nothing is left whatever follows
-      rmSync(temp, { force: true });
-      out.destroy();
-      try {
-        closeSync(fd!);
-      } catch { /* already closed by a failed write */ }
-    }
-  });
-
-  const write = writer(out);
-  let newest = checkpoint?.newestCreatedAt ?? '';
-  let idsAtNewest = new Set(checkpoint?.idsAtNewest ?? []);
-  let written = 0;
-  let skipped = 0;
+  const output = openOutput(deps, opts.out, progress);
+  const write = writer(output.out);
+  const tally = new Tally(checkpoint);
   await write(encoder.head);
   for await (const page of walkPages(fetchPage, { first, window: concurrency, order: opts.order === 'oldest' ? 'last-to-first' : 'first-to-last' })) {
     if (page.total !== total) deps.warn(`the number of matching submissions changed during the export (${total} → ${page.total}): some were deleted meanwhile`);
-    const items = opts.order === 'oldest' ? [...page.items].reverse() : page.items;
     const fresh: Submission[] = [];
-    for (const s of items) {
-      if (s.createdAt > newest) {
-        newest = s.createdAt;
-        idsAtNewest = new Set([s.id]);
-      } else if (s.createdAt === newest) idsAtNewest.add(s.id);
-      if (skip.has(s.id)) {
-        skipped++;
-        continue;
-      }
-      fresh.push(redact ? redact(s, fields) : s);
+    for (const s of opts.order === 'oldest' ? [...page.items].reverse() : page.items) {
+      tally.see(s);
+      if (skip.has(s.id)) tally.skipped++;
+      else fresh.push(redact ? redact(s, fields) : s);
     }
     await write(encoder.rows(fresh));
-    written += fresh.length;
-    progress.update(written + skipped);
+    tally.written += fresh.length;
+    progress.update(tally.written + tally.skipped);
   }
   await write(encoder.tail);
-  if (temp) {
-    await new Promise<void>((resolve, reject) => {
-      out.once('error', reject);
-      out.end(resolve);
-    });
-    // on disk before it takes the target's name, and before the checkpoint moves
-    fsyncSync(fd!);
-    closeSync(fd!);
-    finished = true;
-    commitTempFile(temp, target!);
-  }
+  await output.commit();
   progress.stop();
   // only now, with the data safely written, does the checkpoint move forward
-  if (opts.checkpoint && newest) {
-    const cp: Checkpoint = { version: 1, qrId: id, newestCreatedAt: newest, idsAtNewest: [...idsAtNewest], exported: (checkpoint?.exported ?? 0) + written, updatedAt: new Date().toISOString() };
-    writeFileAtomic(opts.checkpoint, `${JSON.stringify(cp, null, 2)}\n`);
-  }
-  deps.info(`Exported ${written} submission${written === 1 ? '' : 's'}${toStdout ? '' : ` to ${target}`} in ${client.requestCount} request${client.requestCount === 1 ? '' : 's'}${skipped ? ` (${skipped} already exported before)` : ''}.`);
+  if (opts.checkpoint && tally.newest) saveCheckpoint(opts.checkpoint, id, checkpoint, tally);
+  const { written, skipped } = tally;
+  deps.info(`Exported ${written} submission${written === 1 ? '' : 's'}${output.toStdout ? '' : ` to ${opts.out}`} in ${client.requestCount} request${client.requestCount === 1 ? '' : 's'}${skipped ? ` (${skipped} already exported before)` : ''}.`);
 }
