@@ -18,6 +18,7 @@ export interface SchemaRow {
   example: unknown;
 }
 
+/** A table's and CSV's rows of the schema: one per field, options joined (JSON keeps the record, spec §4.4). */
 export const schemaView: View<SchemaRow> = {
   fields: ['key', 'type', 'valueType', 'label', 'required', 'options', 'example'],
   columns: ['key', 'type', 'label', 'required', 'options'],
