@@ -11,7 +11,7 @@ interface Common {
 export async function list(deps: Deps): Promise<void> {
   deps.outputFor(memberView);
   const { members } = await explained(async () => listMembers(await deps.client()));
-  await deps.printList(memberView, members);
+  await deps.printList({ ...memberView, empty: 'No team members yet. Add one: formctl team add EMAIL --role editor --password-stdin' }, members);
 }
 
 interface AddOpts extends Common {
