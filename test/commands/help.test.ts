@@ -89,4 +89,23 @@ describe('help', () => {
     const skeleton = await runInProcess(['forms', 'create', '--skeleton', '--field', 'email:E', '--field', 'name:N', '-o', 'json']);
     expect(skeleton.stderr).not.toContain('given more than once');
   });
+
+  it('errors name the flag or the value the user typed, never a placeholder such as FILE: or MEMBER:', async () => {
+    const env = { FORMCTL_BASE_URL: 'http://127.0.0.1:9/v1', FORMCTL_API_KEY: 'k' };
+    const cases: Array<[string[], string]> = [
+      [['forms', 'get', 'abc!'], '"abc!" is not a form id'],
+      [['templates', 'get', 'slug'], '"slug" is not a template id'],
+      [['team', 'add', 'nope', '--role', 'editor', '--password-stdin'], '"nope" is not an e-mail address'],
+      [['team', 'remove', 'a b', '--yes'], '"a b" is neither a team member id nor an e-mail address'],
+      [['ai', 'draft', 'short'], 'the prompt: at least'],
+      [['submissions', 'import', 'ABC', '/nonexistent/file.csv'], 'cannot read /nonexistent/file.csv'],
+      [['submissions', 'delete', 'x1', '--form', 'bad!', '--yes'], ''],
+    ];
+    for (const [args, expected] of cases) {
+      const r = await runInProcess(args, { env, input: 'pw\n' });
+      expect(r.exitCode, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toContain(expected);
+      expect(r.stderr, args.join(' ')).not.toMatch(/\b(QRID|MEMBER|EMAIL|PROMPT|FILE|PLAN|NAME|ID):/);
+    }
+  });
 });

@@ -71,7 +71,7 @@ async function editField(deps: Deps, draft: Draft): Promise<void> {
  */
 export async function run(deps: Deps, [prompt]: unknown[], opts: Opts): Promise<void> {
   if (opts.output !== undefined && !['json', 'yaml'].includes(opts.output)) throw new UsageError(`--output: "${opts.output}" is not a format here; expected json or yaml`);
-  const first = checkPrompt('PROMPT', String(prompt ?? ''));
+  const first = checkPrompt('the prompt', String(prompt ?? ''));
   const refinements = (opts.refine ?? []).map((r) => checkPrompt('--refine', r));
   const client = await deps.client();
   let draft = await ask(deps, client, first);

@@ -20,9 +20,9 @@ const itemView: View<TemplateListItem> = { fields: ['id', 'title', 'categoryName
 const categoryView: View<TemplateCategory> = { fields: ['id', 'name', 'items'], columns: ['id', 'name'], id: (c) => c.id };
 
 /** spec §4.7: ids are 24 hex characters; checked before any request */
-function templateId(raw: unknown, what = 'ID'): string {
+function templateId(raw: unknown, flag?: string): string {
   const id = String(raw);
-  if (!TEMPLATE_ID.test(id)) throw new UsageError(`${what}: "${id}" is not a template id (24 hex characters; \`formctl templates list\` shows them)`);
+  if (!TEMPLATE_ID.test(id)) throw new UsageError(`${flag ? `${flag}: ` : ''}"${id}" is not a template id (24 hex characters; \`formctl templates list\` shows them)`);
   return id.toLowerCase();
 }
 
