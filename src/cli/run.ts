@@ -224,6 +224,9 @@ export async function run(argv: string[], ctx: RunContext = {}): Promise<number>
   if (!ctx.io) guardProcess();
   let code: number = EXIT.ok;
   try {
+    // `help` may follow global flags (`--sandbox help forms create`): they do not change the help
+    const helpAt = argv.findIndex((w, i) => !w.startsWith('-') && !VALUE_FLAGS.has(argv[i - 1] ?? ''));
+    if (helpAt > 0 && argv[helpAt] === 'help') argv = argv.slice(helpAt);
     if (argv[0] === 'help' && argv[1] === 'reference') {
       // every command and flag on one page (or, for npm run man, a man page)
       const program = await buildProgram([], true);

@@ -54,6 +54,8 @@ describe('help', () => {
     const verb = await runInProcess(['help', 'forms', 'create']);
     expect([verb.exitCode, verb.stdout]).toEqual([0, expect.stringMatching(/^Usage: formctl forms create \[options\]/)]);
     expect((await runInProcess(['help', 'sandbox', 'seed', 'scans'])).stdout).toMatch(/^Usage: formctl sandbox seed scans/);
+    expect((await runInProcess(['--sandbox', 'help', 'forms', 'create'])).stdout).toMatch(/^Usage: formctl forms create/);
+    expect((await runInProcess(['--profile', 'x', 'help', 'reference'])).stdout).toMatch(/^# formctl help reference/);
     expect((await runInProcess(['help', 'forms'])).stdout).toMatch(/^Usage: formctl forms \[options\] \[command\]/);
     const typo = await runInProcess(['help', 'forms', 'crate']);
     expect([typo.exitCode, typo.stdout, typo.stderr]).toEqual([2, '', expect.stringContaining('formctl forms has no command "crate". Did you mean create?')]);
