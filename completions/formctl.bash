@@ -36,7 +36,7 @@ _formctl_words() {
     'submissions') echo 'sync schema validate create list get update delete export import watch' ;;
     'submissions sync') echo '--all-forms --full --json --output --redact --redact-text --to -o' ;;
     'submissions schema') echo '--columns --csv-raw --json --output --quiet -o -q' ;;
-    'submissions validate') echo '--answers --attach --offline --set' ;;
+    'submissions validate') echo '--answers --attach --columns --csv-raw --json --offline --output --quiet --set -o -q' ;;
     'submissions create') echo '--answers --attach --columns --csv-raw --idempotency-key --json --output --quiet --set --time-expired --time-spent -o -q' ;;
     'submissions list') echo '--all --columns --csv-raw --json --limit --output --page --quiet --redact --redact-text --since --until -o -q' ;;
     'submissions get') echo '--columns --csv-raw --json --output --quiet --redact --redact-text -o -q' ;;
@@ -44,7 +44,7 @@ _formctl_words() {
     'submissions delete') echo '--form --yes -y' ;;
     'submissions export') echo '--checkpoint --concurrency --csv-raw --force --format --headers --order --out --output --redact --redact-text --since --until -o' ;;
     'submissions import') echo '--concurrency --dry-run --errors --force-replay --format --json' ;;
-    'submissions watch') echo '--exec --interval --redact --redact-text --since' ;;
+    'submissions watch') echo '--columns --csv-raw --exec --interval --json --output --quiet --redact --redact-text --since -o -q' ;;
     'analytics') echo 'show export' ;;
     'analytics show') echo '--columns --csv-raw --day --from --json --no-share --output --period --quiet --submissions --to --tz -o -q' ;;
     'analytics export') echo '--csv-raw --day --force --from --out --period --submissions --to --tz' ;;
@@ -84,7 +84,7 @@ _formctl_words() {
     'webhook set-url') echo '--columns --csv-raw --json --output --quiet -o -q' ;;
     'webhook rotate') echo '--columns --csv-raw --json --output --quiet --show-secret -o -q' ;;
     'webhook disable') echo '--yes -y' ;;
-    'webhook listen') echo '--forward-to --port --register --secret-file' ;;
+    'webhook listen') echo '--columns --csv-raw --forward-to --json --output --port --quiet --register --secret-file -o -q' ;;
     'webhook verify') echo '--secret-file --signature' ;;
     'webhook trigger') echo '--columns --csv-raw --json --output --quiet -o -q' ;;
     'api') echo '--field --form --header --idempotency-key --include --input --method --paginate --raw-field -F -H -X -f -i' ;;
@@ -143,6 +143,8 @@ _formctl_values() {
     'submissions sync|-o') echo 'text json' ;;
     'submissions schema|--output') echo 'table json jsonl csv' ;;
     'submissions schema|-o') echo 'table json jsonl csv' ;;
+    'submissions validate|--output') echo 'table json jsonl csv' ;;
+    'submissions validate|-o') echo 'table json jsonl csv' ;;
     'submissions create|--output') echo 'table json jsonl csv' ;;
     'submissions create|-o') echo 'table json jsonl csv' ;;
     'submissions list|--output') echo 'table json jsonl csv' ;;
@@ -155,6 +157,8 @@ _formctl_values() {
     'submissions export|--headers') echo 'label key' ;;
     'submissions export|--order') echo 'newest oldest' ;;
     'submissions import|--format') echo 'csv jsonl json' ;;
+    'submissions watch|--output') echo 'table json jsonl csv' ;;
+    'submissions watch|-o') echo 'table json jsonl csv' ;;
     'analytics show|--period') echo 'day week month months year years custom' ;;
     'analytics show|--output') echo 'table json jsonl csv' ;;
     'analytics show|-o') echo 'table json jsonl csv' ;;
@@ -203,6 +207,8 @@ _formctl_values() {
     'webhook set-url|-o') echo 'table json jsonl csv' ;;
     'webhook rotate|--output') echo 'table json jsonl csv' ;;
     'webhook rotate|-o') echo 'table json jsonl csv' ;;
+    'webhook listen|--output') echo 'table json jsonl csv' ;;
+    'webhook listen|-o') echo 'table json jsonl csv' ;;
     'webhook trigger|--output') echo 'table json jsonl csv' ;;
     'webhook trigger|-o') echo 'table json jsonl csv' ;;
     'quota|--output') echo 'table json jsonl csv' ;;
@@ -244,7 +250,7 @@ _formctl_path_options() {
     'forms design') echo '--background --color-dark --colors --eye-colors --eyes --frame --frame-color-type --frame-colors --frame-font --frame-text --gradient --logo --pattern --preset --size' ;;
     'submissions sync') echo '--to' ;;
     'submissions schema') echo '--columns' ;;
-    'submissions validate') echo '--answers --attach --set' ;;
+    'submissions validate') echo '--answers --attach --columns --set' ;;
     'submissions create') echo '--answers --attach --columns --idempotency-key --set --time-spent' ;;
     'submissions list') echo '--columns --limit --page --since --until' ;;
     'submissions get') echo '--columns' ;;
@@ -252,7 +258,7 @@ _formctl_path_options() {
     'submissions delete') echo '--form' ;;
     'submissions export') echo '--checkpoint --concurrency --out --since --until' ;;
     'submissions import') echo '--concurrency --errors' ;;
-    'submissions watch') echo '--exec --interval --since' ;;
+    'submissions watch') echo '--columns --exec --interval --since' ;;
     'analytics show') echo '--columns --day --from --to --tz' ;;
     'analytics export') echo '--day --from --out --to --tz' ;;
     'presets list') echo '--columns' ;;
@@ -278,7 +284,7 @@ _formctl_path_options() {
     'webhook enable') echo '--columns' ;;
     'webhook set-url') echo '--columns' ;;
     'webhook rotate') echo '--columns' ;;
-    'webhook listen') echo '--forward-to --port --secret-file' ;;
+    'webhook listen') echo '--columns --forward-to --port --secret-file' ;;
     'webhook verify') echo '--secret-file --signature' ;;
     'webhook trigger') echo '--columns' ;;
     'api') echo '--field --form --header --idempotency-key --input --method --raw-field' ;;

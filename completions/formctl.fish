@@ -231,7 +231,7 @@ complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'update' -d 
 complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'delete' -d 'Delete submissions (owner and Admin only)'
 complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'export' -d 'Stream every matching submission to a file: 100 per request, constant memory'
 complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'import' -d 'Create submissions from a CSV or JSONL file, safely re-runnable'
-complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'watch' -d 'Print new submissions as they arrive (polling; the fallback of spec §6)'
+complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'watch' -d 'Print new submissions as they arrive (polling; the fallback of spec §6): a line each on a terminal, JSON lines in a pipe'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l all-forms
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l full
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l json
@@ -247,7 +247,12 @@ complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l answers -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l attach -r -F
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l csv-raw
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l offline
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l set -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l answers -r -F
@@ -309,8 +314,13 @@ complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l format -x -a 'csv jsonl json'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -a '(formctl __complete forms 2>/dev/null)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l exec -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l interval -r -F
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l json
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l redact
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l redact-text
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l since -r -F
@@ -487,7 +497,7 @@ complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'enable' -d 'Sen
 complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'set-url' -d 'Change the URL; the secret stays'
 complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'rotate' -d 'Make a new secret (receivers must switch to it)'
 complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'disable' -d 'Stop deliveries; clears the URL and the secret'
-complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'listen' -d 'Receive deliveries locally: verify signatures, print events, forward to your app'
+complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'listen' -d 'Receive deliveries locally: verify signatures, print events (a line each on a terminal, JSON lines in a pipe), forward to your app'
 complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'verify' -d 'Check a delivery signature over raw bytes: exit 0 when it matches, 1 when not'
 complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'trigger' -d 'Create a sample submission so that a submission.created event fires (real data!)'
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l columns -r -F
@@ -513,8 +523,13 @@ complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l out
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l show-secret
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''disable'\''' -l yes
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l forward-to -r -F
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l json
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l port -r -F
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l register
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l secret-file -r -F
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''verify'\''' -l secret-file -r -F

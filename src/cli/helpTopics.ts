@@ -35,4 +35,24 @@ export const HELP_TOPICS: Record<string, string> = {
   NO_COLOR              turn colour off
   CI                    never prompt; commands that would ask fail and name the flag to pass
 `,
+  // every verb's help points here in one line instead of repeating these (a test keeps the list whole)
+  global: `Global flags: accepted before or after the verb, by every command that talks to the API:
+  --sandbox             run against the embedded sandbox: no account needed
+  --profile <name>      profile to use (env FORMCTL_PROFILE)
+  --base-url <url>      API base URL, ending in /v1 (env FORMCTL_BASE_URL)
+  --timeout <seconds>   per-request timeout in seconds (default 30)
+  --retries <n>         retries for 429 and transient failures (default 3)
+  --max-requests <n>    stop (exit 5) before sending request n+1 of this run (env FORMCTL_MAX_REQUESTS)
+  --verbose             log each API request on stderr, and the request count
+  -V, --version         print the version
+  -h, --help            help of the command (also: formctl help COMMAND…)
+
+Output flags, after a verb that prints a result:
+  -o, --output <format> table, json, jsonl or csv (default: table on a terminal, json in a pipe)
+  --json                shortcut for --output json
+  --columns <names>     fields to show: the field names or the table's header labels, any case
+  -q, --quiet           print only ids, one per line
+  --csv-raw             CSV cells as they are, without the formula guard
+A single-value flag given twice is an error (exit 2); "repeatable" flags collect every value.
+`,
 };

@@ -1,6 +1,7 @@
-import { Command, CommanderError } from 'commander';
-import { bind, runState, startRun } from '../cmdutil/command.js';
+import { Command, CommanderError, Help } from 'commander';
+import { bind, refuseRepeatedOptions, runState, startRun } from '../cmdutil/command.js';
 import { VERB_EXAMPLES } from './helpExamples.js';
+import { helpArgv, helpTopic } from './helpRouting.js';
 import type { Prompter } from '../io/prompter.js';
 import type { IOStreams } from '../io/streams.js';
 import { EXIT, describeWriteError, isBrokenPipe } from '../errors.js';
@@ -40,6 +41,8 @@ export const GROUPS: Group[] = [
   // the completion scripts' helper for profile names and form ids (local files only)
   { name: '__complete', summary: '', hidden: true, load: () => import('../commands/completion/dynamicIndex.js') },
 ];
+
+const INHERITED_FLAGS = '\nInherited flags:\n  --sandbox --profile --base-url --timeout --retries --max-requests --verbose (see formctl help global)\n';
 
 const VALUE_FLAGS = new Set(['-o', '--output', '--columns', '--profile', '--base-url', '--timeout', '--retries', '--max-requests']);
 
@@ -137,7 +140,8 @@ export async function buildProgram(argv: string[], loadAll = false, focus = true
   addConnectionFlags(program, false);
   // every verb's help lists the global flags it inherits, and shows defaults as typed (4, not "4")
   program.configureHelp({
-    showGlobalOptions: true,
+    // gh's INHERITED FLAGS: one line pointing to `formctl help global`, not the global flags in full
+    formatHelp: (cmd, helper) => `${Help.prototype.formatHelp.call(helper, cmd, helper)}${cmd.parent ? INHERITED_FLAGS : ''}`,
     optionDescription: (option) => {
       const extra: string[] = [];
       if (option.argChoices) extra.push(`choices: ${option.argChoices.join(', ')}`);
@@ -147,7 +151,7 @@ export async function buildProgram(argv: string[], loadAll = false, focus = true
   });
   program.addHelpText(
     'after',
-    `\nHelp topics:\n  formctl help exit-codes    exit codes and what they mean\n  formctl help environment   environment variables\n\nOutput flags (-o table|json|jsonl|csv, --json, --columns, -q) are given after the verb.`,
+    `\nHelp topics:\n  formctl help global        the global and output flags every verb inherits\n  formctl help exit-codes    exit codes and what they mean\n  formctl help environment   environment variables\n\nOutput flags (-o table|json|jsonl|csv, --json, --columns, -q) are given after the verb.`,
   );
   const word = groupWord(argv);
   for (const g of GROUPS) {
@@ -167,6 +171,7 @@ export async function buildProgram(argv: string[], loadAll = false, focus = true
       program.command(g.name).description(g.summary);
     }
   }
+  refuseRepeatedOptions(program);
   return program;
 }
 
@@ -219,6 +224,9 @@ export async function run(argv: string[], ctx: RunContext = {}): Promise<number>
   if (!ctx.io) guardProcess();
   let code: number = EXIT.ok;
   try {
+    // `help` may follow global flags (`--sandbox help forms create`): they do not change the help
+    const helpAt = argv.findIndex((w, i) => !w.startsWith('-') && !VALUE_FLAGS.has(argv[i - 1] ?? ''));
+    if (helpAt > 0 && argv[helpAt] === 'help') argv = argv.slice(helpAt);
     if (argv[0] === 'help' && argv[1] === 'reference') {
       // every command and flag on one page (or, for npm run man, a man page)
       const program = await buildProgram([], true);
@@ -227,8 +235,18 @@ export async function run(argv: string[], ctx: RunContext = {}): Promise<number>
       io.stdout.write(man >= 0 ? manPage(program, argv[man + 1], VERSION) : referenceText(program));
       return EXIT.ok;
     }
-    const program = await buildProgram(argv);
-    await program.parseAsync(argv, { from: 'user' });
+    let line = argv;
+    if (argv[0] === 'help') {
+      const words = argv.slice(1).filter((w) => !w.startsWith('-'));
+      const topic = helpTopic(words[0]);
+      if (topic) {
+        io.stdout.write(topic);
+        return EXIT.ok;
+      }
+      line = words.length ? helpArgv(await buildProgram([...words, '--help']), words) : ['--help'];
+    }
+    const program = await buildProgram(line);
+    await program.parseAsync(line, { from: 'user' });
   } catch (err) {
     if (err instanceof CommanderError) {
       code = err.exitCode === 0 ? EXIT.ok : EXIT.usage;

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { UsageError } from '../errors.js';
 import { systemIO, type IOStreams } from '../io/streams.js';
 import type { Prompter } from '../io/prompter.js';
 import type { Deps } from './factory.js';
@@ -41,4 +42,30 @@ export function bind<O>(cmd: Command, load: () => Promise<{ run: CommandBody<O> 
     const { run } = await load();
     await run(deps, args, command.opts() as O, command);
   });
+}
+
+/**
+ * A single-value option given twice (`-o json -o csv`, `--title a --title b`) is a usage error
+ * naming it, for every command of the tree at once: commander would keep the last one silently.
+ * Options documented as "repeatable" collect their values and are left alone.
+ */
+export function refuseRepeatedOptions(root: Command): void {
+  const walk = (cmd: Command) => {
+    for (const option of cmd.options) {
+      const takesValue = option.required || option.optional;
+      if (!takesValue || option.variadic || /repeatable/.test(option.description)) continue;
+      let first: unknown;
+      let seen = false;
+      cmd.on(`option:${option.name()}`, (value: unknown) => {
+        if (seen) {
+          const name = [option.short, option.long].filter(Boolean).join('/');
+          throw new UsageError(`${name}: given more than once (${JSON.stringify(first)}, then ${JSON.stringify(value)}); give it once`);
+        }
+        seen = true;
+        first = value;
+      });
+    }
+    cmd.commands.forEach(walk);
+  };
+  walk(root);
 }

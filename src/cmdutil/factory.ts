@@ -5,7 +5,7 @@ import { checkBaseUrl, profileProblem, resolveTarget } from '../config/resolve.j
 import { readConfig, sandboxDataDir, type ConfigFile } from '../config/store.js';
 import { InquirerPrompter, type Prompter } from '../io/prompter.js';
 import { paint, type IOStreams } from '../io/streams.js';
-import { parseFields, renderList, renderOne, resolveFormat, type OutputOptions, type View } from '../output/format.js';
+import { columnNames, parseFields, renderList, renderOne, resolveFormat, type OutputOptions, type View } from '../output/format.js';
 import { terminalText } from '../output/terminalText.js';
 import { RequestCapError, UsageError } from '../errors.js';
 import { parseIntFlag, parseNumberFlag, type GlobalFlags } from './flags.js';
@@ -34,9 +34,10 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
     client: () => (client ??= buildClient()),
     prompter: () => (prompter ??= overrides.prompter ?? new InquirerPrompter(io)),
     outputFor<T>(view: View<T>): OutputOptions {
+      const format = resolveFormat(flags.output, flags.json, deps.config().settings.output, io);
       return {
-        format: resolveFormat(flags.output, flags.json, deps.config().settings.output, io),
-        fields: parseFields(flags.columns, view.fields),
+        format,
+        fields: parseFields(flags.columns, columnNames(view, format)),
         quiet: flags.quiet === true,
         csvRaw: flags.csvRaw === true,
       };

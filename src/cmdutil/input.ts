@@ -37,17 +37,21 @@ const READ_ERRORS: Record<string, string> = {
   EPERM: 'cannot read it (not permitted)',
 };
 
-/** The bytes of `path`, or of stdin for `-`; a file that cannot be read is a usage error in one sentence. */
+/**
+ * The bytes of `path`, or of stdin for `-`; a file that cannot be read is a usage error in one
+ * sentence, naming `what` (the flag that gave the path; '' for a positional argument).
+ */
 export async function readInputBytes(io: IOStreams, pathOrDash: string, what: string): Promise<Buffer> {
+  const named = what ? `${what}: ` : '';
   if (pathOrDash === '-') {
-    if (io.isStdinTTY) throw new UsageError(`${what} -: expected data on stdin, but stdin is a terminal`);
+    if (io.isStdinTTY) throw new UsageError(`${what ? `${what} ` : ''}-: expected data on stdin, but stdin is a terminal`);
     return Buffer.from(await readStdin(io));
   }
   try {
     return readFileSync(pathOrDash);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? '';
-    throw new UsageError(`${what}: cannot read ${pathOrDash}: ${READ_ERRORS[code] ?? code ?? (e as Error).message}`);
+    throw new UsageError(`${named}cannot read ${pathOrDash}: ${READ_ERRORS[code] ?? code ?? (e as Error).message}`);
   }
 }
 
@@ -70,13 +74,17 @@ export async function parseYamlText(text: string, where: string): Promise<unknow
   return doc.toJS();
 }
 
-/** spec §4: qrId matches ^[A-Z0-9]+$; checked before any request. */
-export function requireQrId(value: unknown, what = 'QRID'): string {
+/**
+ * spec §4: qrId matches ^[A-Z0-9]+$; checked before any request. `flag` names the flag that gave it;
+ * a positional argument is named by the value the user typed (never a placeholder such as QRID).
+ */
+export function requireQrId(value: unknown, flag?: string): string {
   const s = String(value ?? '');
-  if (s.length > MAX_QR_ID) throw new UsageError(`${what}: a form id of ${s.length} characters is not a form id (at most ${MAX_QR_ID})`);
+  const named = flag ? `${flag}: ` : '';
+  if (s.length > MAX_QR_ID) throw new UsageError(`${named}a form id of ${s.length} characters is not a form id (at most ${MAX_QR_ID})`);
   if (!isQrId(s)) {
     const hint = isQrId(s.toUpperCase()) ? ` (ids are upper case: ${s.toUpperCase()})` : '';
-    throw new UsageError(`${what}: "${s}" is not a form id; expected upper-case letters and digits${hint}`);
+    throw new UsageError(`${named}"${s}" is not a form id; expected upper-case letters and digits${hint}`);
   }
   return s;
 }

@@ -1,8 +1,9 @@
 import { UsageError } from '../errors.js';
 import { terminalColumns, type IOStreams } from '../io/streams.js';
 import { csvCells } from './csvCell.js';
-import { StyledCell, terminalText } from './terminalText.js';
-import { fitWidths, oneLine, truncate } from './fit.js';
+import { terminalText } from './terminalText.js';
+import { oneLine, truncate } from './fit.js';
+import { cellText as cell, renderTable } from './table.js';
 
 export const FORMATS = ['table', 'json', 'jsonl', 'csv'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -15,11 +16,22 @@ export interface OutputOptions {
   csvRaw?: boolean;
 }
 
-/** What a command shows of a record: the allow-list of --columns names, table columns, the id. */
+/**
+ * What a command shows of a record. JSON and JSONL print the record as the service shaped it (same
+ * keys, same nesting); only a table and CSV may flatten it, through `row`.
+ */
 export interface View<T> {
+  /** the record's keys: JSON keys, CSV columns */
   fields: readonly string[];
+  /** the table's columns (a `row` may add flattened ones, e.g. the presets' pattern) */
   columns: readonly string[];
   id: (item: T) => string;
+  /** table and CSV cells of a record when they are not its own keys */
+  row?: (item: T) => Record<string, unknown>;
+  /** CSV's columns when a `row` flattens the record (default: `fields`) */
+  csvColumns?: readonly string[];
+  /** what a terminal says for an empty list, with the next step (stderr; JSON stays [], CSV a header) */
+  empty?: string;
 }
 
 /** -o wins, then --json, then the `output` setting, then: a table on a terminal, JSON in a pipe. */
@@ -32,15 +44,24 @@ export function resolveFormat(flag: string | undefined, json: boolean | undefine
   return chosen as Format;
 }
 
+/** The names --columns accepts with this format: JSON picks record keys, a table and CSV their columns too. */
+export function columnNames<T>(view: View<T>, format: Format): readonly string[] {
+  if (format === 'json' || format === 'jsonl') return view.fields;
+  const more = [...view.columns, ...(view.csvColumns ?? [])];
+  return [...new Set([...view.fields, ...more])];
+}
+
+/** --columns: field names or the table's header labels, in any case; each becomes the name as defined. */
 export function parseFields(raw: string | undefined, allowed: readonly string[]): string[] | undefined {
   if (raw === undefined) return undefined;
   const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
   if (names.length === 0) throw new UsageError('--columns: give at least one field name');
-  const unknown = names.filter((n) => !allowed.includes(n));
+  const canonical = (n: string) => allowed.find((a) => a === n) ?? allowed.find((a) => a.toLowerCase() === n.toLowerCase());
+  const unknown = names.filter((n) => canonical(n) === undefined);
   if (unknown.length) {
     throw new UsageError(`--columns: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; valid fields: ${allowed.join(', ')}`);
   }
-  return names;
+  return names.map((n) => canonical(n)!);
 }
 
 function pick(item: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
@@ -49,37 +70,7 @@ function pick(item: Record<string, unknown>, names: readonly string[]): Record<s
   return out;
 }
 
-export function cell(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (value instanceof StyledCell) return value.plain;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
-}
-
-async function table(io: IOStreams, rows: Record<string, unknown>[], columns: readonly string[]): Promise<string> {
-  const { default: Table } = await import('cli-table3');
-  // column names may be form labels: escaped like the cells
-  const names = columns.map(terminalText);
-  let head = [...names];
-  if (io.color) {
-    const { Chalk } = await import('chalk');
-    const chalk = new Chalk({ level: 1 });
-    head = head.map((h) => chalk.bold(h));
-  }
-  // on a terminal every row is one line and the table fits its width; elsewhere nothing is cut
-  const texts = rows.map((r) => columns.map((c) => terminalText(oneLine(cell(r[c])))));
-  const styledAt = (row: number, col: number) => {
-    const v = rows[row]![columns[col]!];
-    return v instanceof StyledCell ? v.styled : undefined;
-  };
-  const limit = io.isStdoutTTY ? terminalColumns(io.stdout) : Infinity;
-  const natural = names.map((c, i) => Math.max(c.length, ...texts.map((t) => [...t[i]!].length)));
-  const widths = Number.isFinite(limit) ? fitWidths(natural, limit) : natural;
-  const t = new Table({ head, style: { head: [], border: [] }, colWidths: widths.map((w) => w + 2), wordWrap: false });
-  texts.forEach((row, r) => t.push(row.map((text, i) => (styledAt(r, i) !== undefined && [...text].length <= widths[i]! ? styledAt(r, i)! : truncate(text, widths[i]!)))));
-  return `${t.toString()}\n`;
-}
+export { cellText as cell } from './table.js';
 
 async function csv(rows: Record<string, unknown>[], columns: readonly string[], raw = false): Promise<string> {
   const { stringify } = await import('csv-stringify/sync');
@@ -90,22 +81,28 @@ export async function renderList<T>(io: IOStreams, opts: OutputOptions, view: Vi
   if (opts.quiet) return items.map((i) => `${view.id(i)}\n`).join('');
   const records = items as unknown as Record<string, unknown>[];
   const chosen = opts.fields;
+  const rows = () => (view.row ? items.map(view.row) : records);
   switch (opts.format) {
     case 'json':
       return `${JSON.stringify(chosen ? records.map((r) => pick(r, chosen)) : records, null, 2)}\n`;
     case 'jsonl':
       return records.map((r) => `${JSON.stringify(chosen ? pick(r, chosen) : r)}\n`).join('');
     case 'csv':
-      return csv(records, chosen ?? view.fields, opts.csvRaw);
+      return csv(rows(), chosen ?? view.csvColumns ?? view.fields, opts.csvRaw);
     case 'table':
-      if (records.length === 0) return '';
-      return table(io, records, chosen ?? view.columns);
+      if (records.length === 0) {
+        // on a terminal an empty list says so and what to do next; stdout stays empty
+        if (view.empty) io.stderr.write(`${view.empty}\n`);
+        return '';
+      }
+      return renderTable(io, rows(), chosen ?? view.columns);
   }
 }
 
 export async function renderOne<T>(io: IOStreams, opts: OutputOptions, view: View<T>, item: T): Promise<string> {
   if (opts.quiet) return `${view.id(item)}\n`;
   const record = item as unknown as Record<string, unknown>;
+  const shown = view.row ? view.row(item) : record;
   const chosen = opts.fields;
   switch (opts.format) {
     case 'json':
@@ -113,13 +110,13 @@ export async function renderOne<T>(io: IOStreams, opts: OutputOptions, view: Vie
     case 'jsonl':
       return `${JSON.stringify(chosen ? pick(record, chosen) : record)}\n`;
     case 'csv':
-      return csv([record], chosen ?? view.fields, opts.csvRaw);
+      return csv([shown], chosen ?? view.csvColumns ?? view.fields, opts.csvRaw);
     case 'table': {
       // one record: a key/value listing reads better than a one-row table
-      const names = chosen ?? view.fields;
+      const names = chosen ?? (view.row ? view.columns : view.fields);
       const width = Math.max(...names.map((n) => terminalText(n).length));
       const limit = io.isStdoutTTY ? terminalColumns(io.stdout) - width - 2 : Infinity;
-      const text = (n: string) => terminalText(Number.isFinite(limit) ? oneLine(cell(record[n])) : cell(record[n]));
+      const text = (n: string) => terminalText(Number.isFinite(limit) ? oneLine(cell(shown[n])) : cell(shown[n]));
       return names.map((n) => `${terminalText(n).padEnd(width)}  ${Number.isFinite(limit) ? truncate(text(n), Math.max(limit, 10)) : text(n)}\n`).join('');
     }
   }

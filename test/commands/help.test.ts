@@ -3,7 +3,7 @@ import { buildProgram } from '../../src/cli/run.js';
 import { runInProcess } from '../helpers/inProcessCli.js';
 
 describe('help', () => {
-  it('every verb has examples and shows the global flags it inherits', async () => {
+  it('every verb has examples and one line for the global flags it inherits', async () => {
     const program = await buildProgram([], true);
     const missing: string[] = [];
     for (const group of program.commands) {
@@ -11,7 +11,9 @@ describe('help', () => {
         const r = await runInProcess([group.name(), verb.name(), '--help']);
         if (!/\nExamples?:\n/.test(r.stdout)) missing.push(`${group.name()} ${verb.name()}: no examples`);
         if ((r.stdout.match(/^Examples?\b/gm) ?? []).length > 1) missing.push(`${group.name()} ${verb.name()}: more than one examples section`);
-        if (!r.stdout.includes('Global Options:') || !r.stdout.includes('--profile <name>')) missing.push(`${group.name()} ${verb.name()}: no global options`);
+        // gh's INHERITED FLAGS: one line pointing to `formctl help global`, never the flags in full
+        if (!/\nInherited flags:\n {2}--sandbox --profile .*\(see formctl help global\)\n/.test(r.stdout)) missing.push(`${group.name()} ${verb.name()}: no inherited flags line`);
+        if (r.stdout.includes('Global Options:') || r.stdout.includes('--max-requests <n>')) missing.push(`${group.name()} ${verb.name()}: the global flags in full`);
         if (/\(default: "/.test(r.stdout)) missing.push(`${group.name()} ${verb.name()}: a quoted default`);
       }
     }
@@ -46,5 +48,66 @@ describe('help', () => {
     expect(analytics.find((c) => c.name() === 'export')!.options).toEqual([]);
     // a verb's flags before a nested verb, and a group's default verb, still parse
     expect((await runInProcess(['sandbox', 'seed', 'scans', '--help'])).stdout).toContain('--count');
+  });
+
+  it('help WORDS shows the help of the command they name; an unknown word is exit 2 with the nearest names', async () => {
+    const verb = await runInProcess(['help', 'forms', 'create']);
+    expect([verb.exitCode, verb.stdout]).toEqual([0, expect.stringMatching(/^Usage: formctl forms create \[options\]/)]);
+    expect((await runInProcess(['help', 'sandbox', 'seed', 'scans'])).stdout).toMatch(/^Usage: formctl sandbox seed scans/);
+    expect((await runInProcess(['--sandbox', 'help', 'forms', 'create'])).stdout).toMatch(/^Usage: formctl forms create/);
+    expect((await runInProcess(['--profile', 'x', 'help', 'reference'])).stdout).toMatch(/^# formctl help reference/);
+    expect((await runInProcess(['help', 'forms'])).stdout).toMatch(/^Usage: formctl forms \[options\] \[command\]/);
+    const typo = await runInProcess(['help', 'forms', 'crate']);
+    expect([typo.exitCode, typo.stdout, typo.stderr]).toEqual([2, '', expect.stringContaining('formctl forms has no command "crate". Did you mean create?')]);
+    const topic = await runInProcess(['help', 'exit-code']);
+    expect([topic.exitCode, topic.stderr]).toEqual([2, expect.stringContaining('no help topic or command is named "exit-code". Did you mean exit-codes?')]);
+    expect((await runInProcess(['help', 'frms'])).stderr).toContain('Did you mean forms?');
+    expect((await runInProcess(['help', 'zzzzzz'])).stderr).not.toContain('Did you mean');
+    const unknownCommand = await runInProcess(['frms', 'list']);
+    expect([unknownCommand.exitCode, unknownCommand.stderr]).toEqual([2, expect.stringContaining('Did you mean forms?')]);
+  });
+
+  it('help global lists every global flag (and the output flags) the one-line pointer stands for', async () => {
+    const r = await runInProcess(['help', 'global']);
+    expect(r.exitCode).toBe(0);
+    const program = await buildProgram([], true);
+    for (const o of program.options) expect(r.stdout, o.flags).toContain(o.flags);
+    const list = program.commands.find((c) => c.name() === 'forms')!.commands.find((c) => c.name() === 'list')!;
+    for (const flag of ['-o, --output <format>', '--json', '--columns <names>', '-q, --quiet', '--csv-raw']) {
+      expect(list.options.map((o) => o.flags)).toContain(flag);
+      expect(r.stdout).toContain(flag);
+    }
+  });
+
+  it('a single-value option given twice is exit 2 naming it, before any request; repeatable ones collect', async () => {
+    for (const [args, name] of [
+      [['forms', 'list', '-o', 'json', '-o', 'csv'], '-o/--output'],
+      [['forms', 'create', '--title', 'a', '--title', 'b'], '--title'],
+      [['submissions', 'list', 'ABC', '--since', '1d', '--since', '2d'], '--since'],
+    ] as const) {
+      const r = await runInProcess([...args], { env: { FORMCTL_BASE_URL: 'http://127.0.0.1:9/v1', FORMCTL_API_KEY: 'k' } });
+      expect([r.exitCode, r.stdout, r.stderr], args.join(' ')).toEqual([2, '', expect.stringContaining(`${name}: given more than once`)]);
+    }
+    const skeleton = await runInProcess(['forms', 'create', '--skeleton', '--field', 'email:E', '--field', 'name:N', '-o', 'json']);
+    expect(skeleton.stderr).not.toContain('given more than once');
+  });
+
+  it('errors name the flag or the value the user typed, never a placeholder such as FILE: or MEMBER:', async () => {
+    const env = { FORMCTL_BASE_URL: 'http://127.0.0.1:9/v1', FORMCTL_API_KEY: 'k' };
+    const cases: Array<[string[], string]> = [
+      [['forms', 'get', 'abc!'], '"abc!" is not a form id'],
+      [['templates', 'get', 'slug'], '"slug" is not a template id'],
+      [['team', 'add', 'nope', '--role', 'editor', '--password-stdin'], '"nope" is not an e-mail address'],
+      [['team', 'remove', 'a b', '--yes'], '"a b" is neither a team member id nor an e-mail address'],
+      [['ai', 'draft', 'short'], 'the prompt: at least'],
+      [['submissions', 'import', 'ABC', '/nonexistent/file.csv'], 'cannot read /nonexistent/file.csv'],
+      [['submissions', 'delete', 'x1', '--form', 'bad!', '--yes'], ''],
+    ];
+    for (const [args, expected] of cases) {
+      const r = await runInProcess(args, { env, input: 'pw\n' });
+      expect(r.exitCode, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toContain(expected);
+      expect(r.stderr, args.join(' ')).not.toMatch(/\b(QRID|MEMBER|EMAIL|PROMPT|FILE|PLAN|NAME|ID):/);
+    }
   });
 });

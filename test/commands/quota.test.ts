@@ -22,7 +22,9 @@ describe('the quota ledger and --max-requests', () => {
     expect(q.note).toMatch(/other clients .* are not counted/);
     expect(statSync(q.ledger).mode & 0o777).toBe(0o600);
     expect(readFileSync(q.ledger, 'utf8').trim().split('\n')).toHaveLength(3);
-    const text = await sb.cli(['quota'], { env });
+    // one output contract: --columns is honoured, and a pipe gets JSON unless -o table
+    expect(JSON.parse((await sb.cli(['quota', '--columns', 'used,LEFT'], { env })).stdout)).toEqual({ used: 3, left: 497 });
+    const text = await sb.cli(['quota', '-o', 'table'], { env });
     expect(text.stdout).toMatch(/profile default: 3 requests of 500 \(free plan, 1 %\), 497 left · \d+ days? left in the month/);
     // past 80 %: the run says so on stderr
     const { appendFileSync } = await import('node:fs');

@@ -13,12 +13,12 @@ describe('formctl team', () => {
     const before = await sb.requestCount();
     const cases: Array<[string[], RegExp, string?]> = [
       [['team', 'add', 'a@example.com', '--role', 'Owner', '--password-stdin'], /--role: "Owner" is not a member role; expected one of Admin, Editor, Viewer/, 'pw\n'],
-      [['team', 'add', 'not-an-email', '--role', 'Editor', '--password-stdin'], /EMAIL: "not-an-email" is not an e-mail address/, 'pw\n'],
+      [['team', 'add', 'not-an-email', '--role', 'Editor', '--password-stdin'], /^error: "not-an-email" is not an e-mail address/, 'pw\n'],
       [['team', 'add', 'a@example.com', '--role', 'Editor'], /needs an answer but stdin is not a terminal: pass --password-stdin/],
       [['team', 'add', 'a@example.com', '--role', 'Editor', '--password-stdin'], /--password-stdin: expected 1 line on stdin/, ''],
       [['team', 'reset-password', 'me@example.com', '--password-stdin'], /the new password and its confirmation differ/, 'old\nnew\nother\n'],
       [['team', 'update', 'x1'], /nothing to change/],
-      [['team', 'rename', '', '--password-stdin'], /NAME: 1 to 100 characters/, 'pw\n'],
+      [['team', 'rename', '', '--password-stdin'], /the team name must be 1 to 100 characters/, 'pw\n'],
     ];
     for (const [args, message, input] of cases) {
       const r = await sb.cli(args, { input });

@@ -110,8 +110,8 @@ async function loop(deps: Deps, client: ApiClient, start: Draft): Promise<void> 
  */
 export async function run(deps: Deps, [prompt]: unknown[], opts: Opts): Promise<void> {
   if (opts.output !== undefined && !['json', 'yaml'].includes(opts.output)) throw new UsageError(`--output: "${opts.output}" is not a format here; expected json or yaml`);
-  if (prompt === undefined && opts.from === undefined) throw new UsageError('PROMPT: describe the form (at least 10 characters), or pass --from FILE to go on with a saved draft');
-  const first = prompt === undefined ? undefined : checkPrompt(opts.from ? 'INSTRUCTION' : 'PROMPT', String(prompt));
+  if (prompt === undefined && opts.from === undefined) throw new UsageError('the prompt: describe the form (at least 10 characters), or pass --from FILE to go on with a saved draft');
+  const first = prompt === undefined ? undefined : checkPrompt(opts.from ? 'the instruction' : 'the prompt', String(prompt));
   const refinements = (opts.refine ?? []).map((r) => checkPrompt('--refine', r));
   const saved = opts.from !== undefined ? await readDraftFile(deps, opts.from) : undefined;
   const client = await deps.client();

@@ -37,7 +37,5 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
   rememberFormIds(deps, result.items); // for shell completion of form ids
   if (result.totalPages > result.page && deps.io.isStdoutTTY) {
     deps.info(`Showing ${result.items.length} of ${result.total} forms (page ${result.page} of ${result.totalPages}); use --page ${result.page + 1} or --all.`);
-  } else if (result.total === 0 && deps.io.isStdoutTTY) {
-    deps.info('No forms yet. Create one with `formctl forms create`.');
   }
 }

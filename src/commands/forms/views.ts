@@ -5,6 +5,7 @@ export const formListView: View<FormListItem> = {
   fields: ['id', 'qrId', 'title', 'shortText', 'shortUrl', 'previewImage', 'qrImage', 'svgQrImage', 'scans', 'submissions', 'active', 'starred', 'createdAt', 'updatedAt'],
   columns: ['qrId', 'title', 'scans', 'submissions', 'active', 'createdAt'],
   id: (f) => f.qrId,
+  empty: `No forms yet. Create one: formctl forms create --title "Event sign-up" --field 'email:E-mail*'`,
 };
 
 export const formView: View<Form> = {

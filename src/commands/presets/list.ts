@@ -3,18 +3,11 @@ import type { Deps } from '../../cmdutil/factory.js';
 import type { View } from '../../output/format.js';
 import { StyledCell } from '../../output/terminalText.js';
 
-interface Row {
-  id: string;
-  preview: string | StyledCell;
-  pattern: string;
-  eyes: string;
-  colours: string;
-  frame: string;
-  previewUrl: string;
-  config: Record<string, unknown>;
-}
-
-const view: View<Row> = { fields: ['id', 'pattern', 'eyes', 'colours', 'frame', 'previewUrl', 'config'], columns: ['id', 'preview', 'pattern', 'eyes', 'colours', 'frame'], id: (r) => r.id };
+// JSON is the preset as the service shapes it (spec §2.10: {id, previewUrl, config}); a table and
+// CSV flatten its design into pattern, eyes, colours and frame, with colour swatches on a terminal
+const fields = ['id', 'previewUrl', 'config'] as const;
+const columns = ['id', 'preview', 'pattern', 'eyes', 'colours', 'frame'];
+const csvColumns = ['id', 'pattern', 'eyes', 'colours', 'frame', 'previewUrl', 'config'];
 
 const s = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -27,14 +20,15 @@ function swatches(c: Record<string, unknown>, color: boolean, chalk: { hex(c: st
 }
 
 export async function run(deps: Deps): Promise<void> {
-  const out = deps.outputFor(view);
+  const base: View<Preset> = { fields, columns, csvColumns, id: (p) => p.id, empty: 'No QR design presets on this account.' };
+  const out = deps.outputFor(base);
   const presets: Preset[] = await listPresets(await deps.client());
   let chalk: { hex(c: string): (s: string) => string } | undefined;
   if (out.format === 'table' && deps.io.color) {
     const { Chalk } = await import('chalk');
     chalk = new Chalk({ level: 3 });
   }
-  const rows: Row[] = presets.map((p) => {
+  const row = (p: Preset) => {
     const c = p.config;
     return {
       id: p.id,
@@ -46,6 +40,7 @@ export async function run(deps: Deps): Promise<void> {
       previewUrl: p.previewUrl,
       config: c,
     };
-  });
-  await deps.printList(out.format === 'table' && !deps.io.color ? { ...view, columns: view.columns.filter((c) => c !== 'preview') } : view, rows);
+  };
+  const shown = out.format === 'table' && !deps.io.color ? columns.filter((c) => c !== 'preview') : columns;
+  await deps.printList({ ...base, columns: shown, row }, presets);
 }

@@ -1,6 +1,7 @@
 import type { Deps } from '../../cmdutil/factory.js';
 import { ledgerPath, month, readLedger } from '../../cmdutil/ledger.js';
 import { isPlan, PLAN_LIMITS } from '../../domain/plans.js';
+import type { View } from '../../output/format.js';
 
 /** `formctl quota`: no request; the ledger of this profile and month. */
 export async function run(deps: Deps): Promise<void> {
@@ -21,9 +22,11 @@ export async function run(deps: Deps): Promise<void> {
     daysLeft, busiest, sandbox: t.sandbox, ledger: ledgerPath(deps, m),
     note: 'requests sent by formctl with this profile; other clients using the same key are not counted',
   };
-  const json = deps.flags.json || deps.flags.output === 'json';
-  if (json) {
-    deps.io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  // the one output contract: -o json|jsonl|csv and --columns give the report as a record
+  const view: View<typeof report> = { fields: Object.keys(report), columns: Object.keys(report), id: (r) => r.profile };
+  const shape = deps.outputFor(view);
+  if (shape.format !== 'table' || shape.quiet || shape.fields) {
+    await deps.printOne(view, report);
     return;
   }
   const out = deps.io.stdout;

@@ -17,5 +17,5 @@ const view: View<Delivery> = {
 export async function run(deps: Deps, _args: unknown[], opts: { data?: string }): Promise<void> {
   deps.outputFor(view);
   const rows = await sandboxSource(deps, opts.data).deliveries();
-  await deps.printList(view, rows.map(toView));
+  await deps.printList({ ...view, empty: 'No webhook deliveries yet. Receive some: formctl --sandbox webhook listen --register' }, rows.map(toView));
 }

@@ -31,7 +31,7 @@ export async function run(deps: Deps, _args: unknown[], opts: { data?: string; f
   const interval = parseIntFlag('--interval', opts.interval, 100, 60_000) ?? 500;
   const source = sandboxSource(deps, opts.data);
   const first = await source.requests(since);
-  await deps.printList(view, first.map(entry));
+  await deps.printList({ ...view, empty: 'No requests logged yet. Make one: formctl --sandbox forms list' }, first.map(entry));
   if (!opts.follow) return;
   since = first.at(-1)?.id ?? since;
   // following: one JSON line per request in a pipe, a line per request on a terminal

@@ -20,5 +20,5 @@ const outboxView: View<Mail> = {
 export async function run(deps: Deps, _args: unknown[], opts: { data?: string }): Promise<void> {
   deps.outputFor(outboxView);
   const mails = await sandboxSource(deps, opts.data).outbox();
-  await deps.printList(outboxView, mails.map((m) => ({ id: m.id, kind: m.kind, recipients: m.recipients, subject: m.subject, body: m.body, createdAt: m.created_at })));
+  await deps.printList({ ...outboxView, empty: 'No e-mails sent yet. Share a form: formctl --sandbox forms share QRID --to someone@example.com' }, mails.map((m) => ({ id: m.id, kind: m.kind, recipients: m.recipients, subject: m.subject, body: m.body, createdAt: m.created_at })));
 }

@@ -176,7 +176,7 @@ export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Prom
   const path = String(file);
   const concurrency = parseIntFlag('--concurrency', opts.concurrency, 1, 16)!;
   if (opts.errors) checkOutputPath('--errors', opts.errors);
-  const content = await readInputBytes(deps.io, path, 'FILE');
+  const content = await readInputBytes(deps.io, path, '');
   const format = opts.format ?? formatOf(path, content);
   const fileHash = createHash('sha256').update(content).digest('hex');
   const { columns, records } = await readRecords(content.toString('utf8'), format, path === '-' ? 'stdin' : path);

@@ -49,7 +49,7 @@ Examples:
     () => import('./schema.js'),
   );
   bind(
-    answerFlags(verb('validate', 'Check answers without creating anything').argument('<qrId>', 'form id'), 'check a file for a file field locally (exists, size, type); it is never uploaded (repeatable)').option(
+    answerFlags(addOutputFlags(verb('validate', 'Check answers without creating anything').argument('<qrId>', 'form id'), { fields: ['valid'] }), 'check a file for a file field locally (exists, size, type); it is never uploaded (repeatable)').option(
       '--offline',
       'check against the cached schema: no request (run `submissions schema` once first)',
     ),
@@ -121,7 +121,7 @@ Examples:
     () => import('./import.js'),
   );
   bind(
-    redactFlags(verb('watch', 'Print new submissions as they arrive (polling; the fallback of spec §6)'))
+    redactFlags(addOutputFlags(verb('watch', 'Print new submissions as they arrive (polling; the fallback of spec §6): a line each on a terminal, JSON lines in a pipe'), { fields: submissionView.fields }))
       .argument('<qrId>', 'form id')
       .option('--interval <seconds>', 'seconds between polls (each poll is one request)', '30')
       .option('--since <time>', `start from this createdAt instead of now: ${TIME_WORDS}`)

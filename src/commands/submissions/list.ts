@@ -5,11 +5,9 @@ import { UsageError } from '../../errors.js';
 import { parseIntFlag } from '../../cmdutil/flags.js';
 import { requireQrId } from '../../cmdutil/input.js';
 import type { AnswerField } from '../../domain/answers.js';
-import { submissionColumns } from '../../domain/flatten.js';
-import { renderList } from '../../output/format.js';
 import { withSpinner } from '../../output/progress.js';
 import { parseTimeFlag } from './time.js';
-import { submissionView } from './views.js';
+import { checkSubmissionOutput, labelledView, submissionView } from './views.js';
 
 interface Opts {
   since?: string;
@@ -20,18 +18,10 @@ interface Opts {
 }
 
 /** Table and CSV rows are flattened like exports (one column per answer part); JSON stays raw. */
-async function print(deps: Deps, items: Submission[], form: FormDefinition | undefined): Promise<void> {
-  const out = deps.outputFor(submissionView);
-  if (out.quiet || out.fields || !form || (out.format !== 'csv' && out.format !== 'table')) {
-    await deps.printList(submissionView, items);
-    return;
-  }
-  const columns = submissionColumns(form.fields as AnswerField[], { headers: 'label', quiz: form.fields.some((f) => f.quizConfig !== undefined) });
+async function print(deps: Deps, items: Submission[], form: FormDefinition | undefined, empty: string): Promise<void> {
   // a terminal shows the id, the time and the first answers; CSV has every column
-  const shown = out.format === 'table' ? [columns[0]!, columns[1]!, ...columns.slice(3, 7)] : columns;
-  const rows = items.map((s) => Object.fromEntries(shown.map((c) => [c.header, c.value(s)])));
-  const headers = shown.map((c) => c.header);
-  deps.io.stdout.write(await renderList(deps.io, out, { fields: headers, columns: headers, id: (r) => String(r.id) }, rows));
+  const view = form ? labelledView(form, (h) => [h[0]!, h[1]!, ...h.slice(3, 7)]) : submissionView;
+  await deps.printList({ ...view, empty }, items);
 }
 
 export async function run(deps: Deps, [qrId]: unknown[], opts: Opts & { redact?: boolean; redactText?: boolean }): Promise<void> {
@@ -41,10 +31,11 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts & { redact?:
   const shown = (items: Submission[], form: FormDefinition | undefined) => (redact ? items.map((s) => redact(s, form?.fields as AnswerField[] | undefined)) : items);
   const since = parseTimeFlag('--since', opts.since);
   const until = parseTimeFlag('--until', opts.until);
+  const empty = since || until ? `No submissions to ${id} in that time; widen --since/--until.` : `No submissions to ${id} yet. Add one: formctl submissions create ${id} --set 'Label=value'`;
   const page = parseIntFlag('--page', opts.page, 1, 10_000_000);
   const limit = parseIntFlag('--limit', opts.limit, 1, SUBMISSIONS_PAGE_MAX) ?? SUBMISSIONS_PAGE_MAX;
   if (opts.all && page !== undefined) throw new UsageError('--all walks every page: drop --page');
-  deps.outputFor(submissionView);
+  checkSubmissionOutput(deps);
   const client = await deps.client();
   if (opts.all) {
     const items: Submission[] = [];
@@ -61,10 +52,10 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts & { redact?:
       };
       for await (const s of paginate(fetchPage, (s) => s.id)) items.push(s);
     });
-    await print(deps, shown(items, form), form);
+    await print(deps, shown(items, form), form, empty);
     return;
   }
   const result = await withSpinner(deps.io, 'Fetching submissions…', () => listSubmissions(client, id, { page: page ?? 1, limit, since, until }));
-  await print(deps, shown(result.items, result.form), result.form);
+  await print(deps, shown(result.items, result.form), result.form, empty);
   if (result.totalPages > result.page && deps.io.isStdoutTTY) deps.info(`Showing ${result.items.length} of ${result.total} (page ${result.page} of ${result.totalPages}); use --page ${result.page + 1}, --all, or \`submissions export\`.`);
 }

@@ -3,6 +3,7 @@ import { validateSubmissionRemote } from '../../api/resources/submissions.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { UsageError, ValidationError } from '../../errors.js';
 import { requireQrId } from '../../cmdutil/input.js';
+import type { View } from '../../output/format.js';
 import { fieldsFromSchema } from '../../domain/schema.js';
 import { assertValid, buildAnswers, describeFieldErrors, type AnswerOpts } from './answersInput.js';
 import { DamagedCache, loadSchema, readCachedSchema } from './schemaCache.js';
@@ -10,6 +11,13 @@ import { DamagedCache, loadSchema, readCachedSchema } from './schemaCache.js';
 /** Checks answers and creates nothing: --attach files are checked locally and never uploaded. */
 export async function run(deps: Deps, [qrId]: unknown[], opts: AnswerOpts & { offline?: boolean }): Promise<void> {
   const id = requireQrId(qrId);
+  // spec §4.4: the result is {valid: true}; a sentence on a terminal, the record with -o/--columns/-q
+  const view: View<{ valid: true }> = { fields: ['valid'], columns: ['valid'], id: () => id };
+  const out = deps.outputFor(view);
+  const done = async (sentence: string) => {
+    if (out.format === 'table' && !out.quiet && !out.fields) deps.info(sentence);
+    else await deps.printOne(view, { valid: true });
+  };
   if (opts.offline) {
     const cached = readCachedSchema(deps, id);
     if (!cached) throw new UsageError(`--offline: no cached schema for ${id}; run \`formctl submissions schema ${id}\` once (one request)`);
@@ -17,7 +25,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: AnswerOpts & { of
     const fields = fieldsFromSchema(cached.schema);
     const { answers } = await buildAnswers(deps, opts, async () => fields);
     assertValid(fields, answers, 'create', `Submission validation failed (offline, against the schema cached ${cached.fetchedAt}).`);
-    deps.info(`valid (offline, schema cached ${cached.fetchedAt}; files are not checked offline)`);
+    await done(`valid (offline, schema cached ${cached.fetchedAt}; files are not checked offline)`);
     return;
   }
   const fields = async () => fieldsFromSchema((await loadSchema(deps, id)).schema);
@@ -33,5 +41,5 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: AnswerOpts & { of
     const left = Object.fromEntries(Object.entries(e.fieldErrors).filter(([k]) => !attached.has(k)));
     if (Object.keys(left).length) throw new ValidationError(e.message, describeFieldErrors(left, await fields()), e.toEnvelope());
   }
-  deps.info(uploads.length ? 'valid (attached files checked locally, not uploaded)' : 'valid');
+  await done(uploads.length ? 'valid (attached files checked locally, not uploaded)' : 'valid');
 }

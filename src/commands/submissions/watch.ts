@@ -1,14 +1,14 @@
 import { spawn } from 'node:child_process';
 import { ApiError, ConnectionError } from '../../errors.js';
-import type { AnswerField } from '../../domain/answers.js';
-import { listSubmissions, SUBMISSIONS_PAGE_MAX, type Submission } from '../../api/resources/submissions.js';
+import { fieldLabel, type AnswerField } from '../../domain/answers.js';
+import { listSubmissions, SUBMISSIONS_PAGE_MAX, type FormDefinition, type Submission } from '../../api/resources/submissions.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { parseNumberFlag } from '../../cmdutil/flags.js';
 import { requireQrId } from '../../cmdutil/input.js';
 import { signalExit, untilInterrupted } from '../../cmdutil/interrupt.js';
-import { paint } from '../../io/streams.js';
+import { checkStreamFormat, writeEvent, type EventSummary } from '../../output/eventLine.js';
+import { submissionView } from './views.js';
 import { parseTimeFlag } from './time.js';
-import { terminalText } from '../../output/terminalText.js';
 
 interface Opts {
   redact?: boolean;
@@ -40,8 +40,17 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   let seenAtCursor = new Set<string>();
   const perHour = Math.ceil(3600 / interval);
   deps.warn(`polling every ${interval} s costs at least ${perHour} requests an hour of your monthly quota; a webhook costs none (Ctrl-C to stop)`);
+  const out = deps.outputFor(submissionView);
+  checkStreamFormat(out);
   const client = await deps.client();
-  const p = paint(deps.io.color);
+  let form: FormDefinition | undefined;
+  const summary = (s: Submission): EventSummary => ({
+    at: s.createdAt,
+    event: 'submission.created',
+    qrId: id,
+    title: form?.title,
+    answers: ((form?.fields ?? []) as AnswerField[]).filter((f) => f.key in s.answers).map((f) => ({ label: fieldLabel(f), value: s.answers[f.key] })),
+  });
   let stopped: NodeJS.Signals | undefined;
   let wake: (() => void) | undefined;
   void untilInterrupted().then((signal) => {
@@ -64,6 +73,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
       for (let page = 1; ; page++) {
         const res = await listSubmissions(client, id, { page, limit: SUBMISSIONS_PAGE_MAX, since: cursor || undefined, until: pinned });
         pinned ??= res.items[0]?.createdAt;
+        form = res.form;
         for (const s of res.items) if (!(s.createdAt === cursor && seenAtCursor.has(s.id))) fresh.push(redact ? redact(s, res.form?.fields as AnswerField[] | undefined) : s);
         if (page >= res.totalPages) break;
       }
@@ -77,10 +87,9 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
         if (opts.exec) {
           const code = await runExec(opts.exec, s);
           if (code !== 0) deps.warn(`--exec exited ${code} for submission ${s.id}`);
-        } else if (deps.io.isStdoutTTY) {
-          deps.io.stdout.write(`${p.dim(terminalText(s.createdAt))} ${p.bold(terminalText(s.id))} ${terminalText(JSON.stringify(s.answers))}\n`);
         } else {
-          deps.io.stdout.write(`${JSON.stringify(s)}\n`);
+          // a readable line on a terminal; JSON lines in a pipe or with -o json
+          writeEvent(deps.io, out, s as unknown as Record<string, unknown>, s.id, () => summary(s));
         }
       }
     } catch (e) {

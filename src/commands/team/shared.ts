@@ -23,7 +23,7 @@ export function userType(raw: string): string {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function checkEmail(flag: string, raw: string): string {
-  if (!EMAIL.test(raw.trim())) throw new UsageError(`${flag}: "${raw}" is not an e-mail address`);
+  if (!EMAIL.test(raw.trim())) throw new UsageError(`${flag ? `${flag}: ` : ''}"${raw}" is not an e-mail address`);
   return raw.trim();
 }
 
@@ -52,11 +52,11 @@ export async function passwords(deps: Deps, stdin: boolean | undefined, question
 /** A member named by id, or by e-mail (one more request: the member list). */
 export async function memberId(client: ApiClient, ref: string): Promise<string> {
   if (!ref.includes('@')) {
-    if (!/^[\w-]{1,64}$/.test(ref)) throw new UsageError(`MEMBER: "${ref}" is neither a member id nor an e-mail address`);
+    if (!/^[\w-]{1,64}$/.test(ref)) throw new UsageError(`"${ref}" is neither a team member id nor an e-mail address`);
     return ref;
   }
   const hit = (await listMembers(client)).members.find((m) => m.email.toLowerCase() === ref.toLowerCase());
-  if (!hit) throw new UsageError(`MEMBER: no team member has the e-mail ${ref}`);
+  if (!hit) throw new UsageError(`no team member has the e-mail ${ref}`);
   return hit.id;
 }
 

@@ -11,7 +11,7 @@ interface Common {
 export async function list(deps: Deps): Promise<void> {
   deps.outputFor(memberView);
   const { members } = await explained(async () => listMembers(await deps.client()));
-  await deps.printList(memberView, members);
+  await deps.printList({ ...memberView, empty: 'No team members yet. Add one: formctl team add EMAIL --role editor --password-stdin' }, members);
 }
 
 interface AddOpts extends Common {
@@ -22,7 +22,7 @@ interface AddOpts extends Common {
 
 export async function add(deps: Deps, [email]: unknown[], opts: AddOpts): Promise<void> {
   deps.outputFor(memberView);
-  const address = checkEmail('EMAIL', String(email));
+  const address = checkEmail('', String(email));
   const role = userType(opts.role);
   const [password] = await passwords(deps, opts.passwordStdin, [`Login password for ${address}`]);
   const r = await explained(async () => addMember(await deps.client(), { name: opts.name, email: address, password: password!, userType: role, subDomainIds: opts.subDomain }));
@@ -95,7 +95,7 @@ export async function resetPasswordCommand(deps: Deps, [ref]: unknown[], opts: C
 
 export async function rename(deps: Deps, [name]: unknown[], opts: Common): Promise<void> {
   const teamName = String(name).trim();
-  if (teamName === '' || teamName.length > 100) throw new UsageError('NAME: 1 to 100 characters');
+  if (teamName === '' || teamName.length > 100) throw new UsageError(`the team name must be 1 to 100 characters, got ${teamName.length}`);
   const [password] = await passwords(deps, opts.passwordStdin, ['Your login password']);
   const r = await explained(async () => renameTeam(await deps.client(), { teamName, password: password! }));
   deps.info(`${r.message}: ${r.teamName}.`);

@@ -21,9 +21,9 @@ const itemView: View<TemplateListItem> = { fields: ['id', 'title', 'categoryName
 const categoryView: View<TemplateCategory> = { fields: ['id', 'name', 'items'], columns: ['id', 'name'], id: (c) => c.id };
 
 /** spec §4.7: ids are 24 hex characters; checked before any request */
-function templateId(raw: unknown, what = 'ID'): string {
+function templateId(raw: unknown, flag?: string): string {
   const id = String(raw);
-  if (!TEMPLATE_ID.test(id)) throw new UsageError(`${what}: "${id}" is not a template id (24 hex characters; \`formctl templates list\` shows them)`);
+  if (!TEMPLATE_ID.test(id)) throw new UsageError(`${flag ? `${flag}: ` : ''}"${id}" is not a template id (24 hex characters; \`formctl templates list\` shows them)`);
   return id.toLowerCase();
 }
 
@@ -74,7 +74,7 @@ export async function list(deps: Deps, _a: unknown[], opts: { category?: string;
     await deps.printList(itemView, all.flatMap((c) => c.items ?? []).slice(0, limit ?? Infinity));
     return;
   }
-  await deps.printList(itemView, await listTemplates(client, await categoryId(deps, client, opts.category), limit));
+  await deps.printList({ ...itemView, empty: 'No templates in this category. See them all: formctl templates categories' }, await listTemplates(client, await categoryId(deps, client, opts.category), limit));
 }
 
 function templateOutline(t: TemplateRecord): string {
@@ -110,12 +110,12 @@ export async function use(deps: Deps, [id]: unknown[], opts: { title?: string; s
 
 export async function favorites(deps: Deps): Promise<void> {
   deps.outputFor(itemView);
-  await deps.printList(itemView, await listFavorites(await deps.client()));
+  await deps.printList({ ...itemView, empty: 'No favorite templates yet. Add one: formctl templates favorite ID (formctl templates list shows ids)' }, await listFavorites(await deps.client()));
 }
 
 export async function mine(deps: Deps): Promise<void> {
   deps.outputFor(itemView);
-  await deps.printList(itemView, await listMine(await deps.client()));
+  await deps.printList({ ...itemView, empty: 'No private templates yet. Save a form as one: formctl templates save QRID' }, await listMine(await deps.client()));
 }
 
 export async function favorite(deps: Deps, [id]: unknown[]): Promise<void> {

@@ -6,5 +6,5 @@ const logoView: View<LogoItem> = { fields: ['fileId', 'fileUrl', 'mime', 'fileUs
 
 export async function run(deps: Deps): Promise<void> {
   deps.outputFor(logoView);
-  await deps.printList(logoView, await listLogos(await deps.client()));
+  await deps.printList({ ...logoView, empty: 'No account logos yet. Upload one: formctl upload logo FILE' }, await listLogos(await deps.client()));
 }

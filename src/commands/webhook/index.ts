@@ -12,7 +12,7 @@ export function register(program: Command, bind: typeof Bind): void {
   bind(addOutputFlags(verb('rotate', 'Make a new secret (receivers must switch to it)'), settings).option('--show-secret', 'print the whole secret'), () => import('./rotate.js'));
   bind(verb('disable', 'Stop deliveries; clears the URL and the secret').option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)'), () => import('./disable.js'));
   bind(
-    verb('listen', 'Receive deliveries locally: verify signatures, print events, forward to your app')
+    addOutputFlags(verb('listen', 'Receive deliveries locally: verify signatures, print events (a line each on a terminal, JSON lines in a pipe), forward to your app'), { fields: ['event', 'qrId', 'formTitle', 'submission'] })
       .option('--port <port>', 'port on 127.0.0.1; 0 picks a free one', '4242')
       .option('--forward-to <url>', 'relay each verified delivery, raw body and headers unchanged, to this URL')
       .option('--register', "point the account's webhook at this listener while it runs (sandbox), and put the old setting back on exit")

@@ -9,8 +9,10 @@ import { signalExit, untilInterrupted } from '../../cmdutil/interrupt.js';
 import { isLoopbackHost } from '../../domain/urls.js';
 import { verifyWebhook } from '../../domain/webhookSignature.js';
 import { paint } from '../../io/streams.js';
-import { secretFromFileOrEnv } from './present.js';
 import { terminalText } from '../../output/terminalText.js';
+import { secretFromFileOrEnv } from './present.js';
+import { checkStreamFormat, writeEvent } from '../../output/eventLine.js';
+import type { View } from '../../output/format.js';
 
 interface Opts {
   port: string;
@@ -18,6 +20,9 @@ interface Opts {
   register?: boolean;
   secretFile?: string;
 }
+
+/** spec §6: the payload's keys, for --columns; -q prints the submission ids */
+const eventView: View<Record<string, unknown>> = { fields: ['event', 'qrId', 'formTitle', 'submission'], columns: ['event', 'qrId', 'formTitle', 'submission'], id: (e) => String(e.qrId) };
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const SEEN_LIMIT = 10_000;
@@ -55,6 +60,8 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
     // deliveries are relayed over HTTP: any other scheme would fail at the first delivery
     if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new UsageError(`--forward-to: "${opts.forwardTo}" must be an http:// or https:// URL`);
   }
+  const out = deps.outputFor(eventView);
+  checkStreamFormat(out);
   let secret = await secretFromFileOrEnv(deps, opts.secretFile);
   const p = paint(deps.io.colorErr);
   const server = createServer();
@@ -112,7 +119,7 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
         return reply(res, 401, { error: 'invalid signature' });
       }
       reply(res, 200, { received: true }); // answer first: well within the 10 s the service waits
-      let event: { event?: string; qrId?: string; formTitle?: string; submission?: { id?: string; answers?: unknown } };
+      let event: { event?: string; qrId?: string; formTitle?: string; submission?: { id?: string; createdAt?: string; answers?: Record<string, unknown> } };
       try {
         event = JSON.parse(raw.toString('utf8'));
       } catch {
@@ -128,11 +135,14 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
       seen.add(id);
       if (seen.size > SEEN_LIMIT) seen.delete(seen.values().next().value!);
       received++;
-      if (deps.io.isStdoutTTY) {
-        deps.io.stdout.write(`${p.green('✓')} ${terminalText(`${event.event} ${event.qrId}`)} ${p.bold(terminalText(id))} ${p.dim(terminalText(event.formTitle ?? ''))} ${terminalText(JSON.stringify(event.submission?.answers ?? {}))}\n`);
-      } else {
-        deps.io.stdout.write(`${JSON.stringify(event)}\n`);
-      }
+      // a readable line on a terminal (the payload has no labels: the answers' values); JSON lines otherwise
+      writeEvent(deps.io, out, event as Record<string, unknown>, id, () => ({
+        at: event.submission?.createdAt ?? new Date().toISOString(),
+        event: event.event ?? String(req.headers['x-service-event'] ?? 'event'),
+        qrId: event.qrId ?? '',
+        title: event.formTitle,
+        answers: Object.values(event.submission?.answers ?? {}).map((value) => ({ value })),
+      }));
       if (target) void forward(target, raw, req.headers).then((status) => deps.info(`  → ${target!.href} ${typeof status === 'number' ? status : `failed: ${status}`}`));
     });
   });
