@@ -4,12 +4,12 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { formFixtures } from '../helpers/fixtures.js';
-import { startSandbox, type SandboxHandle } from '../helpers/commandSandbox.js';
+import { startSandbox } from '../helpers/commandSandbox.js';
 
 // jsqr ships CommonJS typings with a default export
 const jsQR = jsQRModule as unknown as (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
 
-let sb: SandboxHandle;
+let sb: Awaited<ReturnType<typeof startSandbox>>;
 const tmp = tempDir();
 
 beforeAll(async () => {
@@ -221,7 +221,8 @@ describe('archive, restore, delete', () => {
     const since = await sb.lastRequestId();
     const r = await sb.cli(['forms', 'delete', two, three, '--yes', '--json']);
     expect(r.exitCode).toBe(0);
-    expect(JSON.parse(r.stdout).result).toBe('2 forms deleted successfully');
+    // one record per form, never the ids joined into one string
+    expect(JSON.parse(r.stdout)).toEqual([{ qrId: two, result: '2 forms deleted successfully' }, { qrId: three, result: '2 forms deleted successfully' }]);
     const log = await sb.requestsSince(since);
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ method: 'DELETE', path: `/v1/forms?ids=${two}&ids=${three}` });
@@ -232,9 +233,17 @@ describe('archive, restore, delete', () => {
     const id = await sb.cli(['forms', 'create', '--title', 'Bulk keep', '--field', 'email:e', '-q']).then((r) => r.stdout.trim());
     const comma = await sb.api('DELETE', `/forms?ids=${id},ABC`);
     expect(comma.status).toBe(400);
-    const partial = await sb.cli(['forms', 'delete', id, 'NOSUCHFORM', '--yes']);
+    const partial = await sb.cli(['forms', 'delete', id, 'NOSUCHFORM', 'NOSUCH2', '--yes']);
     expect(partial.exitCode).toBe(1);
+    // the answer names each id it refused
+    expect(partial.stderr).toContain('Form not found: NOSUCHFORM, NOSUCH2 (nothing deleted)');
     expect((await sb.cli(['forms', 'get', id])).exitCode).toBe(0);
+    // on a terminal, the deleted ids one per line
+    const a = await create('Lines 1');
+    const b = await create('Lines 2');
+    const lines = await sb.run(['forms', 'delete', a, b, '--yes'], { tty: true, env: { NO_COLOR: '1' } });
+    expect(lines.stdout).toBe(`${a}\n${b}\n`);
+    expect(lines.stderr).toContain('2 forms deleted successfully:');
   });
 });
 

@@ -292,6 +292,16 @@ describe('list, get, update, delete', () => {
     expect(await count(f.qrId)).toBe(0);
   });
 
+  it('deletes ids of several forms one at a time, naming the id that failed and what was deleted before it', async () => {
+    const a = await survey();
+    const make = async () => (await sb.cli(['submissions', 'create', a.qrId, '--set', 'Name=A B', '--set', 'Mail=a@b.co', '-q'])).stdout.trim();
+    const [one, two] = [await make(), await make()];
+    const r = await sb.cli(['submissions', 'delete', one, 'aaaaaaaaaaaaaaaaaaaaaaaa', two, '--yes']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain(`aaaaaaaaaaaaaaaaaaaaaaaa: `);
+    expect(r.stderr).toContain(`deleted before it: ${one}`);
+  });
+
   it('batch-deletes ids of one form in one request; ids of another form delete nothing', async () => {
     const a = await survey();
     const b = await survey();
@@ -302,8 +312,11 @@ describe('list, get, update, delete', () => {
     expect(mixed.exitCode).toBe(1);
     expect(mixed.stderr).toMatch(/not found in form/);
     expect(await count(a.qrId)).toBe(3);
+    expect(mixed.stderr).toContain(foreign); // named, not just counted
     const since = await lastRequestId();
-    expect((await sb.cli(['submissions', 'delete', ...ids, '--form', a.qrId, '--yes'])).exitCode).toBe(0);
+    const deleted = await sb.cli(['submissions', 'delete', ...ids, '--form', a.qrId, '--yes']);
+    expect(deleted.exitCode).toBe(0);
+    expect(deleted.stdout).toBe(ids.map((i) => `${i}\n`).join('')); // one per line
     const log = await requestsSince(since);
     expect(log.map((l) => `${l.method} ${l.path}`)).toEqual([`POST /v1/forms/${a.qrId}/submissions/batch-delete`]);
     expect(await count(a.qrId)).toBe(0);
@@ -465,4 +478,3 @@ describe('resilience: 20% of requests fail with 5xx, 429 or dropped connections'
     }
   });
 });
-

@@ -16,7 +16,18 @@ export async function run(deps: Deps, [ids]: unknown[], opts: { form?: string; y
     // spec §4.4: one request for ids of one form; all or nothing
     await batchDeleteSubmissions(client, form, list);
   } else {
-    for (const id of list) await deleteSubmission(client, id);
+    const done: string[] = [];
+    for (const id of list) {
+      try {
+        await deleteSubmission(client, id);
+      } catch (e) {
+        // one at a time is not all or nothing: say which id failed and which were deleted before it
+        if (e instanceof Error && list.length > 1) e.message = `${id}: ${e.message}${done.length ? `; deleted before it: ${done.join(', ')}` : '; nothing deleted'}`;
+        throw e;
+      }
+      done.push(id);
+    }
   }
-  deps.info(`Deleted ${list.length} submission${list.length === 1 ? '' : 's'}.`);
+  deps.info(`Deleted ${list.length} submission${list.length === 1 ? '' : 's'}:`);
+  deps.io.stdout.write(list.map((i) => `${i}\n`).join(''));
 }
