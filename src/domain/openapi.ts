@@ -18,11 +18,46 @@ const ERRORS: Record<string, string> = {
   '500': 'unexpected error; oversize upload; AI failure',
 };
 
+/**
+ * A zod schema as JSON Schema. A recursive schema (the cascade tree) comes out with `$defs`, which
+ * mean nothing inside an OpenAPI document: they become components named by their title, and their
+ * references follow (hoistNamed then keeps one copy).
+ */
 function schemaOf(s: z.ZodType, io: 'input' | 'output'): Json {
   const out = z.toJSONSchema(s, { target: 'draft-2020-12', unrepresentable: 'any', io, reused: 'inline' }) as Json;
   delete out.$schema;
-  return out;
+  dropForbidden(out);
+  const defs = out.$defs as Record<string, Json> | undefined;
+  if (!defs) return out;
+  delete out.$defs;
+  const names = new Map(Object.entries(defs).map(([k, d]) => [`#/$defs/${k}`, `#/components/schemas/${String(d.title ?? k)}`]));
+  const relink = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(relink);
+    if (!node || typeof node !== 'object') return node;
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? (names.get(v) ?? v) : relink(v)]));
+  };
+  for (const d of Object.values(defs)) lifted.set(String(d.title), relink(d) as Json);
+  return relink(out) as Json;
 }
+
+/**
+ * A property zod declares as never (a field's key on create, quizConfig on a type that is not scored)
+ * is, in a closed object, the same as no property at all; said that way, generated clients refuse it
+ * (openapi-typescript reads `not: {}` as unknown).
+ */
+function dropForbidden(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  for (const v of Object.values(node)) dropForbidden(v);
+  const obj = node as Json;
+  const props = obj.properties as Record<string, Json> | undefined;
+  if (!props || obj.additionalProperties !== false) return;
+  for (const [name, schema] of Object.entries(props)) {
+    if (Object.keys(schema).length === 1 && JSON.stringify(schema.not) === '{}') delete props[name];
+  }
+}
+
+/** Recursive schemas taken out of `$defs` by schemaOf, by title: they go to components as they are. */
+const lifted = new Map<string, Json>();
 
 function parameters(op: Operation): Json[] {
   const out: Json[] = [];
@@ -96,7 +131,7 @@ export function buildOpenApi(version = '1.0.0'): Json {
     paths: hoisted,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'spec §5: an API key, not a JWT' } },
-      schemas: { ...schemas, ErrorEnvelope: schemaOf(ErrorEnvelope, 'output') },
+      schemas: { ...schemas, ...Object.fromEntries(lifted), ErrorEnvelope: schemaOf(ErrorEnvelope, 'output') },
       responses: Object.fromEntries(
         Object.entries(ERRORS).map(([code, description]) => [`Error${code}`, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } }]),
       ),

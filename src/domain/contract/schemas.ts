@@ -3,12 +3,13 @@
 // loads zod). Where the spec says "not shown", a schema stays open (passthrough / unknown).
 import { z } from 'zod/v4';
 import { FIELD_TYPES } from '../fieldTypes.js';
+import { FieldDefinition, FieldOption } from './fields.js';
 import { FormCreateSchema, FormUpdateSchema, QrConfigSchema, QuizFormConfigSchema } from '../form.js';
 import { HEX24_PATTERN, QR_ID_PATTERN } from '../ids.js';
 import { MAX_WEBHOOK_URL } from '../limits.js';
 import { webhookUrlProblem } from '../urls.js';
 
-export { FormCreateSchema, FormUpdateSchema, QrConfigSchema, QuizFormConfigSchema };
+export { FieldDefinition, FieldOption, FormCreateSchema, FormUpdateSchema, QrConfigSchema, QuizFormConfigSchema };
 
 const open = <T extends z.core.$ZodLooseShape>(shape: T) => z.object(shape).loose();
 
@@ -36,19 +37,6 @@ export function pageOf(item: z.ZodType) {
 }
 
 // ── forms (spec §2.2–§2.6) ───────────────────────────────────────────────────
-export const FieldOption = open({
-  label: z.string().optional(),
-  required: z.boolean().optional(),
-  hint: z.string().optional(),
-  options: z.array(z.unknown()).optional(),
-  disableQuiz: z.boolean().optional(),
-  rowLabels: z.array(z.string()).optional(),
-}).meta({ title: 'FieldOption', description: 'spec §2.4: complete property list not shown' });
-
-export const FieldDefinition = z
-  .object({ key: z.string(), type: z.enum(FIELD_TYPES), option: FieldOption, quizConfig: open({ points: z.number().optional() }).optional() })
-  .meta({ title: 'FieldDefinition', description: 'spec §2.4 as returned: key, type, option; correct answers never returned' });
-
 const FileObject = z.object({ fileId: z.string(), fileUrl: z.string() });
 
 export const FormListItem = z
