@@ -4,6 +4,7 @@
 // against it.
 import { z } from 'zod/v4';
 import { OPERATIONS, PATH_PARAMS, type Operation } from './contract/operations.js';
+import { OPERATION_DOCS, type OperationDoc } from './contract/operationDocs.js';
 import { ErrorEnvelope, successEnvelope, UploadBody } from './contract/schemas.js';
 
 type Json = Record<string, unknown>;
@@ -59,29 +60,33 @@ function dropForbidden(node: unknown): void {
 /** Recursive schemas taken out of `$defs` by schemaOf, by title: they go to components as they are. */
 const lifted = new Map<string, Json>();
 
-function parameters(op: Operation): Json[] {
+function parameters(op: Operation, doc: OperationDoc): Json[] {
   const out: Json[] = [];
+  const example = (name: string) => (doc.params?.[name] === undefined ? {} : { example: doc.params[name] });
   for (const name of op.path.match(/\{(\w+)\}/g) ?? []) {
     const n = name.slice(1, -1);
-    out.push({ name: n, in: 'path', required: true, schema: schemaOf(PATH_PARAMS[n] ?? z.string(), 'input') });
+    out.push({ name: n, in: 'path', required: true, schema: schemaOf(PATH_PARAMS[n] ?? z.string(), 'input'), ...example(n) });
   }
   for (const q of op.query ?? []) {
     const schema = schemaOf(q.schema, 'input');
     out.push({
       name: q.name, in: 'query', required: q.required === true, description: q.description,
-      ...(q.repeated ? { schema: { type: 'array', items: schema }, style: 'form', explode: true } : { schema }),
+      ...(q.repeated
+        ? { schema: { type: 'array', items: schema }, style: 'form', explode: true, ...(doc.params?.[q.name] === undefined ? {} : { example: [doc.params[q.name]] }) }
+        : { schema, ...example(q.name) }),
     });
   }
   for (const h of op.headers ?? []) out.push({ name: h.name, in: 'header', required: false, description: h.description, schema: schemaOf(h.schema, 'input') });
   return out;
 }
 
-function requestBody(op: Operation): Json | undefined {
+function requestBody(op: Operation, doc: OperationDoc): Json | undefined {
   if (!op.body) return undefined;
+  const example = doc.body === undefined ? {} : { example: op.body === 'multipart' ? { userFile: '(the file bytes)', ...doc.body } : doc.body };
   if (op.body === 'multipart') {
-    return { required: true, content: { 'multipart/form-data': { schema: schemaOf(UploadBody, 'input'), encoding: { userFile: { contentType: 'application/octet-stream' } } } } };
+    return { required: true, content: { 'multipart/form-data': { schema: schemaOf(UploadBody, 'input'), encoding: { userFile: { contentType: 'application/octet-stream' } }, ...example } } };
   }
-  return { required: op.bodyOptional !== true, content: { 'application/json': { schema: schemaOf(op.body, 'input') } } };
+  return { required: op.bodyOptional !== true, content: { 'application/json': { schema: schemaOf(op.body, 'input'), ...example } } };
 }
 
 function success(op: Operation): Json {
@@ -118,13 +123,21 @@ export function buildOpenApi(version = '1.0.0'): Json {
   for (const op of OPERATIONS) {
     const responses: Json = { '200': success(op) };
     for (const code of Object.keys(ERRORS)) responses[code] = { $ref: `#/components/responses/Error${code}` };
-    (paths[op.path] ??= {})[op.method] = { operationId: op.operationId, tags: [op.tag], summary: op.summary, parameters: parameters(op), requestBody: requestBody(op), responses };
+    const doc = OPERATION_DOCS[op.operationId];
+    if (!doc) throw new Error(`operation ${op.operationId} has no description in contract/operationDocs.ts`);
+    (paths[op.path] ??= {})[op.method] = {
+      operationId: op.operationId, tags: [op.tag], summary: op.summary, description: doc.description,
+      parameters: parameters(op, doc), requestBody: requestBody(op, doc), responses,
+    };
   }
   const schemas: Record<string, Json> = {};
   const hoisted = hoistNamed(paths, schemas, new Map()) as Record<string, Json>;
   return {
     openapi: '3.1.0',
-    info: { title: 'Form Collection Service API', version, description: 'API v1 of the form service (spec: form-service-api-v1.md), as formctl and its sandbox read it. Where the spec says "not shown", schemas stay open.' },
+    info: { title: 'Form Collection Service API', version, description: 'API v1 of the form service (spec: form-service-api-v1.md), as formctl and its sandbox read it. Where the spec says "not shown", schemas stay open.',
+      // spec §5.4: keys are reset through the vendor's support; the spec names no address, so none is invented
+      contact: { name: 'formctl, the CLI and sandbox of this description; account and key matters: the service vendor\'s support' },
+    },
     servers: [{ url: '{base_url}', variables: { base_url: { default: 'http://127.0.0.1:4010/v1', description: 'ends in /v1 (spec §9)' } } }],
     security: [{ bearerAuth: [] }],
     tags: ['forms', 'uploads', 'analytics', 'submissions', 'webhook', 'team', 'templates', 'presets', 'ai'].map((name) => ({ name })),
