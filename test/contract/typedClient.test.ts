@@ -113,13 +113,13 @@ describe('a typed client generated from the served description', () => {
   });
 
   it('every operation has a description, and every body example is a body the sandbox accepts', async () => {
-    for (const op of OPERATIONS) expect(served.paths[op.path][op.method].description, op.operationId).toBe(OPERATION_DOCS[op.operationId].description);
-    const qrId = (await sb.api('POST', '/forms', { body: OPERATION_DOCS.createForm.body })).body.data.qrId as string;
+    for (const op of OPERATIONS) expect(served.paths[op.path][op.method].description, op.operationId).toBe(OPERATION_DOCS[op.operationId]!.description);
+    const qrId = (await sb.api('POST', '/forms', { body: OPERATION_DOCS.createForm!.body })).body.data.qrId as string;
     for (const op of OPERATIONS.filter((o) => o.body && o.body !== 'multipart')) {
       const example = served.paths[op.path][op.method].requestBody.content['application/json'].example;
       expect((op.body as { safeParse(v: unknown): { success: boolean } }).safeParse(example).success, op.operationId).toBe(true);
     }
-    expect((await sb.api('POST', `/forms/${qrId}/share`, { body: OPERATION_DOCS.shareForm.body })).status).toBe(200);
+    expect((await sb.api('POST', `/forms/${qrId}/share`, { body: OPERATION_DOCS.shareForm!.body })).status).toBe(200);
   });
 
   it('passes spectral lint with the spectral:oas ruleset: no error, no warning', async () => {
