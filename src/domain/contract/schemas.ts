@@ -165,6 +165,7 @@ export type UploadResult = z.infer<typeof UploadResult>;
 export type LogoItem = z.infer<typeof LogoItem>;
 export type WebhookSettings = z.infer<typeof WebhookSettings>;
 export type SubmissionSchemaResponse = z.infer<typeof SubmissionSchemaResponse>;
+export type SchemaField = z.infer<typeof SchemaField>;
 export type TeamMember = z.infer<typeof TeamMember>;
 export type AddMemberBody = z.input<typeof AddMemberBody>;
 export type UpdateMemberBody = z.input<typeof UpdateMemberBody>;
