@@ -1,6 +1,6 @@
 // spec §4: what each operation does and the rules a schema cannot state (those between members, or
 // between the body and the account), in the words of the spec; and one request each for the
-// description's examples (a test sends every body example to the sandbox and expects it accepted).
+// description's examples (a test checks every body example against its operation's schema).
 
 export interface OperationDoc {
   description: string;
