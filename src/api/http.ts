@@ -1,5 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
+import type { Envelope } from '../domain/contract/schemas.js';
 import { ApiError, ConnectionError } from '../errors.js';
 import { proxyAuthorization, type Proxy } from './proxy.js';
 import { decideRetry, networkFailureKind, type Outcome } from './retry.js';
@@ -67,11 +68,7 @@ export interface ClientOptions {
   baseDelayMs?: number;
 }
 
-export interface Envelope<T> {
-  status: 'success';
-  data: T;
-  [extra: string]: unknown;
-}
+export type { Envelope };
 
 type RawResponse = TransportResponse;
 

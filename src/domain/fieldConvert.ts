@@ -1,12 +1,10 @@
 // Changing a field's type (the form builder): what carries over from one type to the other (spec
 // §2.4), and what the new type still needs to be asked for.
+import type { DraftField } from './contract/schemas.js';
 import { CHOICE_TYPES, DISPLAY_TYPES, SCORED_TYPES, type FieldType } from './fieldTypes.js';
 
-export interface ConvertibleField {
-  type: FieldType;
-  option: Record<string, unknown>;
-  quizConfig?: { points: number; correctAnswers: string[] };
-}
+/** a field of a draft (spec §4.7), the builder's working copy */
+export type ConvertibleField = DraftField;
 
 /** What the new type needs that the old one did not have. */
 export type Missing = 'options' | 'rows' | 'cascade' | undefined;

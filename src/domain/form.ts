@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
 
-import { CHOICE_TYPES, FIELD_TYPES, SCORED_TYPES, type FieldType } from './fieldTypes.js';
+import { fieldSchema, type FieldDefinition } from './contract/fields.js';
 
 export { CHOICE_TYPES, DISPLAY_TYPES, FIELD_TYPES, isFieldType, SCORED_TYPES, type FieldType } from './fieldTypes.js';
 
@@ -62,54 +62,6 @@ export const QuizFormConfigSchema = z
   .passthrough()
   .meta({ title: 'QuizFormConfig', description: 'spec §2.5: complete property list not shown' });
 
-const ChoiceOption = z.object({ name: z.string(), value: z.string(), key: z.string().optional() }).strict();
-
-// spec §2.4: option properties seen; the complete list is "not shown", so others pass through.
-const FieldOptionSchema = z
-  .object({
-    label: z.string(),
-    required: z.boolean(),
-    hint: z.string(),
-    options: z.array(z.unknown()),
-    disableQuiz: z.boolean(),
-    rowLabels: z.array(z.string()),
-  })
-  .partial()
-  .passthrough();
-
-const FieldQuizConfigSchema = z.object({ points: z.number().min(0), correctAnswers: z.unknown() }).partial().strict();
-
-function fieldSchema(allowKey: boolean) {
-  return z
-    .object({
-      key: z.string().min(1).optional(),
-      type: z.enum(FIELD_TYPES, { error: (iss) => `unknown field type "${String(iss.input)}"; expected one of ${FIELD_TYPES.join(', ')}` }),
-      option: FieldOptionSchema.optional(),
-      quizConfig: FieldQuizConfigSchema.optional(),
-    })
-    .strict()
-    .superRefine((f, ctx) => {
-      const type = f.type as FieldType;
-      // spec §2.1 / §2.2: `key` is server-assigned, never sent on create
-      if (!allowKey && f.key !== undefined) ctx.addIssue({ code: 'custom', path: ['key'], message: 'field keys are assigned by the server; do not send key on create' });
-      if (CHOICE_TYPES.includes(type) && f.option?.options !== undefined) {
-        f.option.options.forEach((o, i) => {
-          const r = ChoiceOption.safeParse(o);
-          if (!r.success) ctx.addIssue({ code: 'custom', path: ['option', 'options', i], message: 'expected {name, value} with string values' });
-        });
-      }
-      if ((type === 'radio' || type === 'checkbox') && (f.option?.options?.length ?? 0) === 0) {
-        ctx.addIssue({ code: 'custom', path: ['option', 'options'], message: `a ${type} field needs at least one option` });
-      }
-      if (type === 'sheet' && (f.option?.rowLabels?.length ?? 0) === 0) {
-        ctx.addIssue({ code: 'custom', path: ['option', 'rowLabels'], message: 'a sheet field needs option.rowLabels' });
-      }
-      if (f.quizConfig !== undefined && !SCORED_TYPES.includes(type)) {
-        ctx.addIssue({ code: 'custom', path: ['quizConfig'], message: `a ${type} field cannot be scored (scored types: ${SCORED_TYPES.join(', ')})` });
-      }
-    });
-}
-
 const FileObject = z.object({ fileId: z.string(), fileUrl: z.string() }).partial().strict();
 
 // spec §2.2: the request body; "only documented properties are sent".
@@ -143,12 +95,8 @@ export const FormUpdateSchema = z
   .strict();
 export type FormUpdateBody = z.infer<typeof FormUpdateSchema>;
 
-export interface FieldDefinition {
-  key: string;
-  type: FieldType;
-  option: Record<string, unknown>;
-  quizConfig?: { points?: number; correctAnswers?: unknown };
-}
+/** spec §2.3: a field as returned (the sandbox keeps correct answers; responses never show them). */
+export type { FieldDefinition };
 
 export type BodyCheck<T> = { ok: true; value: T } | { ok: false; problems: string[] };
 

@@ -1,22 +1,9 @@
-import { ADDRESS_PARTS, CHECKLIST_VALUES, VALUE_TYPES, fieldLabel, optionValues, rowLabels, type AnswerField, type ValueType } from './answers.js';
-import { DISPLAY_TYPES, type FieldType } from './fieldTypes.js';
+import { ADDRESS_PARTS, CHECKLIST_VALUES, VALUE_TYPES, fieldLabel, optionValues, rowLabels, type AnswerField } from './answers.js';
+import type { SchemaField, SubmissionSchemaResponse as SubmissionSchema } from './contract/schemas.js';
+import { DISPLAY_TYPES } from './fieldTypes.js';
 
-/** spec §2.9: one field of the submission schema. */
-export interface SchemaField {
-  key: string;
-  type: FieldType;
-  valueType: ValueType;
-  label: string;
-  required: boolean;
-  options?: Array<{ value: string; name: string }>;
-  example: unknown;
-}
-
-export interface SubmissionSchema {
-  qrId: string;
-  title: string;
-  fields: Record<string, SchemaField>;
-}
+/** spec §2.9: one field of the submission schema, and the schema response (their zod schemas are the contract's). */
+export type { SchemaField, SubmissionSchemaResponse as SubmissionSchema } from './contract/schemas.js';
 
 /** Placeholder in file examples: replace with the fileId of an upload (category=submission). */
 export const EXAMPLE_FILE_ID = 'FILE_ID_FROM_UPLOAD';

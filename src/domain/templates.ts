@@ -1,3 +1,4 @@
+import type { DraftField, FormDraft, RawTemplateField, RawTemplateForm } from './contract/schemas.js';
 import { FIELD_TYPES, type FieldType } from './fieldTypes.js';
 
 // spec §4.7 "Manual conversion": a raw template field's `name` is a PascalCase storage name whose
@@ -19,39 +20,8 @@ export function typeOfRawName(name: string): FieldType | undefined {
   return undefined;
 }
 
-export interface RawField {
-  name: string;
-  option: Record<string, unknown>;
-  quizConfig?: Record<string, unknown>;
-  [k: string]: unknown;
-}
-
-/** The raw `form` of a template record (spec §2.10). */
-export interface RawTemplateForm {
-  title: string;
-  shortText?: string;
-  fields: Record<string, RawField>;
-  /** often a JSON string in stored records */
-  qrConfig?: string | Record<string, unknown>;
-  isQuiz?: boolean;
-  quizConfig?: Record<string, unknown>;
-  [k: string]: unknown;
-}
-
-export interface CreateField {
-  type: FieldType;
-  option: Record<string, unknown>;
-  quizConfig?: Record<string, unknown>;
-}
-
-export interface CreateBody {
-  title: string;
-  shortText: string;
-  fields: CreateField[];
-  qrConfig?: Record<string, unknown>;
-  isQuiz?: boolean;
-  quizConfig?: Record<string, unknown>;
-}
+/** spec §2.10: a template's raw form and its fields (their schemas are in the contract) */
+export type { RawTemplateField as RawField, RawTemplateForm } from './contract/schemas.js';
 
 export class TemplateLayoutError extends Error {}
 
@@ -71,16 +41,17 @@ function qrConfigOf(value: unknown): Record<string, unknown> | undefined {
  * spec §4.7: a template's raw form → a `POST /forms` body. Types from the raw names; `option` and
  * `quizConfig` copied; a string qrConfig parsed; the storage keys of the field map never sent.
  */
-export function templateToCreateBody(form: RawTemplateForm): CreateBody {
-  const fields: CreateField[] = [];
+export function templateToCreateBody(form: RawTemplateForm): FormDraft {
+  const fields: DraftField[] = [];
   for (const [key, raw] of Object.entries(form.fields ?? {})) {
     const type = typeOfRawName(String(raw?.name ?? ''));
     if (!type) throw new TemplateLayoutError(`field ${key}: "${String(raw?.name)}" names no field type (expected Form<Type>, e.g. FormShortText)`);
-    const field: CreateField = { type, option: { ...(raw.option ?? {}) } };
-    if (raw.quizConfig) field.quizConfig = { ...raw.quizConfig };
+    const field: DraftField = { type, option: { ...(raw.option ?? {}) } };
+    // copied as stored (spec §4.7); a draft's quizConfig is {points, correctAnswers}
+    if (raw.quizConfig) field.quizConfig = { ...raw.quizConfig } as DraftField['quizConfig'];
     fields.push(field);
   }
-  const body: CreateBody = { title: form.title, shortText: form.shortText ?? '', fields };
+  const body: FormDraft = { title: form.title, shortText: form.shortText ?? '', fields };
   const qr = qrConfigOf(form.qrConfig);
   if (qr) body.qrConfig = qr;
   if (form.isQuiz) {
@@ -96,10 +67,10 @@ export function templateToCreateBody(form: RawTemplateForm): CreateBody {
  */
 export function formToTemplateLayout(form: { title: string; shortText?: string; fields: Array<{ type: string; option?: Record<string, unknown>; quizConfig?: Record<string, unknown> }>; qrConfig?: Record<string, unknown>; isQuiz?: boolean; quizConfig?: Record<string, unknown> }, newKey: (index: number) => string): RawTemplateForm {
   if (!form.fields.length) throw new TemplateLayoutError('a template needs at least one field');
-  const fields: Record<string, RawField> = {};
+  const fields: Record<string, RawTemplateField> = {};
   form.fields.forEach((f, i) => {
     if (!(FIELD_TYPES as readonly string[]).includes(f.type)) throw new TemplateLayoutError(`field ${i + 1}: "${f.type}" is not a field type`);
-    const raw: RawField = { name: rawNameOf(f.type as FieldType), option: { ...(f.option ?? {}) } };
+    const raw: RawTemplateField = { name: rawNameOf(f.type as FieldType), option: { ...(f.option ?? {}) } };
     if (f.quizConfig) raw.quizConfig = { ...f.quizConfig };
     fields[newKey(i)] = raw;
   });

@@ -1,38 +1,14 @@
-import type { RawTemplateForm } from '../../domain/templates.js';
+import type { FormDraft, RawTemplateForm, Template, TemplateCategory, TemplateListItem } from '../../domain/contract/schemas.js';
 import type { ApiClient } from '../http.js';
 
-export interface TemplateCategory {
-  id: string;
-  name: string;
-  items?: TemplateListItem[];
-}
-
-export interface TemplateListItem {
-  id: string;
-  title: string;
-  categoryName: string;
-}
-
-/** spec §2.10: not shown beyond these and the raw form */
-export interface TemplateRecord extends TemplateListItem {
-  form: RawTemplateForm;
-  [k: string]: unknown;
-}
-
-export interface FormDraft {
-  title: string;
-  shortText: string;
-  fields: Array<{ type: string; option: Record<string, unknown>; quizConfig?: Record<string, unknown> }>;
-  qrConfig?: Record<string, unknown>;
-  isQuiz?: boolean;
-  quizConfig?: Record<string, unknown>;
-}
+/** spec §2.10: a template record is not shown beyond these and the raw form */
+export type { FormDraft, Template as TemplateRecord, TemplateCategory, TemplateListItem };
 
 const t = (id: string) => `/form-templates/${encodeURIComponent(id)}`;
 
 export const listCategories = (c: ApiClient, items = false) => c.data<TemplateCategory[]>({ method: 'GET', path: '/form-templates/categories', query: { items: items ? 1 : undefined } });
 export const listTemplates = (c: ApiClient, categoryId: string, limit?: number) => c.data<TemplateListItem[]>({ method: 'GET', path: '/form-templates', query: { categoryId, limit } });
-export const getTemplate = (c: ApiClient, id: string) => c.data<TemplateRecord>({ method: 'GET', path: t(id) });
+export const getTemplate = (c: ApiClient, id: string) => c.data<Template>({ method: 'GET', path: t(id) });
 export const templateFormCreate = (c: ApiClient, id: string) => c.data<FormDraft>({ method: 'GET', path: `${t(id)}/form-create` });
 export const listFavorites = (c: ApiClient) => c.data<TemplateListItem[]>({ method: 'GET', path: '/form-templates/favorites' });
 export const listMine = (c: ApiClient) => c.data<TemplateListItem[]>({ method: 'GET', path: '/form-templates/mine' });

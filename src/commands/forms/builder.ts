@@ -5,6 +5,7 @@ import { listPresets } from '../../api/resources/presets.js';
 import { listCategories, listTemplates, templateFormCreate } from '../../api/resources/templates.js';
 import type { ApiClient } from '../../api/http.js';
 import type { Deps } from '../../cmdutil/factory.js';
+import type { FormDraft } from '../../domain/contract/schemas.js';
 import { readJsonInput } from '../../cmdutil/input.js';
 import { checkOutputPath } from '../../cmdutil/outputPath.js';
 import { SCORED_TYPES } from '../../domain/fieldTypes.js';
@@ -12,7 +13,7 @@ import { isPlan, PLAN_LIMITS } from '../../domain/plans.js';
 import { CancelError, UsageError } from '../../errors.js';
 import { writeFileAtomic } from '../../io/atomicFile.js';
 import { outline } from '../../output/outline.js';
-import { askScore, BACK, backChoice, editField, newField, nonEmpty, type BuilderField } from './builderField.js';
+import { askScore, BACK, backChoice, editField, newField, nonEmpty } from './builderField.js';
 
 // The form builder: `formctl forms create` with no flags on a terminal. Questions only (no request)
 // until the end, except where the user asks for a template, a draft or a preset; one create at the end.
@@ -20,15 +21,8 @@ import { askScore, BACK, backChoice, editField, newField, nonEmpty, type Builder
 
 export { cascadeOf, type BuilderField } from './builderField.js';
 
-export interface BuilderForm {
-  title: string;
-  shortText: string;
-  locale?: string;
-  fields: BuilderField[];
-  isQuiz?: boolean;
-  quizConfig?: Record<string, unknown>;
-  qrConfig?: Record<string, unknown>;
-}
+/** The form being built: the draft shape (spec §4.7), which templates and the AI builder answer with. */
+export type BuilderForm = FormDraft;
 
 /** What `--resume FILE` reads back: a builder session saved half-way. */
 export interface SavedSession {

@@ -1,4 +1,5 @@
 import type { Deps } from '../../cmdutil/factory.js';
+import type { DraftField } from '../../domain/contract/schemas.js';
 import { choicesNeeded, convertField, type Missing } from '../../domain/fieldConvert.js';
 import { DISPLAY_TYPES, FIELD_TYPES, SCORED_TYPES, type FieldType } from '../../domain/fieldTypes.js';
 import type { Prompter } from '../../io/prompter.js';
@@ -6,11 +7,8 @@ import type { Prompter } from '../../io/prompter.js';
 // One field of the form builder: the questions of a new field (spec §2.4), a field's edit menu (with
 // a change of type), and a quiz question's score, with its correct answers picked by name.
 
-export interface BuilderField {
-  type: FieldType;
-  option: Record<string, unknown>;
-  quizConfig?: { points: number; correctAnswers: string[] };
-}
+/** A field of the form being built: a field of the draft shape (spec §4.7). */
+export type BuilderField = DraftField;
 
 /** Every select of the builder offers it: the step before, with nothing changed. */
 export const BACK = '<back>';

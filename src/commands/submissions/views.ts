@@ -34,8 +34,8 @@ export function schemaRows(fields: Record<string, SchemaField>): SchemaRow[] {
     key: f.key,
     type: f.type,
     valueType: f.valueType,
-    label: f.label,
-    required: f.required,
+    label: f.label ?? f.key, // spec §2.9: label and required may be absent
+    required: f.required === true,
     options: (f.options ?? []).map((o) => o.value).join(' | '),
     example: f.example,
   }));

@@ -14,7 +14,7 @@ export const memberView: View<TeamMember> = {
 export const USER_TYPES = ['Admin', 'Editor', 'Viewer'] as const;
 
 /** --role, checked locally (spec §4.6: Admin, Editor or Viewer; any case) */
-export function userType(raw: string): string {
+export function userType(raw: string): (typeof USER_TYPES)[number] {
   const hit = USER_TYPES.find((t) => t.toLowerCase() === raw.trim().toLowerCase());
   if (!hit) throw new UsageError(`--role: "${raw}" is not a member role; expected one of ${USER_TYPES.join(', ')} (the owner's role cannot be given)`);
   return hit;

@@ -119,7 +119,7 @@ export const OPERATIONS: Operation[] = [
   op({ operationId: 'removeFavoriteTemplate', method: 'delete', path: '/form-templates/{templateId}/favorite', tag: 'templates', summary: 'Remove a template from favorites', response: S.NotShown }),
   op({ operationId: 'shareTemplate', method: 'post', path: '/form-templates/{templateId}/share', tag: 'templates', summary: 'E-mail a public template link', body: S.RecipientsBody, response: S.NotShown }),
   op({ operationId: 'saveTemplate', method: 'post', path: '/form-templates', tag: 'templates', summary: 'Save a private template', body: S.SaveTemplateBody, response: S.NotShown }),
-  op({ operationId: 'generateFormDraft', method: 'post', path: '/form-ai-builder/generate', tag: 'ai', summary: 'Draft a form from a prompt', body: S.AiGenerateBody, response: S.FormDraft }),
+  op({ operationId: 'generateFormDraft', method: 'post', path: '/form-ai-builder/generate', tag: 'ai', summary: 'Draft a form from a prompt', body: S.AiGenerateBody, response: S.GeneratedDraft }),
 ];
 
 export const PATH_PARAMS: Record<string, z.ZodType> = { qrId: S.QrId, submissionId: S.Hex24, templateId: z.string(), memberId: z.string(), fileId: z.string() };

@@ -3,12 +3,14 @@
 // loads zod). Where the spec says "not shown", a schema stays open (passthrough / unknown).
 import { z } from 'zod/v4';
 import { FIELD_TYPES } from '../fieldTypes.js';
+import { DraftBody, FormDraft, GeneratedDraft } from './draft.js';
+import { FieldDefinition, FieldOption } from './fields.js';
 import { FormCreateSchema, FormUpdateSchema, QrConfigSchema, QuizFormConfigSchema } from '../form.js';
 import { HEX24_PATTERN, QR_ID_PATTERN } from '../ids.js';
 import { MAX_WEBHOOK_URL } from '../limits.js';
 import { webhookUrlProblem } from '../urls.js';
 
-export { FormCreateSchema, FormUpdateSchema, QrConfigSchema, QuizFormConfigSchema };
+export { DraftBody, FieldDefinition, FieldOption, FormDraft, GeneratedDraft, FormCreateSchema, FormUpdateSchema, QrConfigSchema, QuizFormConfigSchema };
 
 const open = <T extends z.core.$ZodLooseShape>(shape: T) => z.object(shape).loose();
 
@@ -31,24 +33,13 @@ export function successEnvelope(data: z.ZodType, extra: Record<string, z.ZodType
   return z.object({ status: z.literal('success'), data, ...extra });
 }
 
+export const SuccessEnvelope = successEnvelope(z.unknown()).loose();
+
 export function pageOf(item: z.ZodType) {
   return z.object({ items: z.array(item), total: z.number().int().min(0), page: z.number().int().min(1), pageSize: z.number().int().min(1), totalPages: z.number().int().min(0) });
 }
 
 // ── forms (spec §2.2–§2.6) ───────────────────────────────────────────────────
-export const FieldOption = open({
-  label: z.string().optional(),
-  required: z.boolean().optional(),
-  hint: z.string().optional(),
-  options: z.array(z.unknown()).optional(),
-  disableQuiz: z.boolean().optional(),
-  rowLabels: z.array(z.string()).optional(),
-}).meta({ title: 'FieldOption', description: 'spec §2.4: complete property list not shown' });
-
-export const FieldDefinition = z
-  .object({ key: z.string(), type: z.enum(FIELD_TYPES), option: FieldOption, quizConfig: open({ points: z.number().optional() }).optional() })
-  .meta({ title: 'FieldDefinition', description: 'spec §2.4 as returned: key, type, option; correct answers never returned' });
-
 const FileObject = z.object({ fileId: z.string(), fileUrl: z.string() });
 
 export const FormListItem = z
@@ -134,27 +125,24 @@ export const TeamNameBody = z.object({ teamName: z.string(), password: z.string(
 
 // ── templates, presets, AI builder (spec §2.10, §4.7) ───────────────────────
 export const Preset = z.object({ id: z.string(), previewUrl: z.string(), config: open({}) }).meta({ title: 'Preset' });
-export const TemplateCategory = open({ id: Hex24, name: z.string(), items: z.array(z.unknown()).optional() });
 export const TemplateListItem = open({ id: Hex24, title: z.string(), categoryName: z.string() });
-export const Template = open({ id: Hex24, title: z.string(), categoryName: z.string(), form: open({}) }).meta({ description: 'spec §2.10: not shown beyond id, title, categoryName and the raw form' });
-const DraftField = z.object({ type: z.enum(FIELD_TYPES), option: FieldOption, quizConfig: open({}).optional() });
-export const FormDraft = open({ title: z.string(), shortText: z.string(), locale: z.string().optional(), fields: z.array(DraftField), isQuiz: z.boolean().optional(), qrConfig: open({}).optional(), quizConfig: open({}).optional() });
+export const TemplateCategory = open({ id: Hex24, name: z.string(), items: z.array(TemplateListItem).optional().meta({ description: 'with items=1: up to six public templates' }) });
+// spec §2.10: the raw form of a template record, as stored (field map keys are storage metadata)
+export const RawTemplateField = open({ name: z.string().meta({ description: 'PascalCase storage name: FormShortText' }), option: open({}), quizConfig: open({}).optional() });
+export const RawTemplateForm = open({
+  title: z.string(), shortText: z.string().optional(), fields: z.record(z.string(), RawTemplateField),
+  qrConfig: z.union([z.string(), open({})]).optional().meta({ description: 'often a JSON string in stored records' }), isQuiz: z.boolean().optional(), quizConfig: open({}).optional(),
+}).meta({ title: 'RawTemplateForm', description: 'spec §2.10: title, shortText, fields as a map whose values carry name and option, optional qrConfig' });
+export const Template = TemplateListItem.extend({ form: RawTemplateForm }).meta({ description: 'spec §2.10: not shown beyond id, title, categoryName and the raw form' });
 export const SaveTemplateBody = z.object({ categoryId: Hex24, title: z.string(), form: open({}) });
-export const AiGenerateBody = z.object({
-  prompt: z.string().min(10),
-  // the draft shape (a quiz draft's isQuiz and quizConfig included); never a qrId or qrConfig
-  currentForm: z.object({
-    title: z.string(), shortText: z.string(), locale: z.string().optional(), isQuiz: z.boolean().optional(), quizConfig: open({}).optional(),
-    fields: z.array(z.object({ type: z.string(), option: open({}), quizConfig: open({}).optional() })),
-  }).optional(),
-});
+export const AiGenerateBody = z.object({ prompt: z.string().min(10), currentForm: DraftBody.optional() });
 export const NotShown = z.unknown().meta({ description: 'spec: response body not shown' });
 
 // ── analytics (spec §2.11, §4.3) ─────────────────────────────────────────────
-const Point = z.object({ count: z.number().int(), bucket: open({}), date: z.string() });
+export const AnalyticsPoint = z.object({ count: z.number().int(), bucket: z.record(z.string(), z.number()).meta({ description: 'spec §2.11: shape depends on period (the sandbox: year, month, day, hour)' }), date: z.string() });
 export const Analytics = open({
   form: z.object({ qrId: QrId, title: z.string() }), period: z.string(), submissionFilter: z.boolean(), scans: z.number().int(), uniqueScans: z.number().int(),
-  timeseries: z.object({ all: z.array(Point), unique: z.array(Point) }),
+  timeseries: z.object({ all: z.array(AnalyticsPoint), unique: z.array(AnalyticsPoint) }),
   devices: z.array(z.object({ device: z.string(), count: z.number().int() })),
   countries: z.array(z.object({ country: z.string(), count: z.number().int() })),
   cities: z.array(z.object({ city: z.string(), count: z.number().int() })),
@@ -177,3 +165,22 @@ export type UploadResult = z.infer<typeof UploadResult>;
 export type LogoItem = z.infer<typeof LogoItem>;
 export type WebhookSettings = z.infer<typeof WebhookSettings>;
 export type SubmissionSchemaResponse = z.infer<typeof SubmissionSchemaResponse>;
+export type SchemaField = z.infer<typeof SchemaField>;
+export type TeamMember = z.infer<typeof TeamMember>;
+export type AddMemberBody = z.input<typeof AddMemberBody>;
+export type UpdateMemberBody = z.input<typeof UpdateMemberBody>;
+export type ResetPasswordBody = z.input<typeof ResetPasswordBody>;
+export type TeamNameBody = z.input<typeof TeamNameBody>;
+export type Preset = z.infer<typeof Preset>;
+export type TemplateListItem = z.infer<typeof TemplateListItem>;
+export type TemplateCategory = z.infer<typeof TemplateCategory>;
+export type RawTemplateField = z.infer<typeof RawTemplateField>;
+export type RawTemplateForm = z.infer<typeof RawTemplateForm>;
+export type Template = z.infer<typeof Template>;
+export type Analytics = z.infer<typeof Analytics>;
+export type AnalyticsPoint = z.infer<typeof AnalyticsPoint>;
+export type AnalyticsExport = z.infer<typeof AnalyticsExport>;
+export type WebhookPutBody = z.input<typeof WebhookPutBody>;
+/** spec §1: a success envelope; members beside data (spec §4.4: form) pass through */
+export type Envelope<T> = z.infer<typeof SuccessEnvelope> & { data: T };
+export type { DraftField } from './draft.js';
