@@ -38,7 +38,7 @@ const READS: Record<string, { args: (ids: Ids) => string[]; records: Records }> 
  * settings, the quota ledger, the sandbox's own store), or print something else than records.
  */
 const NOT_READS = new Set([
-  'auth login', 'auth status', 'auth logout', 'auth list', 'auth switch',
+  'auth login', 'auth status', 'auth logout', 'auth list', 'auth switch', 'auth migrate',
   'config list', 'config get', 'config set', 'config unset', 'config path',
   'forms create', 'forms update', 'forms archive', 'forms restore', 'forms delete', 'forms clone', 'forms share', 'forms download',
   'forms pull', 'forms diff', 'forms apply', 'forms edit', 'forms design', 'forms open',

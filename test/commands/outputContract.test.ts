@@ -23,7 +23,7 @@ export const NOT_RECORDS: Record<string, string> = {
 
 /** Verbs that print no result on stdout: a sentence on stderr says what happened. */
 export const NO_RESULT = [
-  'auth login', 'auth logout', 'auth switch', 'config set', 'config unset',
+  'auth login', 'auth logout', 'auth switch', 'auth migrate', 'config set', 'config unset',
   'forms share', 'forms apply', 'forms design', 'forms open', 'submissions update', 'submissions delete', 'submissions import',
   'analytics export', 'team remove', 'team reset-password', 'team rename', 'templates favorite', 'templates unfavorite', 'templates share',
   'upload delete', 'webhook disable', 'webhook verify', 'sandbox plan', 'sandbox seed scans', 'sandbox seed submissions', 'sandbox reset',
