@@ -15,6 +15,8 @@ export const NAME_PARTS = ['firstName', 'lastName'] as const;
 export const ADDRESS_PARTS = ['addressLine', 'city', 'state', 'zipcode', 'country'] as const;
 /** spec §2.8: checkList selectedValue; `_d3` only when the neutral choice is enabled */
 export const CHECKLIST_VALUES = ['_d1', '_d2', '_d3'] as const;
+/** the words shown for them (the form page's English; tables and --set use them too) */
+export const CHECKLIST_LABELS: Record<(typeof CHECKLIST_VALUES)[number], string> = { _d1: 'Yes', _d2: 'No', _d3: 'N/A' };
 
 /** What validation needs of a field: the form definition, or one rebuilt from the submission schema. */
 export interface AnswerField {

@@ -1,4 +1,4 @@
-import { ADDRESS_PARTS, VALUE_TYPES, fieldLabel, type AnswerField } from './answers.js';
+import { ADDRESS_PARTS, CHECKLIST_LABELS, VALUE_TYPES, fieldLabel, type AnswerField } from './answers.js';
 
 /** A field named by key or by label (case-insensitive), refusing ambiguity. */
 export function findField(fields: AnswerField[], name: string): { field?: AnswerField; problem?: string } {
@@ -43,18 +43,34 @@ export function coerceAnswer(field: AnswerField, raw: string): unknown {
     case 'string[]':
     case 'fileId[]':
       return splitList(raw);
-    case 'array': {
-      const valueKey = field.type === 'sheet' ? 'value' : 'selectedValue';
-      return raw
-        .split(';')
-        .map((s) => s.trim())
-        .filter(Boolean)
-        .map((pair) => {
-          const i = pair.lastIndexOf(':');
-          return i === -1 ? { itemName: pair, [valueKey]: '' } : { itemName: pair.slice(0, i).trim(), [valueKey]: pair.slice(i + 1).trim() };
-        });
-    }
+    case 'array':
+      return rowsOf(field, raw);
     default:
       return raw;
   }
 }
+
+const fold = (s: string) => s.trim().toLowerCase();
+
+/** checkList and sheet: "row: value; row: value", rows by the labels the form shows (any case). */
+function rowsOf(field: AnswerField, raw: string): Array<Record<string, string>> {
+  const labels = Array.isArray(field.option.rowLabels) ? (field.option.rowLabels as unknown[]).map(String) : [];
+  const row = (name: string) => labels.find((l) => fold(l) === fold(name)) ?? name;
+  const valueKey = field.type === 'sheet' ? 'value' : 'selectedValue';
+  return raw
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((pair) => {
+      const i = pair.lastIndexOf(':');
+      const [name, value] = i === -1 ? [pair, ''] : [pair.slice(0, i).trim(), pair.slice(i + 1).trim()];
+      return { itemName: row(name), [valueKey]: field.type === 'checkList' ? checkListValue(value) : value };
+    });
+}
+
+/** A checkList choice by the word shown (Yes, No, N/A; any case) or its code (_d1, _d2, _d3). */
+function checkListValue(value: string): string {
+  const code = (Object.entries(CHECKLIST_LABELS) as Array<[string, string]>).find(([, label]) => fold(label) === fold(value))?.[0];
+  return code ?? (fold(value) === 'neutral' ? '_d3' : value);
+}
+

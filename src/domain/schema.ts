@@ -65,11 +65,18 @@ export function schemaField(field: AnswerField): SchemaField | undefined {
   return out;
 }
 
-/** Fields for offline validation, rebuilt from a cached schema (rows of sheet/checkList are not in it). */
+/** Fields for offline validation, rebuilt from a cached schema (rows of sheet/checkList from its examples). */
 export function fieldsFromSchema(schema: SubmissionSchema): AnswerField[] {
   return Object.values(schema.fields).map((f) => ({
     key: f.key,
     type: f.type,
-    option: { label: f.label, required: f.required, ...(f.options ? { options: f.options } : {}) },
+    option: { label: f.label, required: f.required, ...(f.options ? { options: f.options } : {}), ...rowsOfExample(f) },
   }));
+}
+
+/** checkList and sheet: the schema names no rows, but its example has one item per row (spec §2.9). */
+function rowsOfExample(f: { type: string; example?: unknown }): { rowLabels?: string[] } {
+  if ((f.type !== 'checkList' && f.type !== 'sheet') || !Array.isArray(f.example)) return {};
+  const rows = f.example.map((e) => (e && typeof e === 'object' ? (e as { itemName?: unknown }).itemName : undefined)).filter((n): n is string => typeof n === 'string');
+  return rows.length ? { rowLabels: rows } : {};
 }

@@ -292,6 +292,19 @@ describe('list, get, update, delete', () => {
     expect(await count(f.qrId)).toBe(0);
   });
 
+  it('--set on checkList and sheet fields takes the row labels and the choice words people see', async () => {
+    const f = (await sb.api('POST', '/forms', { body: { title: 'Rows', shortText: '', fields: [
+      { type: 'checkList', option: { label: 'Sessions', rowLabels: ['Keynote', 'Panel'] } },
+      { type: 'sheet', option: { label: 'Hours', rowLabels: ['Monday', 'Tuesday'] } },
+    ] } })).body.data as { qrId: string; fields: Array<{ key: string }> };
+    const r = await sb.cli(['submissions', 'create', f.qrId, '--set', 'Sessions=keynote: yes; panel: No', '--set', 'Hours=monday: 8; TUESDAY: 6', '--json']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const id = JSON.parse(r.stdout).submissionId as string;
+    const got = (await sb.api('GET', `/submissions/${id}`)).body.data.answers;
+    expect(got[f.fields[0]!.key]).toEqual([{ itemName: 'Keynote', selectedValue: '_d1' }, { itemName: 'Panel', selectedValue: '_d2' }]);
+    expect(got[f.fields[1]!.key]).toEqual([{ itemName: 'Monday', value: '8' }, { itemName: 'Tuesday', value: '6' }]);
+  });
+
   it('deletes ids of several forms one at a time, naming the id that failed and what was deleted before it', async () => {
     const a = await survey();
     const make = async () => (await sb.cli(['submissions', 'create', a.qrId, '--set', 'Name=A B', '--set', 'Mail=a@b.co', '-q'])).stdout.trim();

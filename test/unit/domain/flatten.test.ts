@@ -46,6 +46,13 @@ describe('coercing text to answer shapes', () => {
     expect(coerceAnswer(fields[3]!, 'x, y;z')).toEqual(['x', 'y', 'z']);
     expect(coerceAnswer(fields[5]!, 'r1: v1; r2: v2')).toEqual([{ itemName: 'r1', value: 'v1' }, { itemName: 'r2', value: 'v2' }]);
   });
+  it('checkList and sheet take the row labels the form shows (any case) and the choices by their words', () => {
+    const checkList = { key: 'c1', type: 'checkList' as const, option: { label: 'Sessions', rowLabels: ['Keynote', 'Panel'], neutral: true } };
+    expect(coerceAnswer(checkList, 'keynote: yes; PANEL: n/a')).toEqual([{ itemName: 'Keynote', selectedValue: '_d1' }, { itemName: 'Panel', selectedValue: '_d3' }]);
+    expect(coerceAnswer(checkList, 'Keynote: No; Panel: _d1')).toEqual([{ itemName: 'Keynote', selectedValue: '_d2' }, { itemName: 'Panel', selectedValue: '_d1' }]);
+    const sheet = { key: 's1', type: 'sheet' as const, option: { label: 'Hours', rowLabels: ['Monday', 'Tuesday'] } };
+    expect(coerceAnswer(sheet, 'monday: 8; tuesday: 7.5')).toEqual([{ itemName: 'Monday', value: '8' }, { itemName: 'Tuesday', value: '7.5' }]);
+  });
   it('takes JSON as is', () => expect(coerceAnswer(fields[0]!, '{"firstName":"A","lastName":"B"}')).toEqual({ firstName: 'A', lastName: 'B' }));
   it('finds fields by key or label, refusing ambiguity', () => {
     expect(findField(fields, 'tags').field?.key).toBe('t');
