@@ -2,7 +2,8 @@
 // Targets (issue 13): --version and --help at most 1.15x; a one-request command at most 1.6x. Beside
 // them, with no target, the floors of one request: a two-line node:http GET of the same page with no
 // formctl, the same GET by hand on a bare socket, and that socket GET after loading the CLI bundle.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { serveSandbox } from './serve.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,18 +17,7 @@ const RUNS = SMOKE ? 1 : Number(process.env.BENCH_RUNS ?? 40);
 const dir = mkdtempSync(join(tmpdir(), 'formctl-bench-'));
 const env = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', FORMCTL_CONFIG_DIR: join(dir, 'config') };
 
-async function startSandbox() {
-  const child = spawn(process.execPath, [bin, 'sandbox', 'serve', '--port', '0', '--data', join(dir, 'data'), '-o', 'json'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  const info = await new Promise((res, rej) => {
-    let buf = '';
-    child.stdout.on('data', (c) => {
-      buf += c;
-      if (buf.includes('\n')) res(JSON.parse(buf.slice(0, buf.indexOf('\n'))));
-    });
-    child.on('exit', (code) => rej(new Error(`sandbox exited ${code}`)));
-  });
-  return { child, info };
-}
+const startSandbox = () => serveSandbox(join(dir, 'data'), env);
 
 function once(cmd, args, extraEnv) {
   const t0 = process.hrtime.bigint();

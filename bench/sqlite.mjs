@@ -4,7 +4,8 @@
 // sync` of them into a SQLite file (sync's inserts). Engines this Node cannot run are skipped with a
 // word: node:sqlite before 22.13, better-sqlite3 when not installed or on Node 24.19+ (where
 // better-sqlite3 12 can abort). Run it on Node 22 to see both: PATH="$(scripts/node-from-npm.sh 22)/bin:$PATH".
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { serveSandbox } from './serve.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,16 +24,7 @@ function available(engine) {
 
 async function serve(dir, engine) {
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', FORMCTL_CONFIG_DIR: join(dir, 'config'), FORMCTL_SQLITE: engine };
-  const child = spawn(process.execPath, [bin, 'sandbox', 'serve', '--port', '0', '--plan', 'enterprise', '--data', join(dir, 'data'), '-o', 'json'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  const info = await new Promise((res, rej) => {
-    let buf = '';
-    child.stdout.on('data', (c) => {
-      buf += c;
-      if (buf.includes('\n')) res(JSON.parse(buf.slice(0, buf.indexOf('\n'))));
-    });
-    child.on('exit', (code) => rej(new Error(`sandbox exited ${code}`)));
-  });
-  return { child, info, env };
+  return { ...(await serveSandbox(join(dir, 'data'), env, ['--plan', 'enterprise'])), env };
 }
 
 const seconds = (t0) => Number(process.hrtime.bigint() - t0) / 1e9;

@@ -25,6 +25,8 @@ function lostPostHint(path: string): string {
 
 export function reportError(io: IOStreams, err: unknown, jsonErrors: boolean): void {
   if (isBrokenPipe(err)) return; // the reader went away: nothing to say, and nowhere to say it
+  // a stop by a signal, after a clean end: only its exit code says it, in any format
+  if (err instanceof ExitWith && !err.message) return;
   const code = exitCodeFor(err);
   if (jsonErrors) {
     const envelope =

@@ -67,12 +67,26 @@ describe('sandbox links that open', () => {
     expect(twice.stderr).toContain(`is already served at http://127.0.0.1:${port} (pid ${served.pid})`);
 
     server.proc.kill('SIGTERM');
-    // stopped cleanly, and as every Unix tool stopped by SIGTERM: 143
+    // stopped cleanly, and as every Unix tool stopped by SIGTERM: 143, with nothing more said
     expect((await server.proc).exitCode).toBe(143);
+    expect(server.output()).not.toContain('"status":"failed"');
     expect(existsSync(join(env.FORMCTL_SANDBOX_DIR, 'served.json'))).toBe(false);
     // and the next command runs in-process again, with the same links
     const after = await runCli(['--sandbox', 'forms', 'list', '-o', 'json'], { env });
     expect((JSON.parse(after.stdout) as Array<{ shortUrl: string }>).map((f) => f.shortUrl)).toContain(form.shortUrl);
+  });
+
+  it('with -o json, a stop by SIGTERM says nothing on stderr: exit 143 is the whole story', async () => {
+    const env = envFor('j', await freePort());
+    const proc = spawnCli(['sandbox', 'serve', '--port', '0', '-o', 'json'], { env });
+    let out = '';
+    let err = '';
+    proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+    proc.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+    await waitFor(() => out.includes('\n'), 'the JSON line');
+    proc.kill('SIGTERM');
+    expect((await proc).exitCode).toBe(143);
+    expect(err).toBe('');
   });
 
   it('a record left by a killed server is ignored', async () => {
