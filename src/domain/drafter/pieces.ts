@@ -50,10 +50,17 @@ const hasFormWord = (s: string) => tokens(s).some((t) => FORM_WORDS.has(t.key));
 
 const INTRO = /\s*:\s+|\s*:$|\s+(?:with|w\/|avec|con|mit|com|asking for|asking|that asks for|that asks|including|containing|comprenant|incluant|incluyendo|inklusive)\s+|\s+[-–—]\s+/iu;
 
+/** "ask for", "collect", "pedir", "demander", "abfragen" (German puts it last): fields follow */
+const ASKS_FOR = /^(?:ask(?:ing)?(?: them)? for|ask|collect|pedir|pide|pida|demandez|demander|pergunte|perguntar|erfragen|abfragen)\s+|\s+(?:abfragen|erfragen|angeben)$/iu;
+const listBefore = (left: string) => left.split(',').slice(0, -1).some((seg) => conceptsIn(tokens(seg)).length > 0);
+
 /** Splits "Contact form with name, e-mail" into the kind phrase and the list. */
 export function splitIntro(sentence: string): { kind?: string; list: string } {
+  // "ask for their name and class": a request for fields names no kind
+  if (ASKS_FOR.test(sentence)) return { list: sentence.replace(ASKS_FOR, '') };
   const m = INTRO.exec(sentence);
-  if (m && m.index > 0) {
+  // "order number, email, reason for return: …": a colon after fields belongs to the last one
+  if (m && m.index > 0 && !listBefore(sentence.slice(0, m.index))) {
     const left = sentence.slice(0, m.index);
     const right = sentence.slice(m.index + m[0].length);
     if (isKindPhrase(left) && !ROWS_HEAD.test(left)) return { kind: left.trim(), list: right };
