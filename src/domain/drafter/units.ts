@@ -44,7 +44,8 @@ function readParen(inner: string, locale: Locale): { marks: Special[]; fields?: 
   const p = protect(inner);
   const pieces = piecesOf(p.text, locale);
   const marks = p.specials.filter((s) => s.kind !== 'paren');
-  const items = pieces.map((x) => specialsIn(x.text, p.specials).text).filter(Boolean);
+  // "(choose all that apply: a, b)": the mark's colon is no part of the first choice
+  const items = pieces.map((x) => specialsIn(x.text, p.specials).text.replace(/^[:\s]+/, '')).filter(Boolean);
   if (!items.length) return { marks };
   if (items.every((i) => conceptsIn(tokensOf(i)).length > 0)) return { marks, fields: items.map((head) => ({ head, specials: [], question: false })) };
   return { marks, options: items.map((i) => i.replace(/^(?:e\.g\.|eg|like|such as|par ex\.?|z\.b\.|por ej(?:emplo)?\.?)\s*/i, '').replace(/\s*(?:etc\.?|…)$/i, '')).filter(Boolean) };
