@@ -42,6 +42,13 @@ const DASHED = /\s[—–]\s+([^.;!?—–()]*?(?:,|\s(?:or|ou|o|oder)\s)[^.;!?�
 /** "monthly/annual/student", "Landscape / Portrait / Wildlife": three or more words between slashes */
 const SLASHED = /(?<![\p{L}\p{N}/⟦⟧])[\p{L}\p{N}][\p{L}\p{N}'’-]*(?:\s*\/\s*[\p{L}\p{N}][\p{L}\p{N}'’-]*){2,}(?![\p{L}\p{N}/])/gu;
 
+/** "Low / Medium / High" as a list "Low, Medium, High" (inside parentheses: the choices themselves) */
+export function unslashed(text: string): string {
+  const t = text.trim();
+  const m = t.match(SLASHED);
+  return m && m[0] === t ? t.split('/').map((w) => w.trim()).join(', ') : text;
+}
+
 /** Cuts the special parts out of a sentence, placeholders in their place. */
 export function protect(input: string): Protected {
   const specials: Special[] = [];
@@ -52,7 +59,7 @@ export function protect(input: string): Protected {
   text = text.replace(CASCADE, (_m, a: string, b: string) => put({ kind: 'cascade', levels: [a, b] }));
   text = text.replace(WEEK, (_m, a: string, b: string) => put({ kind: 'week', from: dayIndex(a), to: dayIndex(b) }));
   text = text.replace(YES_NO, () => put({ kind: 'yesno' }));
-  text = text.replace(SLASHED, (m) => put({ kind: 'paren', text: m.split('/').map((w) => w.trim()).join(', ') }));
+  text = text.replace(SLASHED, (m) => put({ kind: 'paren', text: unslashed(m) }));
   text = text.replace(RANGE, (m, lo: string, hi: string) => (Number(hi) >= 4 && Number(hi) <= 10 ? put({ kind: 'range', lo: Number(lo), hi: Number(hi) }) : m));
   for (const [mark, re] of MARKS) text = text.replace(re, () => put(mark));
   return { text: text.replace(/\s+/g, ' ').trim(), specials };

@@ -1,8 +1,10 @@
 import { conceptsIn } from './lexicon.js';
 import { FORM_WORDS } from './lexicon.js';
 import { isKindPhrase, piecesOf, ROWS_HEAD, specialsIn, stripFiller, tokensOf, type Piece } from './pieces.js';
-import { protect, type Special } from './specials.js';
+import { protect, unslashed, type Special } from './specials.js';
 import type { Locale } from './types.js';
+import { fold } from './text.js';
+import { ASKS_YES_NO, IF_START, QUESTION_START } from './questionWords.js';
 
 // Pieces → units: one unit per field to make, with the choices written after it gathered in
 // ("T-shirt size S, M or L", "interests: tech, travel, food (pick any)", "colour (red, blue)").
@@ -34,14 +36,22 @@ function optionLike(piece: Piece, specials: Special[], allowConcepts: boolean, l
   if (!clean || /[:?]/.test(clean) || wordsOf(clean).length > 4) return false;
   if (/^(also|plus|then|and|any|some|your|their|ask|et|y|und|e|aussi|tambi[ée]n|auch|tamb[ée]m)\b/iu.test(clean)) return false;
   if (tokensOf(clean).some((t) => FORM_WORDS.has(t.key))) return false;
+  // "how many portions", "si lleva gluten", "préférez-vous …": a question of its own, not a choice
+  if (startsQuestion(clean)) return false;
+  // "meal choice of beef": a label and its first choice start a field of their own
+  if (wordsOf(clean).slice(0, -1).some((w) => HEAD_NOUNS.test(w))) return false;
   return allowConcepts || conceptsIn(tokensOf(clean)).length === 0;
 }
+
+const startsQuestion = (text: string) => [QUESTION_START, ASKS_YES_NO, IF_START].some((re) => re.test(fold(text)));
+/** words between a label and its first choice: "meal choice of beef", "choix entre A et B" */
+const LINK = /^(?:of|between|from|among|de|d'|entre|parmi|zwischen|aus|von)\s+/iu;
 
 const marksOf = (found: Special[]) => found.filter((s) => s.kind !== 'paren');
 
 /** A parenthesis: its marks, or its fields ("(date and time)"), or its choices ("(S, M, L)"). */
 function readParen(inner: string, locale: Locale): { marks: Special[]; fields?: Unit[]; options?: string[] } {
-  const p = protect(inner);
+  const p = protect(unslashed(inner));
   const pieces = piecesOf(p.text, locale);
   const marks = p.specials.filter((s) => s.kind !== 'paren');
   // "(choose all that apply: a, b)": the mark's colon is no part of the first choice
@@ -63,11 +73,13 @@ function splitInline(text: string, runWords: number): { head: string; first: str
     if (noun >= 0) at = noun + 1;
   }
   if (hits.length && at === ws.length) return undefined;
+  // "how many people in their party": a count takes no choices
+  if (/^(number of|how many|nombre d|n[úu]mero de|anzahl|quantidade de|cantidad de|combien|cu[áa]nt[oa]s|quant[oa]s|wie viele)/iu.test(text)) return undefined;
   if (at > 0 && at < ws.length) {
     while (at < ws.length - 1 && HEAD_NOUNS.test(ws[at]!)) at++;
     let rest = ws.slice(at).join(' ');
     const perRow = PER_ROW.test(rest);
-    rest = rest.replace(PER_ROW, '');
+    rest = rest.replace(PER_ROW, '').replace(LINK, '');
     let restWords = wordsOf(rest);
     // "couleur préférée rouge": a qualifier belongs to the label
     let head = ws.slice(0, at).join(' ');
@@ -106,7 +118,7 @@ function collectRun(pieces: Piece[], i: number, specials: Special[], allowConcep
 
 /** a colon's left side that names the kind of form ("Registration form: …"), not a field */
 function isKindPhraseHead(left: string): boolean {
-  return isKindPhrase(left);
+  return isKindPhrase(left) && !startsQuestion(left.trim());
 }
 
 /** The units of one list. */
@@ -137,7 +149,8 @@ export function unitsOf(list: string, specials: Special[], locale: Locale): Unit
     const q = unit.head.indexOf('?');
     let mode: 'colon' | 'question' | 'inline' = 'inline';
     let rest = '';
-    if (colon > 0 && (q < 0 || colon < q)) {
+    // "⟦tick any⟧: a, b": a mark heads the list after its colon
+    if (colon >= 0 && (colon > 0 || unit.specials.length) && (q < 0 || colon < q)) {
       const left = unit.head.slice(0, colon);
       rest = unit.head.slice(colon + 1).trim();
       // "Registration form: …" names the kind; "Avaliação: nota de 0 a 10" a heading: the rest is the list
