@@ -164,9 +164,14 @@ export function unitsOf(list: string, specials: Special[], locale: Locale): Unit
     } else if (q > 0) {
       rest = unit.head.slice(q + 1).trim();
       [unit.head, mode, unit.question] = [unit.head.slice(0, q + 1).trim(), 'question', true];
-      if (rest && !optionLike({ text: rest, sep: ',' }, specials, false, locale)) {
+      const raw = pieces[i]!.text;
+      const after = raw.slice(raw.indexOf('?') + 1);
+      if (rest && !optionLike({ text: after, sep: ',' }, specials, false, locale)) {
+        // "why adopt? signature ⟦required⟧": the marks after the "?" belong to the field after it
+        const later = specialsIn(after, specials).found;
+        unit.specials = unit.specials.filter((s) => !later.includes(s));
         units.push(unit);
-        pieces[i] = { ...pieces[i]!, text: rest };
+        pieces[i] = { ...pieces[i]!, text: after };
         i--;
         continue;
       }
