@@ -10,6 +10,8 @@ export interface Piece {
   text: string;
   /** the separator after this piece: ',' | 'and' | 'or' | 'end' */
   sep: ',' | 'and' | 'or' | 'end';
+  /** the conjunction as written ("or", "oder", "ou") */
+  word?: string;
 }
 
 /** words that start a request and name nothing ("we need", "please ask for") */
@@ -83,8 +85,8 @@ export function piecesOf(list: string, locale: Locale): Piece[] {
       const m = conj.exec(rest);
       if (!m) break;
       const before = rest.slice(0, m.index).trim();
-      if (before) out.push({ text: before, sep: isOr(m[1]!) ? 'or' : 'and' });
-      else if (out.length) out[out.length - 1]!.sep = isOr(m[1]!) ? 'or' : 'and';
+      if (before) out.push({ text: before, sep: isOr(m[1]!) ? 'or' : 'and', word: m[1] });
+      else if (out.length) [out[out.length - 1]!.sep, out[out.length - 1]!.word] = [isOr(m[1]!) ? 'or' : 'and', m[1]];
       rest = rest.slice(m.index + m[0].length).trim();
     }
     if (rest) out.push({ text: rest, sep: ',' });

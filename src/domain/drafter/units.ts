@@ -2,6 +2,7 @@ import { conceptsIn } from './lexicon.js';
 import { FORM_WORDS } from './lexicon.js';
 import { isKindPhrase, piecesOf, ROWS_HEAD, specialsIn, stripFiller, tokensOf, type Piece } from './pieces.js';
 import { protect, unslashed, type Special } from './specials.js';
+import { alternativeQuestion, bareAlternatives } from './alternatives.js';
 import type { Locale } from './types.js';
 import { fold } from './text.js';
 import { ASKS_YES_NO, IF_START, QUESTION_START } from './questionWords.js';
@@ -176,6 +177,13 @@ export function unitsOf(list: string, specials: Special[], locale: Locale): Unit
         continue;
       }
     }
+    const asked = mode === 'inline' && pieces[i]!.sep === 'or' && pieces[i + 1] ? alternativeQuestion(unit.head, pieces[i]!.word ?? 'or', pieces[i + 1]!.text) : undefined;
+    if (asked) {
+      units.push({ ...unit, head: asked.label, options: asked.options, question: true });
+      if (asked.after.trim()) pieces[i + 1] = { ...pieces[i + 1]!, text: asked.after };
+      else i++;
+      continue;
+    }
     const allowConcepts = (mode === 'colon' && wordsOf(unit.head).some((w) => HEAD_NOUNS.test(w))) || ROWS_HEAD.test(unit.head);
     const { run, j, closed } = collectRun(pieces, i, specials, allowConcepts, locale, unit);
     if (mode !== 'inline') {
@@ -185,10 +193,10 @@ export function unitsOf(list: string, specials: Special[], locale: Locale): Unit
       }
     } else if (run.length && closed) {
       const split = splitInline(unit.head, Math.min(...run.map((r) => wordsOf(r).length)));
-      if (split) {
-        [unit.head, unit.options, unit.perRow] = [split.head, [...split.first, ...run], split.perRow];
-        i = j - 1;
-      }
+      const bare = !split && pieces[j - 2]?.sep === 'or' ? bareAlternatives(unit.head, run, pieces[j - 2]!.word ?? 'or') : undefined;
+      if (split) [unit.head, unit.options, unit.perRow] = [split.head, [...split.first, ...run], split.perRow];
+      else if (bare) [unit.head, unit.options] = [bare.label, bare.options];
+      if (split || bare) i = j - 1;
     }
     units.push(unit);
   }
