@@ -52,8 +52,13 @@ const hasFormWord = (s: string) => tokens(s).some((t) => FORM_WORDS.has(t.key));
 
 const INTRO = /\s*:\s+|\s*:$|\s+(?:with|w\/|avec|con|mit|com|asking for|asking|that asks for|that asks|including|containing|comprenant|incluant|incluyendo|inklusive)\s+|\s+[-–—]\s+/iu;
 
+/** nouns after which the words are choices: "room type single, double or suite" */
+export const HEAD_NOUNS = /^(type|kind|method|size|level|plan|category|option|choice|class|tier|package|flavou?r|colou?r|reason|occasion|frequency|preference|goals?|style|model|shifts?|slots?|format|mode|status|product|meal|menu|sessions?|days?|topics?|interests?|tipo|taille|talla|gr[öo]sse|tamanho|nivel|niveau|couleur|farbe|cor|motif|motivo|grund|art|typ)$/iu;
+
 /** "ask for", "collect", "pedir", "demander", "abfragen" (German puts it last): fields follow */
 const ASKS_FOR = /^(?:ask(?:ing)?(?: them)? for|ask|collect|pedir|pide|pida|demandez|demander|pergunte|perguntar|erfragen|abfragen)\s+|\s+(?:abfragen|erfragen|angeben)$/iu;
+/** "reason for return: …", "type of home: …": the label of the choices after it */
+export const namesChoices = (left: string) => HEAD_NOUNS.test(left.trim().split(/\s+/)[0]!);
 const listBefore = (left: string) => left.split(',').slice(0, -1).some((seg) => conceptsIn(tokens(seg)).length > 0);
 
 /** Splits "Contact form with name, e-mail" into the kind phrase and the list. */
@@ -62,7 +67,7 @@ export function splitIntro(sentence: string): { kind?: string; list: string } {
   if (ASKS_FOR.test(sentence)) return { list: sentence.replace(ASKS_FOR, '') };
   const m = INTRO.exec(sentence);
   // "order number, email, reason for return: …": a colon after fields belongs to the last one
-  if (m && m.index > 0 && !listBefore(sentence.slice(0, m.index))) {
+  if (m && m.index > 0 && !listBefore(sentence.slice(0, m.index)) && !namesChoices(sentence.slice(0, m.index))) {
     const left = sentence.slice(0, m.index);
     const right = sentence.slice(m.index + m[0].length);
     if (isKindPhrase(left) && !ROWS_HEAD.test(left)) return { kind: left.trim(), list: right };

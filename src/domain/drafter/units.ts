@@ -1,6 +1,6 @@
 import { conceptsIn } from './lexicon.js';
 import { FORM_WORDS } from './lexicon.js';
-import { isKindPhrase, piecesOf, ROWS_HEAD, specialsIn, stripFiller, tokensOf, type Piece } from './pieces.js';
+import { HEAD_NOUNS, isKindPhrase, namesChoices, piecesOf, ROWS_HEAD, specialsIn, stripFiller, tokensOf, type Piece } from './pieces.js';
 import { protect, unslashed, type Special } from './specials.js';
 import { alternativeQuestion, bareAlternatives } from './alternatives.js';
 import type { Locale } from './types.js';
@@ -21,8 +21,6 @@ export interface Unit {
   perRow?: boolean;
 }
 
-/** nouns after which the words are choices: "room type single, double or suite" */
-export const HEAD_NOUNS = /^(type|kind|method|size|level|plan|category|option|choice|class|tier|package|flavou?r|colou?r|reason|occasion|frequency|preference|goals?|style|model|shifts?|slots?|format|mode|status|product|meal|menu|sessions?|days?|topics?|interests?|tipo|taille|talla|gr[öo]sse|tamanho|nivel|niveau|couleur|farbe|cor|motif|motivo|grund|art|typ)$/iu;
 
 const STOP = /^(they|you|we|i|he|she|it|prefer|like|want|their|your|to|the|a|an|is|are|would|will)$/i;
 const QUALIFIER = /^(preferred|favou?rite|main|usual|pr[ée]f[ée]r[ée]e?|favorit[oa]|preferid[oa]|bevorzugte[rn]?|liebste[rn]?|principal)$/iu;
@@ -119,7 +117,7 @@ function collectRun(pieces: Piece[], i: number, specials: Special[], allowConcep
 
 /** a colon's left side that names the kind of form ("Registration form: …"), not a field */
 function isKindPhraseHead(left: string): boolean {
-  return isKindPhrase(left) && !startsQuestion(left.trim());
+  return isKindPhrase(left) && !startsQuestion(left.trim()) && !namesChoices(left);
 }
 
 /** The units of one list. */
