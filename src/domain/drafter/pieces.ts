@@ -20,6 +20,9 @@ const FILLER = /^(?:(?:so|ok|okay|hey|hi|basically|also|then|plus|and|or|et|y|un
 export function stripFiller(text: string): string {
   let out = text.trim();
   for (let i = 0; i < 4; i++) {
+    // "capture d'écran", "record a voice message": a filler word that begins a field's name stays
+    const hit = conceptsIn(tokens(out))[0];
+    if (hit && hit.start === 0 && hit.end > 1) break;
     const next = out.replace(FILLER, '').trim();
     if (next === out || !next) break;
     out = next;

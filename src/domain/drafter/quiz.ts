@@ -27,6 +27,8 @@ function boundary(s: string, chars: string, last: boolean): number {
   for (let k = 0; k < s.length; k++) {
     const i = last ? s.length - 1 - k : k;
     const ch = s[i]!;
+    // "1) " numbers a question, it opens nothing
+    if (ch === ')' && /(?:^|\s)\d{1,2}$/.test(s.slice(0, i))) continue;
     if (ch === (last ? ')' : '(')) depth++;
     else if (ch === (last ? '(' : ')')) depth--;
     else if (depth === 0 && chars.includes(ch) && !(ch === '.' && /\d/.test(s[i + 1] ?? ''))) return i;
@@ -103,5 +105,6 @@ export function readQuiz(text: string): QuizRead | undefined {
   const fields = (found?.pairs ?? []).map(([q, a]) => scored(q, a)).filter((m): m is Made => m !== undefined);
   if (!found || !fields.length) return { before: body, fields: [], passingScore: score };
   const before = found.before.replace(HEADING, '');
-  return { before: `${before}\n${found.after}`, fields, passingScore: score };
+  // a sentence of its own: protect() joins lines
+  return { before: `${before}. ${found.after}`, fields, passingScore: score };
 }
