@@ -8,6 +8,7 @@ import type { Special } from './specials.js';
 import { cap, choices, fold } from './text.js';
 import type { DraftField, Locale } from './types.js';
 import type { Unit } from './units.js';
+import { ASKS_YES_NO, IF_START, QUESTION_START } from './questionWords.js';
 
 // A unit → its field: choices written out make a radio (one) or a checkbox (several); "rate each"
 // rows a checkList; a value per row a sheet; "then" a cascade; a question by its first word; else
@@ -23,7 +24,6 @@ const ROWS_RATE = /\b(rate|rating|score|grade|evaluate|assess|check|note[zs]?|[�
 const ROWS_VALUE = /\b(hours?|heures?|horas?|amount|value|quantity|score)\b|stunden/iu;
 const YESNO_START = /^(do|does|did|are|is|was|were|will|would|have|has|had|can|could|should|shall|may|est-ce|avez-vous|[êe]tes-vous|venez-vous|serez-vous|pouvez-vous|¿?(?:tienes|tiene|eres|es|est[áa]s?|vienes|vas|puedes|necesitas|hay)|kommst|kommen|hast|haben|bist|sind|ist|kannst|k[öo]nnen|brauchst|brauchen|voc[êe]|tem|pode|vai|vem)\b/iu;
 const WHO_IF = /^(?:people|them|guests|customers|users|attendees|staff|les gens|la gente|die leute|as pessoas)\s+(?=if|whether|si|ob|se)/iu;
-const IF_START = /^(if|whether|si|ob|se)\s+/iu;
 
 const field = (type: FieldType, label: string, extra: Record<string, unknown> = {}): DraftField => ({ type, option: { label, ...extra } });
 const named = (names: string[]) => choices(names.map((n) => cap(n.trim())));
@@ -59,7 +59,7 @@ function question(u: Unit, locale: Locale): Made | undefined {
   if (/^(when|quand|cuando|wann|quando)\b/.test(plain)) return { field: field('calendar', q), concept: 'date' };
   if (/^(where|ou |donde|wo |onde)/.test(plain)) return { field: field('location', q), concept: 'location' };
   const attend = hits.find((h) => h.concept.id === 'attend');
-  if ((YESNO_START.test(plain) && !(locale === 'de' && /^was\b/.test(plain))) || attend) return { field: field('radio', q, { options: yesNo(locale) }), concept: attend ? 'attend' : undefined };
+  if (((YESNO_START.test(plain) || ASKS_YES_NO.test(plain)) && !(locale === 'de' && /^was\b/.test(plain))) || attend) return { field: field('radio', q, { options: yesNo(locale) }), concept: attend ? 'attend' : undefined };
   const typed = hits.find((h) => !['longText', 'radio'].includes(h.concept.type) && h.concept.id !== 'date');
   if (typed && /^(what is your|what's your|your|quel est votre|cual es tu|wie ist ihr|qual e o seu)/.test(plain)) return { field: field(typed.concept.type, q), concept: typed.concept.id };
   return { field: field('longText', q) };
@@ -108,7 +108,8 @@ function build(u: Unit, special: Special | undefined, locale: Locale): Made[] {
     return [{ field: field(ROWS_VALUE.test(u.head) || !u.head ? 'sheet' : 'checkbox', label || PHRASES.hours[locale], ROWS_VALUE.test(u.head) || !u.head ? { rowLabels: rows } : { options: choices(rows) }), concept: 'hours' }];
   }
   // "e-mail (work)": words in parentheses after a field that takes no choices are its hint
-  if (u.options?.length && u.fromParen && concept && !concept.choosable && !concept.options && !u.question && !ROWS_RATE.test(u.head) && !ROWS_VALUE.test(u.head)) {
+  const chosen = marks(u);
+  if (u.options?.length && u.fromParen && !chosen.many && !chosen.one && concept && !concept.choosable && !concept.options && !u.question && !ROWS_RATE.test(u.head) && !ROWS_VALUE.test(u.head)) {
     const made = conceptField(concept, label, locale);
     made.field.option.hint = u.options.join(', ');
     return [made];
@@ -123,7 +124,7 @@ function build(u: Unit, special: Special | undefined, locale: Locale): Made[] {
     return [{ field: field('radio', /\?$/.test(text) ? text : `${text}?`, { options: yesNo(locale) }), concept: concept?.id === 'attend' ? 'attend' : undefined }];
   }
   if (/^(number of|how many|nombre d[e']|n[úu]mero de|anzahl|quantidade de|cantidad de)\b/iu.test(u.head) && !special) return [{ field: field('number', labelOf(u.head)), concept: conceptOf(u.head).concept?.type === 'number' ? conceptOf(u.head).concept!.id : undefined }];
-  if (u.question || /^(what|which|why|how|who|qu'est|que|quel|quelle|qu[ée]|cu[áa]l|por qu[ée]|warum|was|welche|wie|o que|qual|por que)\b/iu.test(u.head)) {
+  if (u.question || QUESTION_START.test(fold(u.head)) || ASKS_YES_NO.test(fold(u.head))) {
     const asked = question({ ...u, head: u.question ? u.head : `${cap(u.head)}?` }, locale);
     return asked ? [asked] : [];
   }

@@ -10,6 +10,8 @@ export interface Piece {
   text: string;
   /** the separator after this piece: ',' | 'and' | 'or' | 'end' */
   sep: ',' | 'and' | 'or' | 'end';
+  /** the conjunction as written ("or", "oder", "ou") */
+  word?: string;
 }
 
 /** words that start a request and name nothing ("we need", "please ask for") */
@@ -18,6 +20,9 @@ const FILLER = /^(?:(?:so|ok|okay|hey|hi|basically|also|then|plus|and|or|et|y|un
 export function stripFiller(text: string): string {
   let out = text.trim();
   for (let i = 0; i < 4; i++) {
+    // "capture d'écran", "record a voice message": a filler word that begins a field's name stays
+    const hit = conceptsIn(tokens(out))[0];
+    if (hit && hit.start === 0 && hit.end > 1) break;
     const next = out.replace(FILLER, '').trim();
     if (next === out || !next) break;
     out = next;
@@ -50,10 +55,22 @@ const hasFormWord = (s: string) => tokens(s).some((t) => FORM_WORDS.has(t.key));
 
 const INTRO = /\s*:\s+|\s*:$|\s+(?:with|w\/|avec|con|mit|com|asking for|asking|that asks for|that asks|including|containing|comprenant|incluant|incluyendo|inklusive)\s+|\s+[-–—]\s+/iu;
 
+/** nouns after which the words are choices: "room type single, double or suite" */
+export const HEAD_NOUNS = /^(type|kind|method|size|level|plan|category|option|choice|class|tier|package|flavou?r|colou?r|reason|occasion|frequency|preference|goals?|style|model|shifts?|slots?|format|mode|status|product|meal|menu|sessions?|days?|topics?|interests?|tipo|taille|talla|gr[öo]sse|tamanho|nivel|niveau|couleur|farbe|cor|motif|motivo|grund|art|typ)$/iu;
+
+/** "ask for", "collect", "pedir", "demander", "abfragen" (German puts it last): fields follow */
+const ASKS_FOR = /^(?:ask(?:ing)?(?: them)? for|ask|collect|pedir|pide|pida|demandez|demander|pergunte|perguntar|erfragen|abfragen)\s+|\s+(?:abfragen|erfragen|angeben)$/iu;
+/** "reason for return: …", "type of home: …": the label of the choices after it */
+export const namesChoices = (left: string) => HEAD_NOUNS.test(left.trim().split(/\s+/)[0]!);
+const listBefore = (left: string) => left.split(',').slice(0, -1).some((seg) => conceptsIn(tokens(seg)).length > 0);
+
 /** Splits "Contact form with name, e-mail" into the kind phrase and the list. */
 export function splitIntro(sentence: string): { kind?: string; list: string } {
+  // "ask for their name and class": a request for fields names no kind
+  if (ASKS_FOR.test(sentence)) return { list: sentence.replace(ASKS_FOR, '') };
   const m = INTRO.exec(sentence);
-  if (m && m.index > 0) {
+  // "order number, email, reason for return: …": a colon after fields belongs to the last one
+  if (m && m.index > 0 && !listBefore(sentence.slice(0, m.index)) && !namesChoices(sentence.slice(0, m.index))) {
     const left = sentence.slice(0, m.index);
     const right = sentence.slice(m.index + m[0].length);
     if (isKindPhrase(left) && !ROWS_HEAD.test(left)) return { kind: left.trim(), list: right };
@@ -76,8 +93,8 @@ export function piecesOf(list: string, locale: Locale): Piece[] {
       const m = conj.exec(rest);
       if (!m) break;
       const before = rest.slice(0, m.index).trim();
-      if (before) out.push({ text: before, sep: isOr(m[1]!) ? 'or' : 'and' });
-      else if (out.length) out[out.length - 1]!.sep = isOr(m[1]!) ? 'or' : 'and';
+      if (before) out.push({ text: before, sep: isOr(m[1]!) ? 'or' : 'and', word: m[1] });
+      else if (out.length) [out[out.length - 1]!.sep, out[out.length - 1]!.word] = [isOr(m[1]!) ? 'or' : 'and', m[1]];
       rest = rest.slice(m.index + m[0].length).trim();
     }
     if (rest) out.push({ text: rest, sep: ',' });

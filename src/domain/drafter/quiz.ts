@@ -1,82 +1,110 @@
 import type { Made } from './classify.js';
+import { passMark, readAnswer } from './quizAnswers.js';
 import { cap, choices, fold } from './text.js';
 
 // Quizzes (spec §2.4, §2.5): "capital of France? Paris" → a scored field whose correct answer is
-// Paris; choices in parentheses make a radio; a number answer a number field; the pass mark when
-// the prompt gives one ("pass mark 60%").
+// Paris; choices written with it make a radio (quizAnswers.ts reads how); a number answer a number
+// field; the pass mark when the prompt gives one. Questions end with "?", or, without one, are
+// separated by ";" and carry their choices ("what colour means stop (red, green) - red; …").
 
 const QUIZ_WORD = /\b(quiz+|exam|test|trivia|cuestionario|examen|prova|pr[üu]fung|teste)\b/iu;
-const PASS = /\b(?:pass(?:ing)?[ -]?(?:mark|score|grade|rate)?|note de passage|seuil de r[ée]ussite|nota (?:m[íi]nima|de aprobaci[óo]n|para aprobar)|bestehensgrenze|bestanden ab|aprova[çc][ãa]o)\s*(?:of|is|at|:|=|de|von|ab|em)?\s*(\d{1,3})\s*%/iu;
+/** words about the quiz itself, not fields: "with answers", "5 questions", "multiple choice" */
+const ABOUT_QUIZ = /(?<![\p{L}])(?:\d+\s+(?:questions?|preguntas?|fragen?|perguntas?)(?:\s+(?:and|et|y|und|e)\s+(?:answers|r[ée]ponses|respuestas|antworten|respostas))?|(?:with|avec|con|mit|com)\s+(?:the\s+|les\s+|las\s+|los\s+|den\s+|as\s+|o\s+)?(?:answers|r[ée]ponses|respuestas|l[öo]sungen|antworten|gabarito|respostas|solu[çc][õo]es)|multiple[- ]choice|choix multiples?|opci[óo]n m[úu]ltiple|m[úu]ltipla escolha)(?![\p{L}])/giu;
+/** "1) ", "2. ": a numbered question starts */
+const NUMBERED = /(?:^|\s)\d{1,2}[).]\s+(?=\p{L})/u;
+const HEADING = /(?:^|[\s.;])(?:questions?|preguntas|fragen|perguntas)\s*$/iu;
 
 export interface QuizRead {
-  /** the prompt before the first question: the kind of quiz, maybe fields */
+  /** the prompt around the questions: the kind of quiz, maybe fields ("ask for their name") */
   before: string;
   fields: Made[];
   passingScore?: number;
 }
 
-/** splits at the last of the boundary characters outside parentheses */
-function lastBoundary(s: string, chars: string): number {
+/** the last (or first) of the boundary characters outside parentheses; a "." between digits is none */
+function boundary(s: string, chars: string, last: boolean): number {
   let depth = 0;
-  for (let i = s.length - 1; i >= 0; i--) {
+  for (let k = 0; k < s.length; k++) {
+    const i = last ? s.length - 1 - k : k;
     const ch = s[i]!;
-    if (ch === ')') depth++;
-    else if (ch === '(') depth--;
-    else if (depth === 0 && chars.includes(ch)) return i;
-  }
-  return -1;
-}
-
-function firstBoundary(s: string, chars: string): number {
-  let depth = 0;
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i]!;
-    if (ch === '(') depth++;
-    else if (ch === ')') depth--;
+    // "1) " numbers a question, it opens nothing
+    if (ch === ')' && /(?:^|\s)\d{1,2}$/.test(s.slice(0, i))) continue;
+    if (ch === (last ? ')' : '(')) depth++;
+    else if (ch === (last ? '(' : ')')) depth--;
     else if (depth === 0 && chars.includes(ch) && !(ch === '.' && /\d/.test(s[i + 1] ?? ''))) return i;
   }
   return -1;
 }
 
 function scored(question: string, answer: string): Made | undefined {
-  const q = cap(question.replace(/^[\s¿]+/, '').trim().replace(/\s+$/, ''));
-  let a = answer.trim().replace(/[.!,;]+$/, '').trim();
-  if (!q || !a || a.split(/\s+/).length > 8) return undefined;
-  const opts = /^(.*?)\s*\((?:options?:|choices?:|choix\s*:|opciones:|optionen:|op[çc][õo]es:)?\s*([^()]+)\)$/iu.exec(a);
-  if (opts) {
-    a = opts[1]!.trim();
-    const names = opts[2]!.split(/\s*[,/|;]\s*|\s+(?:or|ou|o|oder)\s+/iu).map((n) => cap(n.trim())).filter(Boolean);
-    if (!names.some((n) => fold(n) === fold(a))) names.push(cap(a));
-    const list = choices(names);
-    const correct = list.find((c) => fold(c.name) === fold(a))!;
-    return { field: { type: 'radio', option: { label: q, options: list, required: true }, quizConfig: { points: 1, correctAnswers: [correct.value] } } };
+  const q = cap(question.replace(NUMBERED, ' ').replace(/^[\s¿]+/, '').trim());
+  const read = readAnswer(answer);
+  if (!q || !read) return undefined;
+  if (read.options) {
+    const list = choices(read.options.map(cap));
+    const correct = read.correct === undefined ? undefined : list.find((c) => fold(c.name) === fold(read.correct!));
+    return { field: { type: 'radio', option: { label: q, options: list, required: true }, ...(correct ? { quizConfig: { points: 1, correctAnswers: [correct.value] } } : {}) } };
   }
+  const a = read.correct!;
   const type = /^-?\d+(?:[.,]\d+)?$/.test(a) ? 'number' : 'shortText';
   return { field: { type, option: { label: q, required: true }, quizConfig: { points: 1, correctAnswers: [cap(a)] } } };
 }
 
-/** The quiz in a prompt, when it has one: questions with their answers. */
-export function readQuiz(text: string): QuizRead | undefined {
-  if (!QUIZ_WORD.test(text)) return undefined;
-  const pass = PASS.exec(text);
-  const body = pass ? text.replace(pass[0], ' ') : text;
-  const parts = body.split('?');
-  if (parts.length < 2) return { before: body, fields: [], passingScore: pass ? Number(pass[1]) : undefined };
-  const fields: Made[] = [];
-  const cut = lastBoundary(parts[0]!, '.:;-–—\n');
-  const before = cut >= 0 ? parts[0]!.slice(0, cut) : '';
-  let question = cut >= 0 ? parts[0]!.slice(cut + 1) : parts[0]!;
-  for (let k = 1; k < parts.length; k++) {
-    const seg = parts[k]!;
-    const last = k === parts.length - 1;
-    const at = last ? firstBoundary(seg, '.;\n') : lastBoundary(seg, '.;,\n');
-    const answer = at >= 0 ? seg.slice(0, at) : seg;
-    const made = scored(question, answer);
-    if (made) fields.push(made);
-    question = at >= 0 ? seg.slice(at + 1) : '';
-  }
-  if (!fields.length) return { before: body, fields: [], passingScore: pass ? Number(pass[1]) : undefined };
-  return { before, fields, passingScore: pass ? Number(pass[1]) : undefined };
+interface Questions {
+  before: string;
+  pairs: Array<[string, string]>;
+  after: string;
 }
 
-export const isQuizPrompt = (text: string) => QUIZ_WORD.test(text);
+/** "q? a. q? a": each "?" ends a question; its answer runs to the next numbered question or sentence */
+function askedQuestions(body: string): Questions | undefined {
+  const parts = body.split('?');
+  if (parts.length < 2) return undefined;
+  const cut = boundary(parts[0]!, '.:;-–—\n', true);
+  const pairs: Array<[string, string]> = [];
+  let question = cut >= 0 ? parts[0]!.slice(cut + 1) : parts[0]!;
+  let after = '';
+  for (let k = 1; k < parts.length; k++) {
+    const seg = parts[k]!;
+    const numbered = NUMBERED.exec(seg);
+    let at: number;
+    if (k === parts.length - 1) at = boundary(seg, '.;\n', false);
+    else if (numbered) at = numbered.index;
+    else at = boundary(seg, '.;\n', true) >= 0 ? boundary(seg, '.;\n', true) : boundary(seg, ',', true);
+    pairs.push([question, at >= 0 ? seg.slice(0, at) : seg]);
+    question = at >= 0 ? seg.slice(at + 1) : '';
+  }
+  after = question;
+  return { before: cut >= 0 ? parts[0]!.slice(0, cut) : '', pairs, after };
+}
+
+/** "…: q (a, b) - a; q (c, d) correct d. …": questions without "?", one per ";" */
+function listedQuestions(body: string): Questions | undefined {
+  const items = body.split(';');
+  if (items.length < 2) return undefined;
+  const colon = boundary(items[0]!, ':', true);
+  const dot = boundary(items[items.length - 1]!, '.\n', false);
+  const first = items[0]!.slice(colon + 1);
+  const last = dot >= 0 ? items[items.length - 1]!.slice(0, dot) : items[items.length - 1]!;
+  const texts = [first, ...items.slice(1, -1), last];
+  const pairs: Array<[string, string]> = [];
+  for (const t of texts) {
+    const m = /^(.*?)\s*(\([^()]*\).*)$/su.exec(t.trim());
+    if (!m || !readAnswer(m[2]!)?.correct) return undefined;
+    pairs.push([m[1]!, m[2]!]);
+  }
+  return { before: colon >= 0 ? items[0]!.slice(0, colon) : '', pairs, after: dot >= 0 ? items[items.length - 1]!.slice(dot + 1) : '' };
+}
+
+/** The quiz in a prompt, when it has one: questions with their answers, the pass mark. */
+export function readQuiz(text: string): QuizRead | undefined {
+  if (!QUIZ_WORD.test(text)) return undefined;
+  const { score, rest } = passMark(text);
+  const body = rest.replace(ABOUT_QUIZ, ' ');
+  const found = askedQuestions(body) ?? listedQuestions(body);
+  const fields = (found?.pairs ?? []).map(([q, a]) => scored(q, a)).filter((m): m is Made => m !== undefined);
+  if (!found || !fields.length) return { before: body, fields: [], passingScore: score };
+  const before = found.before.replace(HEADING, '');
+  // a sentence of its own: protect() joins lines
+  return { before: `${before}. ${found.after}`, fields, passingScore: score };
+}

@@ -14,10 +14,10 @@ export type Special =
   | { kind: 'cascade'; levels: string[] };
 
 export const MARKS: Array<[Special & { kind: 'mark' }, RegExp]> = [
-  [{ kind: 'mark', mark: 'many' }, /\b(?:(?:pick|choose|select|tick|check) (?:any|all|several|multiple)(?: that apply| of)?|all that apply|multiple (?:choices|answers|choice)|plusieurs choix possibles|plusieurs choix|choix multiples?|plusieurs r[ée]ponses|elige var(?:ios|ias)|selecciona var(?:ios|ias)|varias opciones|mehrere m[öo]glich|mehrfachauswahl|mehrere|escolha v[áa]rios|escolha v[áa]rias|v[áa]rias op[çc][õo]es)\b/giu],
+  [{ kind: 'mark', mark: 'many' }, /\b(?:(?:pick|choose|select|tick|check|mark) (?:any|all|several|multiple)(?: that apply| of)?|all that apply|cochez(?: tout ce qui s'applique| les cases?)?|marca todos los que correspondan|marca (?:todos|todas|las que|los que)|marque (?:se tem|todos|todas|os que|as que)|marque|ankreuzen|kreuzen sie an|pode marcar (?:os dois|v[áa]rios|v[áa]rias|mais de um)|multiple (?:choices|answers|choice)|plusieurs choix possibles|plusieurs choix|choix multiples?|plusieurs r[ée]ponses|elige var(?:ios|ias)|selecciona var(?:ios|ias)|varias opciones|mehrere m[öo]glich|mehrfachauswahl|mehrere|escolha v[áa]rios|escolha v[áa]rias|v[áa]rias op[çc][õo]es)\b/giu],
   [{ kind: 'mark', mark: 'one' }, /\b(?:(?:choose|pick|select) (?:one|only one)|only one|un seul choix|une seule r[ée]ponse|elige un[oa]|una opci[óo]n|nur eine|escolha uma?)\b/giu],
   [{ kind: 'mark', mark: 'optional' }, /\b(?:optional|optionnel(?:le)?|facultati(?:f|ve)|opcional|freiwillig|if any|not required|if (?:you|they) have one|si vous en avez|si tienes|falls vorhanden|se tiver)\b/giu],
-  [{ kind: 'mark', mark: 'required' }, /\b(?:required|mandatory|compulsory|obligatoire|obligatori[oa]|obrigat[óo]ri[oa]|pflicht(?:feld)?|erforderlich)\b/giu],
+  [{ kind: 'mark', mark: 'required' }, /\b(?:required|mandatory|compulsory|must|has to|have to|doit|doivent|debe|deben|muss|m[üu]ssen|deve|devem|obligatoire|obligatori[oa]|obrigat[óo]ri[oa]|pflicht(?:feld)?|erforderlich)\b/giu],
 ];
 
 const YES_NO = /\b(?:yes\s*(?:\/|or)\s*no|oui\s*(?:\/|ou)\s*non|s[íi]\s*(?:\/|o)\s*no|ja\s*(?:\/|oder)\s*nein|sim\s*(?:\/|ou)\s*n[ãa]o)(?![\p{L}])/giu;
@@ -37,16 +37,29 @@ export interface Protected {
   specials: Special[];
 }
 
+/** "talk format — lightning talk, 30 min talk or workshop —": dashes used as parentheses */
+const DASHED = /\s[—–]\s+([^.;!?—–()]*?(?:,|\s(?:or|ou|o|oder)\s)[^.;!?—–()]*?)\s+[—–](?=\s|$)/giu;
+/** "monthly/annual/student", "Landscape / Portrait / Wildlife": three or more words between slashes */
+const SLASHED = /(?<![\p{L}\p{N}/⟦⟧])[\p{L}\p{N}][\p{L}\p{N}'’-]*(?:\s*\/\s*[\p{L}\p{N}][\p{L}\p{N}'’-]*){2,}(?![\p{L}\p{N}/])/gu;
+
+/** "Low / Medium / High" as a list "Low, Medium, High" (inside parentheses: the choices themselves) */
+export function unslashed(text: string): string {
+  const t = text.trim();
+  const m = t.match(SLASHED);
+  return m && m[0] === t ? t.split('/').map((w) => w.trim()).join(', ') : text;
+}
+
 /** Cuts the special parts out of a sentence, placeholders in their place. */
 export function protect(input: string): Protected {
   const specials: Special[] = [];
   const put = (s: Special) => ` ⟦${specials.push(s) - 1}⟧ `;
-  let text = input;
+  let text = input.replace(DASHED, (_m, inner: string) => put({ kind: 'paren', text: inner.trim() }));
   // innermost parentheses first; what is inside is read again later as choices or fields
   for (let guard = 0; guard < 5 && /\([^()]*\)/.test(text); guard++) text = text.replace(/\(([^()]*)\)/g, (_m, inner: string) => put({ kind: 'paren', text: inner.trim() }));
   text = text.replace(CASCADE, (_m, a: string, b: string) => put({ kind: 'cascade', levels: [a, b] }));
   text = text.replace(WEEK, (_m, a: string, b: string) => put({ kind: 'week', from: dayIndex(a), to: dayIndex(b) }));
   text = text.replace(YES_NO, () => put({ kind: 'yesno' }));
+  text = text.replace(SLASHED, (m) => put({ kind: 'paren', text: unslashed(m) }));
   text = text.replace(RANGE, (m, lo: string, hi: string) => (Number(hi) >= 4 && Number(hi) <= 10 ? put({ kind: 'range', lo: Number(lo), hi: Number(hi) }) : m));
   for (const [mark, re] of MARKS) text = text.replace(re, () => put(mark));
   return { text: text.replace(/\s+/g, ' ').trim(), specials };

@@ -1,8 +1,11 @@
 import { conceptsIn } from './lexicon.js';
 import { FORM_WORDS } from './lexicon.js';
-import { isKindPhrase, piecesOf, ROWS_HEAD, specialsIn, stripFiller, tokensOf, type Piece } from './pieces.js';
-import { protect, type Special } from './specials.js';
+import { HEAD_NOUNS, isKindPhrase, namesChoices, piecesOf, ROWS_HEAD, specialsIn, stripFiller, tokensOf, type Piece } from './pieces.js';
+import { protect, unslashed, type Special } from './specials.js';
+import { alternativeQuestion, bareAlternatives } from './alternatives.js';
 import type { Locale } from './types.js';
+import { fold } from './text.js';
+import { ASKS_YES_NO, IF_START, QUESTION_START } from './questionWords.js';
 
 // Pieces → units: one unit per field to make, with the choices written after it gathered in
 // ("T-shirt size S, M or L", "interests: tech, travel, food (pick any)", "colour (red, blue)").
@@ -18,8 +21,6 @@ export interface Unit {
   perRow?: boolean;
 }
 
-/** nouns after which the words are choices: "room type single, double or suite" */
-export const HEAD_NOUNS = /^(type|kind|method|size|level|plan|category|option|choice|class|tier|package|flavou?r|colou?r|reason|occasion|frequency|preference|goals?|style|model|shifts?|slots?|format|mode|status|product|meal|menu|sessions?|days?|topics?|interests?|tipo|taille|talla|gr[öo]sse|tamanho|nivel|niveau|couleur|farbe|cor|motif|motivo|grund|art|typ)$/iu;
 
 const STOP = /^(they|you|we|i|he|she|it|prefer|like|want|their|your|to|the|a|an|is|are|would|will)$/i;
 const QUALIFIER = /^(preferred|favou?rite|main|usual|pr[ée]f[ée]r[ée]e?|favorit[oa]|preferid[oa]|bevorzugte[rn]?|liebste[rn]?|principal)$/iu;
@@ -34,17 +35,26 @@ function optionLike(piece: Piece, specials: Special[], allowConcepts: boolean, l
   if (!clean || /[:?]/.test(clean) || wordsOf(clean).length > 4) return false;
   if (/^(also|plus|then|and|any|some|your|their|ask|et|y|und|e|aussi|tambi[ée]n|auch|tamb[ée]m)\b/iu.test(clean)) return false;
   if (tokensOf(clean).some((t) => FORM_WORDS.has(t.key))) return false;
+  // "how many portions", "si lleva gluten", "préférez-vous …": a question of its own, not a choice
+  if (startsQuestion(clean)) return false;
+  // "meal choice of beef": a label and its first choice start a field of their own
+  if (wordsOf(clean).slice(0, -1).some((w) => HEAD_NOUNS.test(w))) return false;
   return allowConcepts || conceptsIn(tokensOf(clean)).length === 0;
 }
+
+const startsQuestion = (text: string) => [QUESTION_START, ASKS_YES_NO, IF_START].some((re) => re.test(fold(text)));
+/** words between a label and its first choice: "meal choice of beef", "choix entre A et B" */
+const LINK = /^(?:of|between|from|among|de|d'|entre|parmi|zwischen|aus|von)\s+/iu;
 
 const marksOf = (found: Special[]) => found.filter((s) => s.kind !== 'paren');
 
 /** A parenthesis: its marks, or its fields ("(date and time)"), or its choices ("(S, M, L)"). */
 function readParen(inner: string, locale: Locale): { marks: Special[]; fields?: Unit[]; options?: string[] } {
-  const p = protect(inner);
+  const p = protect(unslashed(inner));
   const pieces = piecesOf(p.text, locale);
   const marks = p.specials.filter((s) => s.kind !== 'paren');
-  const items = pieces.map((x) => specialsIn(x.text, p.specials).text).filter(Boolean);
+  // "(choose all that apply: a, b)": the mark's colon is no part of the first choice
+  const items = pieces.map((x) => specialsIn(x.text, p.specials).text.replace(/^[:\s]+/, '')).filter(Boolean);
   if (!items.length) return { marks };
   if (items.every((i) => conceptsIn(tokensOf(i)).length > 0)) return { marks, fields: items.map((head) => ({ head, specials: [], question: false })) };
   return { marks, options: items.map((i) => i.replace(/^(?:e\.g\.|eg|like|such as|par ex\.?|z\.b\.|por ej(?:emplo)?\.?)\s*/i, '').replace(/\s*(?:etc\.?|…)$/i, '')).filter(Boolean) };
@@ -62,11 +72,13 @@ function splitInline(text: string, runWords: number): { head: string; first: str
     if (noun >= 0) at = noun + 1;
   }
   if (hits.length && at === ws.length) return undefined;
+  // "how many people in their party": a count takes no choices
+  if (/^(number of|how many|nombre d|n[úu]mero de|anzahl|quantidade de|cantidad de|combien|cu[áa]nt[oa]s|quant[oa]s|wie viele)/iu.test(text)) return undefined;
   if (at > 0 && at < ws.length) {
     while (at < ws.length - 1 && HEAD_NOUNS.test(ws[at]!)) at++;
     let rest = ws.slice(at).join(' ');
     const perRow = PER_ROW.test(rest);
-    rest = rest.replace(PER_ROW, '');
+    rest = rest.replace(PER_ROW, '').replace(LINK, '');
     let restWords = wordsOf(rest);
     // "couleur préférée rouge": a qualifier belongs to the label
     let head = ws.slice(0, at).join(' ');
@@ -105,7 +117,7 @@ function collectRun(pieces: Piece[], i: number, specials: Special[], allowConcep
 
 /** a colon's left side that names the kind of form ("Registration form: …"), not a field */
 function isKindPhraseHead(left: string): boolean {
-  return isKindPhrase(left);
+  return isKindPhrase(left) && !startsQuestion(left.trim()) && !namesChoices(left);
 }
 
 /** The units of one list. */
@@ -136,7 +148,8 @@ export function unitsOf(list: string, specials: Special[], locale: Locale): Unit
     const q = unit.head.indexOf('?');
     let mode: 'colon' | 'question' | 'inline' = 'inline';
     let rest = '';
-    if (colon > 0 && (q < 0 || colon < q)) {
+    // "⟦tick any⟧: a, b": a mark heads the list after its colon
+    if (colon >= 0 && (colon > 0 || unit.specials.length) && (q < 0 || colon < q)) {
       const left = unit.head.slice(0, colon);
       rest = unit.head.slice(colon + 1).trim();
       // "Registration form: …" names the kind; "Avaliação: nota de 0 a 10" a heading: the rest is the list
@@ -150,12 +163,24 @@ export function unitsOf(list: string, specials: Special[], locale: Locale): Unit
     } else if (q > 0) {
       rest = unit.head.slice(q + 1).trim();
       [unit.head, mode, unit.question] = [unit.head.slice(0, q + 1).trim(), 'question', true];
-      if (rest && !optionLike({ text: rest, sep: ',' }, specials, false, locale)) {
+      const raw = pieces[i]!.text;
+      const after = raw.slice(raw.indexOf('?') + 1);
+      if (rest && !optionLike({ text: after, sep: ',' }, specials, false, locale)) {
+        // "why adopt? signature ⟦required⟧": the marks after the "?" belong to the field after it
+        const later = specialsIn(after, specials).found;
+        unit.specials = unit.specials.filter((s) => !later.includes(s));
         units.push(unit);
-        pieces[i] = { ...pieces[i]!, text: rest };
+        pieces[i] = { ...pieces[i]!, text: after };
         i--;
         continue;
       }
+    }
+    const asked = mode === 'inline' && pieces[i]!.sep === 'or' && pieces[i + 1] ? alternativeQuestion(unit.head, pieces[i]!.word ?? 'or', pieces[i + 1]!.text) : undefined;
+    if (asked) {
+      units.push({ ...unit, head: asked.label, options: asked.options, question: true });
+      if (asked.after.trim()) pieces[i + 1] = { ...pieces[i + 1]!, text: asked.after };
+      else i++;
+      continue;
     }
     const allowConcepts = (mode === 'colon' && wordsOf(unit.head).some((w) => HEAD_NOUNS.test(w))) || ROWS_HEAD.test(unit.head);
     const { run, j, closed } = collectRun(pieces, i, specials, allowConcepts, locale, unit);
@@ -166,10 +191,10 @@ export function unitsOf(list: string, specials: Special[], locale: Locale): Unit
       }
     } else if (run.length && closed) {
       const split = splitInline(unit.head, Math.min(...run.map((r) => wordsOf(r).length)));
-      if (split) {
-        [unit.head, unit.options, unit.perRow] = [split.head, [...split.first, ...run], split.perRow];
-        i = j - 1;
-      }
+      const bare = !split && pieces[j - 2]?.sep === 'or' ? bareAlternatives(unit.head, run, pieces[j - 2]!.word ?? 'or') : undefined;
+      if (split) [unit.head, unit.options, unit.perRow] = [split.head, [...split.first, ...run], split.perRow];
+      else if (bare) [unit.head, unit.options] = [bare.label, bare.options];
+      if (split || bare) i = j - 1;
     }
     units.push(unit);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readPrompt } from '../../../src/domain/drafter/draft.js';
-import { CORPUS, HELD_OUT, misses } from './corpusCheck.js';
+import { CORPUS, HELD_OUT, INDEPENDENT, misses } from './corpusCheck.js';
 
 // The measure of the drafter (spec §4.7): the share of the corpus's sentences whose draft has what a
 // person expects. Reports the misses and the time per draft (reported, never asserted).
@@ -25,6 +25,19 @@ describe('the drafter against the corpus of sentences people type', () => {
     console.log(`drafter held-out: ${HELD_OUT.length - missed.length}/${HELD_OUT.length} met`);
     for (const m of missed) console.log(`  held-out miss: ${m.p} — ${m.why.join('; ')}`);
     expect(HELD_OUT.length).toBeGreaterThan(20);
+  });
+
+  it('meets at least 85 % of the expectations of sentences written by someone who never saw the drafter', () => {
+    const missed = INDEPENDENT.map((e) => ({ e, why: misses(e) })).filter((m) => m.why.length);
+    const share = (INDEPENDENT.length - missed.length) / INDEPENDENT.length;
+    const byLocale = [...new Set(INDEPENDENT.map((e) => e.locale ?? 'en'))].map((l) => {
+      const all = INDEPENDENT.filter((e) => (e.locale ?? 'en') === l);
+      return `${l} ${all.length - missed.filter((m) => (m.e.locale ?? 'en') === l).length}/${all.length}`;
+    });
+    console.log(`drafter independent: ${INDEPENDENT.length - missed.length}/${INDEPENDENT.length} met (${(share * 100).toFixed(1)} %; ${byLocale.join(', ')})`);
+    for (const m of missed) console.log(`  independent miss: ${m.e.p} — ${m.why.join('; ')}`);
+    expect(INDEPENDENT.length).toBe(80);
+    expect(share).toBeGreaterThanOrEqual(0.85);
   });
 
   it('reports the time per draft (median over the corpus, three rounds)', () => {

@@ -23,6 +23,8 @@ const load = (name: string): Entry[] => parse(readFileSync(new URL(`../../fixtur
 export const CORPUS: Entry[] = load('prompts.yaml');
 /** sentences never tuned on: their share is reported, not asserted */
 export const HELD_OUT: Entry[] = load('heldout.yaml');
+/** sentences written by someone who never saw the drafter: their share is asserted */
+export const INDEPENDENT: Entry[] = load('independent.yaml');
 
 const fold = (s: string) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 
