@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readPrompt } from '../../../src/domain/drafter/draft.js';
-import { CORPUS, HELD_OUT, INDEPENDENT, misses } from './corpusCheck.js';
+import { CORPUS, HELD_OUT, INDEPENDENT, STRANGER, misses } from './corpusCheck.js';
 
 // The measure of the drafter (spec §4.7): the share of the corpus's sentences whose draft has what a
 // person expects. Reports the misses and the time per draft (reported, never asserted).
@@ -38,6 +38,13 @@ describe('the drafter against the corpus of sentences people type', () => {
     for (const m of missed) console.log(`  independent miss: ${m.e.p} — ${m.why.join('; ')}`);
     expect(INDEPENDENT.length).toBe(80);
     expect(share).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('reports the share met on a second stranger\'s sentences, never tuned on (the honest figure: reported, not asserted)', () => {
+    const missed = STRANGER.map((e) => ({ e, why: misses(e) })).filter((m) => m.why.length);
+    console.log(`drafter stranger (never tuned on): ${STRANGER.length - missed.length}/${STRANGER.length} met`);
+    for (const m of missed) console.log(`  stranger miss: ${m.e.p} — ${m.why.join('; ')}`);
+    expect(STRANGER.length).toBe(80);
   });
 
   it('reports the time per draft (median over the corpus, three rounds)', () => {

@@ -25,6 +25,8 @@ export const CORPUS: Entry[] = load('prompts.yaml');
 export const HELD_OUT: Entry[] = load('heldout.yaml');
 /** sentences written by someone who never saw the drafter: their share is asserted */
 export const INDEPENDENT: Entry[] = load('independent.yaml');
+/** a second stranger's 80 sentences, never tuned on: the honest figure (reported, not asserted) */
+export const STRANGER: Entry[] = load('stranger.yaml');
 
 const fold = (s: string) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 
