@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { ApiClient, type Transport, type TransportRequest, type TransportResponse } from '../../../src/api/http.js';
+import { ApiClient } from '../../../src/api/http.js';
+import type { Transport, TransportRequest, TransportResponse } from '../../../src/api/transport.js';
 import { ApiError, ConnectionError } from '../../../src/errors.js';
 
 /** A transport that answers from a script and records what it was asked. */
