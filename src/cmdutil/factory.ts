@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiClient } from '../api/http.js';
-import { checkBaseUrl, profileProblem, resolveTarget } from '../config/resolve.js';
+import { checkBaseUrl, profileProblem, resolveTarget, type Target } from '../config/resolve.js';
 import { readConfig, sandboxDataDir, type ConfigFile } from '../config/store.js';
 import { InquirerPrompter, type Prompter } from '../io/prompter.js';
 import { paint, type IOStreams } from '../io/streams.js';
@@ -26,12 +26,8 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
     io,
     flags,
     config: () => (config ??= readConfig(io.env)),
-    target: () => {
-      const problem = profileProblem(deps.config(), flags, io.env);
-      if (problem) throw new UsageError(problem);
-      return resolveTarget(deps.config(), flags, io.env);
-    },
-    client: () => (client ??= buildClient()),
+    target: () => checkedTarget(deps.config(), flags, io.env),
+    client: () => (client ??= buildClient(deps, overrides.command ?? 'formctl')),
     prompter: () => (prompter ??= overrides.prompter ?? new InquirerPrompter(io)),
     outputFor<T>(view: View<T>): OutputOptions {
       const format = resolveFormat(flags.output, flags.json, deps.config().settings.output, io);
@@ -53,89 +49,108 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
     info: (m) => void io.stderr.write(`${terminalText(m)}\n`),
     warn: (m) => void io.stderr.write(`${p.yellow('warning:')} ${terminalText(m)}\n`),
     onCleanup: (fn) => void cleanups.push(fn),
-    async cleanup() {
-      // every cleanup runs, even when one before it fails (a temporary file must never stay behind)
-      let failure: unknown;
-      for (const fn of cleanups.splice(0).reverse()) {
-        try {
-          await fn();
-        } catch (e) {
-          failure ??= e;
-        }
-      }
-      if (failure !== undefined) throw failure;
-    },
+    cleanup: () => runCleanups(cleanups.splice(0).reverse()),
   };
-
-  async function buildClient(): Promise<ApiClient> {
-    const settings = deps.config().settings;
-    const timeoutS = parseNumberFlag('--timeout', flags.timeout, 0.1, 3600) ?? settings.timeout ?? 30;
-    const retries = parseIntFlag('--retries', flags.retries, 0, 10) ?? settings.retries ?? 3;
-    const target = deps.target();
-    let baseUrl = target.baseUrl;
-    // a key in the system keyring is read here, on first use (config/keys.ts)
-    let apiKey = target.keyAccount ? await (await import('../config/keys.js')).keyForRequests(target, io.env) : target.apiKey;
-    if (target.sandbox) {
-      const sandbox = await embeddedSandbox(deps);
-      baseUrl = sandbox.baseUrl;
-      apiKey ??= sandbox.ownerKey;
-    } else {
-      if (!baseUrl) {
-        throw new NotLoggedInError(
-          `no API base URL for profile "${target.profileName}": run \`formctl auth login --base-url URL\`, set FORMCTL_BASE_URL, or try the embedded sandbox with --sandbox`,
-        );
-      }
-      const checked = checkBaseUrl(baseUrl);
-      if (!checked.ok) throw new UsageError(checked.message);
-      if (!apiKey) {
-        throw new NotLoggedInError(`no API key for profile "${target.profileName}": run \`formctl auth login\` or set FORMCTL_API_KEY`);
-      }
-    }
-    const { ApiClient } = await import('../api/http.js');
-    const { proxyFor } = await import('../api/proxy.js');
-    const proxy = proxyFor(new URL(baseUrl!), io.env);
-    if (proxy && flags.verbose) io.stderr.write(`${p.dim('[api]')} through the proxy ${proxy.shown} (${proxy.from})\n`);
-    const baseDelay = io.env.FORMCTL_RETRY_BASE_MS ? Number(io.env.FORMCTL_RETRY_BASE_MS) : undefined;
-    const maxRequests = parseIntFlag(flags.maxRequests !== undefined ? '--max-requests' : 'FORMCTL_MAX_REQUESTS', flags.maxRequests ?? io.env.FORMCTL_MAX_REQUESTS, 0, 100_000_000);
-    const c = new ApiClient({
-      baseUrl: baseUrl!,
-      apiKey: apiKey!,
-      timeoutMs: timeoutS * 1000,
-      retries,
-      userAgent: `formctl/${VERSION}`,
-      proxy,
-      baseDelayMs: baseDelay,
-      log: flags.verbose ? (line) => io.stderr.write(`${p.dim('[api]')} ${line}\n`) : undefined,
-      beforeSend: maxRequests === undefined ? undefined : (sent) => {
-        if (sent >= maxRequests) throw new RequestCapError(`stopped before request ${sent + 1}: --max-requests ${maxRequests} reached (${sent} request${sent === 1 ? '' : 's'} sent); an export or import resumes from its checkpoint or ledger`);
-      },
-      // on a terminal a retry is never silent (with --verbose the request log says it already)
-      onRetry: io.isStderrTTY && !flags.verbose
-        ? (r) => io.stderr.write(`${p.yellow('retrying')} ${r.method} ${r.path} in ${(r.delayMs / 1000).toFixed(1)} s (attempt ${r.attempt + 1} of ${retries + 1}): ${terminalText(r.why)}\n`)
-        : undefined,
-    });
-    deps.onCleanup(async () => {
-      if (flags.verbose) io.stderr.write(`${p.dim('[api]')} ${c.requestCount} API request${c.requestCount === 1 ? '' : 's'} this run\n`);
-      c.close();
-      // the sandbox costs nothing: only requests to a service go into the quota ledger
-      if (!target.sandbox && c.requestCount > 0) {
-        try {
-          const { record, readLedger } = await import('./ledger.js');
-          record(deps, overrides.command ?? 'formctl', c.requestCount);
-          const { PLAN_LIMITS, isPlan } = await import('../domain/plans.js');
-          const plan = target.plan && isPlan(target.plan) ? target.plan : undefined;
-          if (plan) {
-            const used = readLedger(deps).reduce((sum, l) => sum + l.requests, 0);
-            const limit = PLAN_LIMITS[plan].monthlyRequests;
-            if (used >= limit * 0.8) deps.warn(`${used.toLocaleString('en')} of the ${limit.toLocaleString('en')} requests of the ${plan} plan used this month (${Math.round((used / limit) * 100)} %, as far as formctl knows): formctl quota`);
-          }
-        } catch { /* the ledger must never fail a command */ }
-      }
-    });
-    return c;
-  }
-
   return deps;
+}
+
+/** Every cleanup runs, even when one before it fails (a temporary file must never stay behind). */
+async function runCleanups(cleanups: Array<() => Promise<void> | void>): Promise<void> {
+  let failure: unknown;
+  for (const fn of cleanups) {
+    try {
+      await fn();
+    } catch (e) {
+      failure ??= e;
+    }
+  }
+  if (failure !== undefined) throw failure;
+}
+
+/** The profile, flags and environment resolved to one target; a contradiction among them is a usage error. */
+function checkedTarget(config: ConfigFile, flags: GlobalFlags, env: NodeJS.ProcessEnv): Target {
+  const problem = profileProblem(config, flags, env);
+  if (problem) throw new UsageError(problem);
+  return resolveTarget(config, flags, env);
+}
+
+/** Where requests go and with which key: the embedded sandbox, or a service that must have both. */
+async function endpointOf(deps: Deps, target: Target): Promise<{ baseUrl: string; apiKey: string }> {
+  // a key in the system keyring is read here, on first use (config/keys.ts)
+  const apiKey = target.keyAccount ? await (await import('../config/keys.js')).keyForRequests(target, deps.io.env) : target.apiKey;
+  if (target.sandbox) {
+    const sandbox = await embeddedSandbox(deps);
+    return { baseUrl: sandbox.baseUrl, apiKey: (apiKey ?? sandbox.ownerKey)! };
+  }
+  if (!target.baseUrl) {
+    throw new NotLoggedInError(
+      `no API base URL for profile "${target.profileName}": run \`formctl auth login --base-url URL\`, set FORMCTL_BASE_URL, or try the embedded sandbox with --sandbox`,
+    );
+  }
+  const checked = checkBaseUrl(target.baseUrl);
+  if (!checked.ok) throw new UsageError(checked.message);
+  if (!apiKey) throw new NotLoggedInError(`no API key for profile "${target.profileName}": run \`formctl auth login\` or set FORMCTL_API_KEY`);
+  return { baseUrl: target.baseUrl, apiKey };
+}
+
+/** --max-requests (or FORMCTL_MAX_REQUESTS): a check before each request that stops the run at the cap. */
+function requestCap(flags: GlobalFlags, env: NodeJS.ProcessEnv): ((sent: number) => void) | undefined {
+  const maxRequests = parseIntFlag(flags.maxRequests !== undefined ? '--max-requests' : 'FORMCTL_MAX_REQUESTS', flags.maxRequests ?? env.FORMCTL_MAX_REQUESTS, 0, 100_000_000);
+  if (maxRequests === undefined) return undefined;
+  return (sent) => {
+    if (sent >= maxRequests) throw new RequestCapError(`stopped before request ${sent + 1}: --max-requests ${maxRequests} reached (${sent} request${sent === 1 ? '' : 's'} sent); an export or import resumes from its checkpoint or ledger`);
+  };
+}
+
+/** The ApiClient for this run: settings and flags, the proxy, the request log and retry notices, the cap; closed (and counted) at cleanup. */
+async function buildClient(deps: Deps, command: string): Promise<ApiClient> {
+  const { io, flags } = deps;
+  const p = paint(io.colorErr);
+  const settings = deps.config().settings;
+  const timeoutS = parseNumberFlag('--timeout', flags.timeout, 0.1, 3600) ?? settings.timeout ?? 30;
+  const retries = parseIntFlag('--retries', flags.retries, 0, 10) ?? settings.retries ?? 3;
+  const target = deps.target();
+  const { baseUrl, apiKey } = await endpointOf(deps, target);
+  const { ApiClient } = await import('../api/http.js');
+  const { proxyFor } = await import('../api/proxy.js');
+  const proxy = proxyFor(new URL(baseUrl), io.env);
+  if (proxy && flags.verbose) io.stderr.write(`${p.dim('[api]')} through the proxy ${proxy.shown} (${proxy.from})\n`);
+  const c = new ApiClient({
+    baseUrl,
+    apiKey,
+    timeoutMs: timeoutS * 1000,
+    retries,
+    userAgent: `formctl/${VERSION}`,
+    proxy,
+    baseDelayMs: io.env.FORMCTL_RETRY_BASE_MS ? Number(io.env.FORMCTL_RETRY_BASE_MS) : undefined,
+    log: flags.verbose ? (line) => io.stderr.write(`${p.dim('[api]')} ${line}\n`) : undefined,
+    beforeSend: requestCap(flags, io.env),
+    // on a terminal a retry is never silent (with --verbose the request log says it already)
+    onRetry: io.isStderrTTY && !flags.verbose
+      ? (r) => io.stderr.write(`${p.yellow('retrying')} ${r.method} ${r.path} in ${(r.delayMs / 1000).toFixed(1)} s (attempt ${r.attempt + 1} of ${retries + 1}): ${terminalText(r.why)}\n`)
+      : undefined,
+  });
+  deps.onCleanup(async () => {
+    if (flags.verbose) io.stderr.write(`${p.dim('[api]')} ${c.requestCount} API request${c.requestCount === 1 ? '' : 's'} this run\n`);
+    c.close();
+    // the sandbox costs nothing: only requests to a service go into the quota ledger
+    if (!target.sandbox && c.requestCount > 0) await recordInLedger(deps, target, command, c.requestCount);
+  });
+  return c;
+}
+
+/** The run's requests go into the quota ledger; past 80 % of a known plan's month, a warning. */
+async function recordInLedger(deps: Deps, target: Target, command: string, requests: number): Promise<void> {
+  try {
+    const { record, readLedger } = await import('./ledger.js');
+    record(deps, command, requests);
+    const { PLAN_LIMITS, isPlan } = await import('../domain/plans.js');
+    const plan = target.plan && isPlan(target.plan) ? target.plan : undefined;
+    if (!plan) return;
+    const used = readLedger(deps).reduce((sum, l) => sum + l.requests, 0);
+    const limit = PLAN_LIMITS[plan].monthlyRequests;
+    if (used >= limit * 0.8) deps.warn(`${used.toLocaleString('en')} of the ${limit.toLocaleString('en')} requests of the ${plan} plan used this month (${Math.round((used / limit) * 100)} %, as far as formctl knows): formctl quota`);
+  } catch { /* the ledger must never fail a command */ }
 }
 
 /**
