@@ -2,9 +2,12 @@
 // the CLI's bundle requires only when a command needs the sandbox, so that every other command
 // reads and compiles none of it (start-up time). Each part is behind a function of its own, so
 // that, as inside the CLI's bundle, a part is initialised (and its packages loaded) only when used:
-// `doctor` reads the schema version without the QR renderer or the HTTP server.
+// `doctor` asks for its data dir's health without the QR renderer or the HTTP server.
 export const sandboxServer = () => import('./server.js');
 export const sandboxFaults = () => import('./faults.js');
 export const sandboxStore = () => import('./repo/store.js');
 export const sandboxSeeding = () => import('./admin/seed.js');
 export const sandboxSchema = async () => ({ ...(await import('./repo/db.js')), ...(await import('./repo/sqlite.js')) });
+/** A data dir's database for `formctl doctor`: there or not, its integrity check and schema version (read only). */
+export const sandboxDataDirHealth = async (dataDir: string) => (await import('./repo/health.js')).dataDirHealth(dataDir);
+export type { DataDirHealth } from './repo/health.js';

@@ -62,3 +62,21 @@ describe('formctl doctor', () => {
     expect(nodeCheck('v26.10.0', day)[0]).toBe('ok');
   });
 });
+
+describe('formctl doctor on the sandbox data dir', () => {
+  it('a data dir that is not a database is a problem naming the reset', async () => {
+    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const data = mkdtempSync(join(tmpdir(), 'doctor-data-'));
+    try {
+      writeFileSync(join(data, 'sandbox.db'), 'not a database, just text that is long enough to have a header '.repeat(20));
+      const r = await sb.cli(['doctor', '--offline', '--json'], { env: { FORMCTL_SANDBOX_DIR: data } });
+      expect(r.exitCode).toBe(1);
+      const line = (JSON.parse(r.stdout) as Array<{ level: string; check: string; detail: string; fix?: string }>).find((c) => c.check === 'sandbox data');
+      expect(line).toMatchObject({ level: 'problem', fix: 'formctl sandbox reset --yes' });
+      expect(line!.detail.startsWith(`${data}: `)).toBe(true);
+    } finally {
+      rmSync(data, { recursive: true, force: true });
+    }
+  });
+});

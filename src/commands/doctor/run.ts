@@ -1,15 +1,15 @@
 import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Deps } from '../../cmdutil/factory.js';
 import { proxyFor } from '../../api/proxy.js';
 import { readLedger } from '../../cmdutil/ledger.js';
 import { findTargetKey, type KeyFound } from '../../config/keys.js';
-import { checkBaseUrl, maskSecret } from '../../config/resolve.js';
+import { checkBaseUrl, maskSecret, type Target } from '../../config/resolve.js';
 import { configDir, configPath, sandboxDataDir } from '../../config/store.js';
 import { isPlan, PLAN_LIMITS } from '../../domain/plans.js';
 import { ApiError, ConnectionError, ExitWith, UsageError } from '../../errors.js';
 import { paint } from '../../io/streams.js';
 import { terminalText } from '../../output/terminalText.js';
+import type { DataDirHealth } from '../../sandbox/entry.js';
 
 type Level = 'ok' | 'warning' | 'problem';
 
@@ -47,15 +47,38 @@ function newer(a: string, b: string): boolean {
   return true;
 }
 
+/** Adds one line to the report. */
+type Add = (level: Level, check: string, detail: string, fix?: string) => void;
+
 export async function run(deps: Deps, _a: unknown[], opts: { offline?: boolean }): Promise<void> {
   // a report, not records: lines by default (in a pipe too), JSON when asked for
   const format = deps.flags.output ?? (deps.flags.json ? 'json' : 'table');
   if (format !== 'json' && format !== 'table') throw new UsageError(`--output: doctor prints table or json, not "${format}"`);
   const checks: Check[] = [];
-  const add = (level: Level, check: string, detail: string, fix?: string) => checks.push({ level, check, detail, ...(fix ? { fix } : {}) });
+  const add: Add = (level, check, detail, fix) => void checks.push({ level, check, detail, ...(fix ? { fix } : {}) });
   const env = deps.io.env;
 
-  // the config directory and file: readable by this user only
+  checkConfigFiles(env, add);
+  const target = targetOrProblem(deps, add);
+  let apiKey: string | undefined;
+  if (target) {
+    if (target.sandbox) add('ok', 'target', `the embedded sandbox (${sandboxDataDir(env)})`);
+    else apiKey = await checkServiceTarget(target, env, add);
+    checkQuota(deps, target, add);
+  }
+  await checkSandboxData(sandboxDataDir(env), add);
+  add(...nodeCheck(process.version, new Date()));
+  const proxyProblem = checks.some((c) => c.check === 'proxy' && c.level === 'problem');
+  if (opts.offline) add('ok', 'API key', 'not checked (--offline)');
+  else if (target && !proxyProblem && (target.sandbox || (apiKey && target.baseUrl && checkBaseUrl(target.baseUrl).ok))) await checkKeyAndClock(deps, add);
+
+  printReport(deps, format, checks);
+  const problems = checks.filter((c) => c.level === 'problem').length;
+  if (problems) throw new ExitWith(1, `${problems} problem${problems === 1 ? '' : 's'} found`);
+}
+
+/** The config directory and file: readable by this user only. */
+function checkConfigFiles(env: NodeJS.ProcessEnv, add: Add): void {
   const dir = configDir(env);
   const file = configPath(env);
   if (existsSync(dir)) {
@@ -68,96 +91,97 @@ export async function run(deps: Deps, _a: unknown[], opts: { offline?: boolean }
     if (mode & 0o077) add('problem', 'config file', `${file} is mode ${mode.toString(8)}: other users can read the API key`, `chmod 600 ${file}`);
     else add('ok', 'config file', `${file} (mode 600)`);
   }
+}
 
-  // the key and the base URL
-  let target;
-  let apiKey: string | undefined;
+/** The profile resolved, or a problem line saying why not. */
+function targetOrProblem(deps: Deps, add: Add): Target | undefined {
   try {
-    target = deps.target();
+    return deps.target();
   } catch (e) {
     add('problem', 'profile', (e as Error).message, 'formctl auth login');
+    return undefined;
   }
-  if (target) {
-    if (target.sandbox) add('ok', 'target', `the embedded sandbox (${sandboxDataDir(env)})`);
-    else {
-      // from where it lives: the keyring is asked only when the profile's key is there
-      const found = await findTargetKey(target, env);
-      apiKey = found.key;
-      add(...keyCheck(found, target.profileName));
-      if (!target.baseUrl) add('problem', 'base URL', 'none', 'formctl auth login --base-url https://…/v1, or set FORMCTL_BASE_URL');
-      else {
-        const c = checkBaseUrl(target.baseUrl);
-        if (c.ok) {
-          add('ok', 'base URL', target.baseUrl);
-          // the proxy the requests would go through (HTTPS_PROXY, NO_PROXY)
-          try {
-            const proxy = proxyFor(new URL(target.baseUrl), env);
-            if (proxy) add('ok', 'proxy', `${proxy.shown} (from ${proxy.from})`);
-          } catch (e) {
-            if (!(e instanceof UsageError)) throw e;
-            add('problem', 'proxy', e.message, 'an http:// proxy URL (http://user:password@host:port), or unset the variable');
-          }
-        } else add('problem', 'base URL', c.message, 'formctl auth login --base-url https://…/v1');
-      }
-    }
-    // the quota ledger of this month
-    const used = readLedger(deps).reduce((s, l) => s + l.requests, 0);
-    const plan = target.plan && isPlan(target.plan) ? target.plan : undefined;
-    if (plan) {
-      const limit = PLAN_LIMITS[plan].monthlyRequests;
-      const share = used / limit;
-      add(share >= 1 ? 'problem' : share >= 0.8 ? 'warning' : 'ok', 'quota this month', `${used} of ${limit} requests of the ${plan} plan counted by formctl`, share >= 0.8 ? 'formctl quota; cap runs with --max-requests' : undefined);
-    } else add('ok', 'quota this month', `${used} requests counted by formctl (the plan is not set: formctl config set plan <plan>)`);
+}
+
+/** A service's key (from where it lives: the keyring is asked only when the profile's key is there), base URL and proxy; returns the key. */
+async function checkServiceTarget(target: Target, env: NodeJS.ProcessEnv, add: Add): Promise<string | undefined> {
+  const found = await findTargetKey(target, env);
+  add(...keyCheck(found, target.profileName));
+  if (!target.baseUrl) {
+    add('problem', 'base URL', 'none', 'formctl auth login --base-url https://…/v1, or set FORMCTL_BASE_URL');
+    return found.key;
   }
-
-  // the sandbox data dir
-  const data = sandboxDataDir(env);
-  if (existsSync(join(data, 'sandbox.db'))) {
-    try {
-      const { SCHEMA_VERSION, openSqlite } = await (await import('../../sandbox/entry.js')).sandboxSchema();
-      const db = openSqlite(join(data, 'sandbox.db'), { readonly: true });
-      const integrity = db.pragma('integrity_check');
-      const version = Number(db.pragma('user_version'));
-      db.close();
-      if (integrity !== 'ok') add('problem', 'sandbox data', `${data}: integrity check says ${String(integrity)}`, 'formctl sandbox reset --yes');
-      else if (version > SCHEMA_VERSION) add('problem', 'sandbox data', `${data}: schema version ${version} is newer than this formctl's ${SCHEMA_VERSION}`, 'upgrade formctl');
-      else add('ok', 'sandbox data', `${data} (integrity ok, schema ${version}${version < SCHEMA_VERSION ? `, upgraded to ${SCHEMA_VERSION} on next use` : ''})`);
-    } catch (e) {
-      add('problem', 'sandbox data', `${data}: ${(e as Error).message}`, 'formctl sandbox reset --yes');
-    }
-  } else add('ok', 'sandbox data', `${data} (none yet)`);
-
-  // Node
-  add(...nodeCheck(process.version, new Date()));
-
-  // the key and the clock: one request, said before it is sent
-  const proxyProblem = checks.some((c) => c.check === 'proxy' && c.level === 'problem');
-  if (target && !opts.offline && !proxyProblem && (target.sandbox || (apiKey && target.baseUrl && checkBaseUrl(target.baseUrl).ok))) {
-    deps.info('Checking the key and the clock with one request (GET /forms?limit=1)…');
-    try {
-      const client = await deps.client();
-      const { headers } = await client.exchange({ method: 'GET', path: '/forms', query: { limit: 1 } });
-      add('ok', 'API key', 'accepted by the service');
-      const date = Date.parse(String(headers.date ?? ''));
-      if (Number.isFinite(date)) {
-        const skew = Math.round((Date.now() - date) / 1000);
-        if (Math.abs(skew) > 60) add('warning', 'clock', `${Math.abs(skew)} s ${skew > 0 ? 'ahead of' : 'behind'} the service`, 'sync the clock (timedatectl set-ntp true); --since and checkpoints compare times');
-        else add('ok', 'clock', `within ${Math.max(1, Math.abs(skew))} s of the service`);
-      }
-    } catch (e) {
-      if (e instanceof ApiError && (e.status === 401 || e.status === 403)) add('problem', 'API key', `refused: ${e.message}`, 'formctl auth login (a new key from the account settings)');
-      else if (e instanceof ConnectionError) add('problem', 'service', `unreachable: ${e.message}`, 'check the base URL and the network');
-      else add('problem', 'service', (e as Error).message);
-    }
-  } else if (opts.offline) add('ok', 'API key', 'not checked (--offline)');
-
-  if (format === 'json') deps.io.stdout.write(`${JSON.stringify(checks, null, 2)}\n`);
-  else {
-    const p = paint(deps.io.color);
-    const mark: Record<Level, string> = { ok: p.green('ok     '), warning: p.yellow('warning'), problem: p.red('problem') };
-    // a detail may quote the service or the environment: escaped like every message on a terminal
-    for (const c of checks) deps.io.stdout.write(`${mark[c.level]}  ${c.check.padEnd(18)} ${terminalText(c.detail)}${c.fix ? `\n         ${''.padEnd(18)} fix: ${terminalText(c.fix)}` : ''}\n`);
+  const c = checkBaseUrl(target.baseUrl);
+  if (!c.ok) {
+    add('problem', 'base URL', c.message, 'formctl auth login --base-url https://…/v1');
+    return found.key;
   }
-  const problems = checks.filter((c) => c.level === 'problem').length;
-  if (problems) throw new ExitWith(1, `${problems} problem${problems === 1 ? '' : 's'} found`);
+  add('ok', 'base URL', target.baseUrl);
+  // the proxy the requests would go through (HTTPS_PROXY, NO_PROXY)
+  try {
+    const proxy = proxyFor(new URL(target.baseUrl), env);
+    if (proxy) add('ok', 'proxy', `${proxy.shown} (from ${proxy.from})`);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    add('problem', 'proxy', e.message, 'an http:// proxy URL (http://user:password@host:port), or unset the variable');
+  }
+  return found.key;
+}
+
+/** The quota ledger of this month, against the plan when one is set. */
+function checkQuota(deps: Deps, target: Target, add: Add): void {
+  const used = readLedger(deps).reduce((s, l) => s + l.requests, 0);
+  const plan = target.plan && isPlan(target.plan) ? target.plan : undefined;
+  if (!plan) {
+    add('ok', 'quota this month', `${used} requests counted by formctl (the plan is not set: formctl config set plan <plan>)`);
+    return;
+  }
+  const limit = PLAN_LIMITS[plan].monthlyRequests;
+  const share = used / limit;
+  add(share >= 1 ? 'problem' : share >= 0.8 ? 'warning' : 'ok', 'quota this month', `${used} of ${limit} requests of the ${plan} plan counted by formctl`, share >= 0.8 ? 'formctl quota; cap runs with --max-requests' : undefined);
+}
+
+/** The sandbox data dir, as the sandbox itself reads it (integrity and schema version). */
+async function checkSandboxData(data: string, add: Add): Promise<void> {
+  let health: DataDirHealth;
+  try {
+    health = await (await import('../../sandbox/entry.js')).sandboxDataDirHealth(data);
+  } catch (e) {
+    health = { state: 'unreadable', message: (e as Error).message };
+  }
+  if (health.state === 'none') add('ok', 'sandbox data', `${data} (none yet)`);
+  else if (health.state === 'unreadable') add('problem', 'sandbox data', `${data}: ${health.message}`, 'formctl sandbox reset --yes');
+  else if (health.integrity !== 'ok') add('problem', 'sandbox data', `${data}: integrity check says ${health.integrity}`, 'formctl sandbox reset --yes');
+  else if (health.schemaVersion > health.supportedVersion) add('problem', 'sandbox data', `${data}: schema version ${health.schemaVersion} is newer than this formctl's ${health.supportedVersion}`, 'upgrade formctl');
+  else add('ok', 'sandbox data', `${data} (integrity ok, schema ${health.schemaVersion}${health.schemaVersion < health.supportedVersion ? `, upgraded to ${health.supportedVersion} on next use` : ''})`);
+}
+
+/** The key and the clock: one request, said before it is sent. */
+async function checkKeyAndClock(deps: Deps, add: Add): Promise<void> {
+  deps.info('Checking the key and the clock with one request (GET /forms?limit=1)…');
+  try {
+    const client = await deps.client();
+    const { headers } = await client.exchange({ method: 'GET', path: '/forms', query: { limit: 1 } });
+    add('ok', 'API key', 'accepted by the service');
+    const date = Date.parse(String(headers.date ?? ''));
+    if (!Number.isFinite(date)) return;
+    const skew = Math.round((Date.now() - date) / 1000);
+    if (Math.abs(skew) > 60) add('warning', 'clock', `${Math.abs(skew)} s ${skew > 0 ? 'ahead of' : 'behind'} the service`, 'sync the clock (timedatectl set-ntp true); --since and checkpoints compare times');
+    else add('ok', 'clock', `within ${Math.max(1, Math.abs(skew))} s of the service`);
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 401 || e.status === 403)) add('problem', 'API key', `refused: ${e.message}`, 'formctl auth login (a new key from the account settings)');
+    else if (e instanceof ConnectionError) add('problem', 'service', `unreachable: ${e.message}`, 'check the base URL and the network');
+    else add('problem', 'service', (e as Error).message);
+  }
+}
+
+function printReport(deps: Deps, format: 'json' | 'table', checks: Check[]): void {
+  if (format === 'json') {
+    deps.io.stdout.write(`${JSON.stringify(checks, null, 2)}\n`);
+    return;
+  }
+  const p = paint(deps.io.color);
+  const mark: Record<Level, string> = { ok: p.green('ok     '), warning: p.yellow('warning'), problem: p.red('problem') };
+  // a detail may quote the service or the environment: escaped like every message on a terminal
+  for (const c of checks) deps.io.stdout.write(`${mark[c.level]}  ${c.check.padEnd(18)} ${terminalText(c.detail)}${c.fix ? `\n         ${''.padEnd(18)} fix: ${terminalText(c.fix)}` : ''}\n`);
 }

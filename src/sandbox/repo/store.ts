@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Role } from '../../domain/roles.js';
 import { Accounts } from './accounts.js';
-import { Db, openDatabase } from './db.js';
+import { DATABASE_FILE, Db, openDatabase } from './db.js';
 import { Deliveries } from './deliveries.js';
 import { Files } from './files.js';
 import { Forms, newHexId } from './forms.js';
@@ -64,7 +64,7 @@ export class SandboxStore {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     this.filesDir = join(dataDir, 'files');
     mkdirSync(this.filesDir, { recursive: true, mode: 0o700 });
-    this.db = openDatabase(join(dataDir, 'sandbox.db'), (db) => seed(db));
+    this.db = openDatabase(join(dataDir, DATABASE_FILE), (db) => seed(db));
     this.meta = new Meta(this.db);
     this.accounts = new Accounts(this.db);
     this.members = new Members(this.db);
