@@ -49,6 +49,20 @@ describe('API rules of the sandbox', () => {
     expect(keys.map((k) => k.role)).toEqual(['owner', 'admin', 'editor', 'editor2', 'viewer', 'other']);
     expect(keys.find((k) => k.role === 'viewer')!.key).toBe(sb.keys.viewer);
   });
+
+  it('reads a sandbox served on loopback through its admin routes, and says so when none answers there', async () => {
+    const served = await sb.cli(['sandbox', 'keys', '--json']);
+    expect(served.exitCode).toBe(0);
+    expect((JSON.parse(served.stdout) as Array<{ key: string }>).map((k) => k.key)).toContain(sb.keys.owner);
+    const { createServer } = await import('node:net');
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as { port: number }).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const none = await sb.cli(['sandbox', 'keys', '--json'], { env: { FORMCTL_BASE_URL: `http://127.0.0.1:${port}/v1` } });
+    expect([none.exitCode, none.stdout]).toEqual([2, '']);
+    expect(none.stderr).toContain(`no sandbox answers at http://127.0.0.1:${port}: start one with \`formctl sandbox serve\`, or pass --data DIR`);
+  });
 });
 
 describe('spec §8: monthly limits per plan', () => {

@@ -1,7 +1,7 @@
 import { PassThrough, Readable, Transform } from 'node:stream';
 import { csvCells } from '../../output/csvCell.js';
 import { pipeline } from 'node:stream/promises';
-import { exportAnalytics } from '../../api/resources/analytics.js';
+import { downloadAnalyticsCsv, exportAnalytics } from '../../api/resources/analytics.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { requireQrId } from '../../cmdutil/input.js';
 import { checkOutputPath, saveStream } from '../../cmdutil/outputPath.js';
@@ -14,8 +14,8 @@ interface Opts extends QueryFlags {
 }
 
 /**
- * spec §4.3 export=1, then the CSV fetched at once (the link may expire). The link is fetched as
- * any browser would: no Authorization header, whatever its origin — the API key goes to the API only.
+ * spec §4.3 export=1, then the CSV fetched at once (the link may expire), without the API key
+ * (downloadAnalyticsCsv in api/resources/analytics.ts).
  */
 export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<void> {
   const id = requireQrId(qrId);
@@ -24,18 +24,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   if (toStdout && deps.io.isStdoutTTY) throw new UsageError(`pass --out FILE (e.g. --out ${id}-scans.csv) or redirect stdout`);
   if (!toStdout) checkOutputPath('--out', opts.out!, { force: opts.force === true });
   const { csvUrl } = await exportAnalytics(await deps.client(), id, params);
-  let url: URL;
-  try {
-    url = new URL(csvUrl);
-  } catch {
-    throw new Error(`the service answered a CSV link that is not a URL: ${csvUrl}`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`the service answered a CSV link that is not http(s): ${csvUrl}`);
-  const res = await fetch(url, { headers: { accept: 'text/csv' }, redirect: 'follow' });
-  if (!res.ok || !res.body) {
-    throw new Error(res.status === 410 || res.status === 404 ? `the CSV link expired before it could be read (HTTP ${res.status}); run the command again` : `fetching the CSV failed: HTTP ${res.status}`);
-  }
-  const fetched = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream);
+  const fetched = await downloadAnalyticsCsv(csvUrl);
   const body = deps.flags.csvRaw ? fetched : await guardFormulas(fetched);
   if (toStdout) {
     await pipeline(body, deps.io.stdout, { end: false });

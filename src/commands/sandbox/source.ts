@@ -1,7 +1,7 @@
+import { SandboxAdmin } from '../../api/resources/sandboxAdmin.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { sandboxDataDir } from '../../config/store.js';
 import { isLoopbackHost } from '../../domain/urls.js';
-import { UsageError } from '../../errors.js';
 import type { DeliveryRow } from '../../sandbox/repo/deliveries.js';
 import type { OutboxRow } from '../../sandbox/repo/outbox.js';
 import type { LoggedRequest } from '../../sandbox/repo/requestLog.js';
@@ -34,7 +34,7 @@ export function sandboxSource(deps: Deps, dataDir: string | undefined): SandboxS
     const target = deps.target();
     if (!target.sandbox && target.baseUrl) {
       const origin = new URL(target.baseUrl).origin;
-      if (isLoopbackHost(new URL(target.baseUrl).hostname)) return served(origin);
+      if (isLoopbackHost(new URL(target.baseUrl).hostname)) return served(new SandboxAdmin(origin));
     }
   }
   const dir = dataDir ?? sandboxDataDir(deps.io.env);
@@ -56,30 +56,16 @@ export function sandboxSource(deps: Deps, dataDir: string | undefined): SandboxS
   };
 }
 
-function served(origin: string): SandboxSource {
-  const call = async <T>(path: string, init?: RequestInit): Promise<T> => {
-    let res: Response;
-    try {
-      res = await fetch(`${origin}${path}`, init);
-    } catch {
-      throw new UsageError(`no sandbox answers at ${origin}: start one with \`formctl sandbox serve\`, or pass --data DIR`);
-    }
-    const body = (await res.json().catch(() => undefined)) as { data?: T; message?: string } | undefined;
-    if (!body) throw new UsageError(`${origin}${path}: HTTP ${res.status}, not a formctl sandbox's answer`);
-    // the sandbox refused (an unknown form): exit 1, as the same refusal of a data dir
-    if (!res.ok || body.data === undefined) throw new Error(body.message ?? `HTTP ${res.status}`);
-    return body.data;
-  };
+/** A served sandbox, through its admin routes (api/resources/sandboxAdmin.ts). */
+function served(admin: SandboxAdmin): SandboxSource {
   return {
-    where: origin,
-    deliveries: () => call('/_sandbox/deliveries'),
-    outbox: () => call('/_sandbox/outbox'),
-    requests: (since) => call(`/_sandbox/requests?since=${since}`),
-    keys: () => call('/_sandbox/keys'),
-    setPlan: async (plan) => {
-      await call('/_sandbox/account', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'main', plan }) });
-    },
-    seedScans: (qrId, opts) => call('/_sandbox/seed-scans', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ qrId, ...opts }) }),
-    seedSubmissions: (qrId, count) => call('/_sandbox/seed-submissions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ qrId, count }) }),
+    where: admin.origin,
+    deliveries: admin.deliveries,
+    outbox: admin.outbox,
+    requests: admin.requests,
+    keys: admin.keys,
+    setPlan: (plan) => admin.setPlan(plan),
+    seedScans: admin.seedScans,
+    seedSubmissions: admin.seedSubmissions,
   };
 }
