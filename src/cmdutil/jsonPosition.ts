@@ -3,85 +3,115 @@
  * -1 when the scanner finds none. A small recursive-descent pass; it is only run after JSON.parse failed.
  */
 export function jsonErrorOffset(text: string): number {
-  let i = 0;
-  const ws = () => {
-    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
-  };
-  const fail = (): never => {
-    throw i;
-  };
-  const literal = (word: string) => {
-    for (const ch of word) if (text[i++] !== ch) (i--, fail());
-  };
-  const string = () => {
-    i++; // opening quote
-    while (i < text.length) {
-      const ch = text[i]!;
-      if (ch === '"') return void i++;
-      if (ch === '\\') {
-        i++;
-        const e = text[i];
-        if (e === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail();
-          i += 5;
-        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) i++;
-        else fail();
-      } else if (ch < ' ') fail();
-      else i++;
-    }
-    fail();
-  };
-  const number = () => {
-    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
-    if (!m || m[0] === '' || m[0] === '-') fail();
-    i += m![0].length;
-  };
-  const value = (): void => {
-    ws();
-    const ch = text[i];
-    if (ch === '{') {
-      i++;
-      ws();
-      if (text[i] === '}') return void i++;
-      for (;;) {
-        ws();
-        if (text[i] !== '"') fail();
-        string();
-        ws();
-        if (text[i] !== ':') fail();
-        i++;
-        value();
-        ws();
-        if (text[i] === ',') { i++; continue; }
-        if (text[i] === '}') return void i++;
-        fail();
-      }
-    }
-    if (ch === '[') {
-      i++;
-      ws();
-      if (text[i] === ']') return void i++;
-      for (;;) {
-        value();
-        ws();
-        if (text[i] === ',') { i++; continue; }
-        if (text[i] === ']') return void i++;
-        fail();
-      }
-    }
-    if (ch === '"') return string();
-    if (ch === 't') return literal('true');
-    if (ch === 'f') return literal('false');
-    if (ch === 'n') return literal('null');
-    if (ch === '-' || (ch !== undefined && ch >= '0' && ch <= '9')) return number();
-    fail();
-  };
+  const scanner = new JsonScanner(text);
   try {
-    value();
-    ws();
-    if (i < text.length) fail();
+    scanner.document();
     return -1;
   } catch (pos) {
+    // a number is the offset of the error; anything else (a stack overflow on deep nesting) is no answer
     return typeof pos === 'number' ? pos : -1;
+  }
+}
+
+/** Walks a JSON text from the start; a syntax error throws its offset (the position `i` reached). */
+class JsonScanner {
+  private i = 0;
+
+  constructor(private readonly text: string) {}
+
+  /** one value, and nothing after it but whitespace */
+  document(): void {
+    this.value();
+    this.ws();
+    if (this.i < this.text.length) this.fail();
+  }
+
+  private fail(): never {
+    throw this.i;
+  }
+
+  private ws(): void {
+    while (this.i < this.text.length && ' \t\n\r'.includes(this.text[this.i]!)) this.i++;
+  }
+
+  private value(): void {
+    this.ws();
+    const ch = this.text[this.i];
+    if (ch === '{') return this.object();
+    if (ch === '[') return this.array();
+    if (ch === '"') return this.string();
+    if (ch === 't') return this.literal('true');
+    if (ch === 'f') return this.literal('false');
+    if (ch === 'n') return this.literal('null');
+    if (ch === '-' || (ch !== undefined && ch >= '0' && ch <= '9')) return this.number();
+    this.fail();
+  }
+
+  private object(): void {
+    this.i++;
+    this.ws();
+    if (this.text[this.i] === '}') return void this.i++;
+    for (;;) {
+      this.ws();
+      if (this.text[this.i] !== '"') this.fail();
+      this.string();
+      this.ws();
+      if (this.text[this.i] !== ':') this.fail();
+      this.i++;
+      this.value();
+      if (!this.more('}')) return;
+    }
+  }
+
+  private array(): void {
+    this.i++;
+    this.ws();
+    if (this.text[this.i] === ']') return void this.i++;
+    do this.value();
+    while (this.more(']'));
+  }
+
+  /** After a member: true on a comma (another follows), false on the closing bracket; else an error. */
+  private more(close: '}' | ']'): boolean {
+    this.ws();
+    if (this.text[this.i] === ',') return (this.i++, true);
+    if (this.text[this.i] === close) return (this.i++, false);
+    return this.fail();
+  }
+
+  private string(): void {
+    this.i++; // opening quote
+    while (this.i < this.text.length) {
+      const ch = this.text[this.i]!;
+      if (ch === '"') return void this.i++;
+      if (ch === '\\') this.escape();
+      else if (ch < ' ') this.fail();
+      else this.i++;
+    }
+    this.fail();
+  }
+
+  /** a backslash and what it escapes: one of "\/bfnrt, or u and four hex digits */
+  private escape(): void {
+    this.i++;
+    const e = this.text[this.i];
+    if (e === 'u') {
+      if (!/^[0-9a-fA-F]{4}$/.test(this.text.slice(this.i + 1, this.i + 5))) this.fail();
+      this.i += 5;
+    } else if (e !== undefined && '"\\/bfnrt'.includes(e)) this.i++;
+    else this.fail();
+  }
+
+  private number(): void {
+    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(this.text.slice(this.i));
+    if (!m || m[0] === '' || m[0] === '-') this.fail();
+    this.i += m![0].length;
+  }
+
+  private literal(word: string): void {
+    for (const ch of word) {
+      if (this.text[this.i] !== ch) this.fail();
+      this.i++;
+    }
   }
 }

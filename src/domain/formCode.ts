@@ -81,17 +81,15 @@ function visibleQuiz(q: Record<string, unknown> | undefined): Record<string, unk
   return rest;
 }
 
-/**
- * File against service. Fields match by the key the manifest maps them to, else their own key, else
- * type and label (unless `matchByLabel` is false). `answersKnown(fileKey, quizConfig)` tells whether the file's correct answers are
- * the ones last applied (the service never shows them).
- */
-export function compare(def: Definition, remote: RemoteForm, keyMap: Record<string, string>, opts: { prune: boolean; answersKnown?: (fileKey: string | undefined, quiz: Record<string, unknown>) => boolean; matchByLabel?: boolean }): Comparison {
-  const changes: Change[] = [];
-  const patch: Record<string, unknown> = {};
+type AnswersKnown = (fileKey: string | undefined, quiz: Record<string, unknown>) => boolean;
+type RemoteField = RemoteForm['fields'][number];
+
+/** The top-level settings the file gives, then its quizConfig and qrConfig key by key; each one that differs joins the patch. */
+function compareSettings(def: Definition, remote: RemoteForm, changes: Change[], patch: Record<string, unknown>): void {
   const top: Array<keyof Definition> = ['title', 'shortText', 'locale', 'submissionNotification', 'isQuiz'];
   for (const k of top) {
     if (def[k] === undefined) continue;
+    // absent on the service means the default: notification on, not a quiz
     const r = k === 'submissionNotification' ? remote[k] !== false : k === 'isQuiz' ? remote[k] === true : remote[k as keyof RemoteForm];
     if (!same(def[k], r)) {
       changes.push({ kind: 'set', path: k, from: r, to: def[k] });
@@ -112,8 +110,10 @@ export function compare(def: Definition, remote: RemoteForm, keyMap: Record<stri
     }
     if (differs) patch[k] = want;
   }
+}
 
-  // fields
+/** For each file field, the service key it matches (or undefined: a new field); `remaining`: service fields no file field matched. */
+function matchFields(def: Definition, remote: RemoteForm, keyMap: Record<string, string>, byLabel: boolean): { matched: Array<string | undefined>; remaining: Map<string, RemoteField> } {
   const remaining = new Map(remote.fields.map((f) => [f.key, f]));
   const matched: Array<string | undefined> = def.fields.map((f) => {
     const key = (f.key && keyMap[f.key]) ?? (f.key && remaining.has(f.key) ? f.key : undefined);
@@ -126,37 +126,72 @@ export function compare(def: Definition, remote: RemoteForm, keyMap: Record<stri
   // a field without a known key is matched by type and label (a file written by hand), unless the
   // caller sends the list as it is (forms edit: a field without a key is a new field)
   def.fields.forEach((f, i) => {
-    if (matched[i] || opts.matchByLabel === false) return;
+    if (matched[i] || !byLabel) return;
     const hit = [...remaining.values()].find((r) => r.type === f.type && label(r) === label(f));
     if (hit) {
       remaining.delete(hit.key);
       matched[i] = hit.key;
     }
   });
-  let fieldsChange = false;
+  return { matched, remaining };
+}
+
+/** Whether the file's correct answers are known to be on the service: none given, or the ones last applied. */
+function answersOnService(f: DefField, answersKnown: AnswersKnown | undefined): boolean {
+  return f.quizConfig!.correctAnswers === undefined || (answersKnown?.(f.key, f.quizConfig!) ?? false);
+}
+
+/** The changes of file field `i` against the service field it matched (none matched: it is added). */
+function compareField(f: DefField, i: number, r: RemoteField | undefined, answersKnown: AnswersKnown | undefined): Change[] {
+  const name = label(f) || f.type;
+  if (!r) return [{ kind: 'added', path: `fields[${i}]`, to: `${f.type} "${name}"` }];
+  const changes: Change[] = [];
+  if (r.type !== f.type) changes.push({ kind: 'changed', path: `fields[${i}].type`, from: r.type, to: f.type });
+  const ro = withoutOptionKeys(r.option);
+  for (const p of [...new Set([...Object.keys(f.option), ...Object.keys(ro)])].sort()) {
+    if (same(f.option[p], ro[p])) continue;
+    if (p === 'label') changes.push({ kind: 'changed', path: `fields[${i}].label`, from: ro.label, to: f.option.label, note: 'renamed' });
+    else changes.push({ kind: 'changed', path: `fields[${i}].option.${p}`, from: ro[p], to: f.option[p], note: `"${name}"` });
+  }
+  if (f.quizConfig) {
+    const shownSame = same(visibleQuiz(f.quizConfig), visibleQuiz(r.quizConfig));
+    const answers = answersOnService(f, answersKnown);
+    if (!shownSame || !answers) changes.push({ kind: 'changed', path: `fields[${i}].quizConfig`, from: visibleQuiz(r.quizConfig), to: f.quizConfig, note: answers ? `"${name}"` : `"${name}": correct answers are never shown by the service, so they are sent` });
+  }
+  return changes;
+}
+
+/** spec §2.2: an update's fields replace the list; keys keep existing fields (and their answers). */
+function fieldsPatch(def: Definition, matched: Array<string | undefined>, byKey: Map<string, RemoteField>, remaining: Map<string, RemoteField>, opts: { prune: boolean; answersKnown?: AnswersKnown }): Array<Record<string, unknown>> {
+  const list: Array<Record<string, unknown>> = def.fields.map((f, i) => {
+    const out: Record<string, unknown> = { type: f.type, option: f.option };
+    if (matched[i]) out.key = matched[i];
+    const r = matched[i] ? byKey.get(matched[i]!) : undefined;
+    // an unchanged quizConfig stays as the service has it (its correct answers included)
+    if (f.quizConfig && !(r && same(visibleQuiz(f.quizConfig), visibleQuiz(r.quizConfig)) && answersOnService(f, opts.answersKnown))) out.quizConfig = f.quizConfig;
+    return out;
+  });
+  if (!opts.prune) for (const r of remaining.values()) list.push({ key: r.key, type: r.type, option: r.option });
+  return list;
+}
+
+/**
+ * File against service. Fields match by the key the manifest maps them to, else their own key, else
+ * type and label (unless `matchByLabel` is false). `answersKnown(fileKey, quizConfig)` tells whether the file's correct answers are
+ * the ones last applied (the service never shows them).
+ */
+export function compare(def: Definition, remote: RemoteForm, keyMap: Record<string, string>, opts: { prune: boolean; answersKnown?: AnswersKnown; matchByLabel?: boolean }): Comparison {
+  const changes: Change[] = [];
+  const patch: Record<string, unknown> = {};
+  compareSettings(def, remote, changes, patch);
+
+  const { matched, remaining } = matchFields(def, remote, keyMap, opts.matchByLabel !== false);
   const byKey = new Map(remote.fields.map((f) => [f.key, f]));
+  let fieldsChange = false;
   def.fields.forEach((f, i) => {
-    const name = label(f) || f.type;
-    const key = matched[i];
-    if (!key) {
-      changes.push({ kind: 'added', path: `fields[${i}]`, to: `${f.type} "${name}"` });
-      fieldsChange = true;
-      return;
-    }
-    const r = byKey.get(key)!;
-    if (r.type !== f.type) changes.push({ kind: 'changed', path: `fields[${i}].type`, from: r.type, to: f.type });
-    const ro = withoutOptionKeys(r.option);
-    for (const p of [...new Set([...Object.keys(f.option), ...Object.keys(ro)])].sort()) {
-      if (same(f.option[p], ro[p])) continue;
-      if (p === 'label') changes.push({ kind: 'changed', path: `fields[${i}].label`, from: ro.label, to: f.option.label, note: 'renamed' });
-      else changes.push({ kind: 'changed', path: `fields[${i}].option.${p}`, from: ro[p], to: f.option[p], note: `"${name}"` });
-    }
-    if (f.quizConfig) {
-      const shownSame = same(visibleQuiz(f.quizConfig), visibleQuiz(r.quizConfig));
-      const answers = f.quizConfig.correctAnswers === undefined || (opts.answersKnown?.(f.key, f.quizConfig) ?? false);
-      if (!shownSame || !answers) changes.push({ kind: 'changed', path: `fields[${i}].quizConfig`, from: visibleQuiz(r.quizConfig), to: f.quizConfig, note: answers ? `"${name}"` : `"${name}": correct answers are never shown by the service, so they are sent` });
-    }
-    if (changes.some((c) => c.path.startsWith(`fields[${i}]`))) fieldsChange = true;
+    const fieldChanges = compareField(f, i, matched[i] ? byKey.get(matched[i]!) : undefined, opts.answersKnown);
+    changes.push(...fieldChanges);
+    if (fieldChanges.length) fieldsChange = true;
   });
   // order of the fields both sides have
   const fileOrder = matched.filter(Boolean) as string[];
@@ -169,19 +204,7 @@ export function compare(def: Definition, remote: RemoteForm, keyMap: Record<stri
     changes.push(opts.prune ? { kind: 'removed', path: `fields.${r.key}`, from: `${r.type} "${label(r)}"` } : { kind: 'kept', path: `fields.${r.key}`, from: `${r.type} "${label(r)}"`, note: 'on the service but not in the file: kept (--prune-fields removes it)' });
     if (opts.prune) fieldsChange = true;
   }
-  if (fieldsChange) {
-    // spec §2.2: an update's fields replace the list; keys keep existing fields (and their answers)
-    const list: Array<Record<string, unknown>> = def.fields.map((f, i) => {
-      const out: Record<string, unknown> = { type: f.type, option: f.option };
-      if (matched[i]) out.key = matched[i];
-      const r = matched[i] ? byKey.get(matched[i]!) : undefined;
-      // an unchanged quizConfig stays as the service has it (its correct answers included)
-      if (f.quizConfig && !(r && same(visibleQuiz(f.quizConfig), visibleQuiz(r.quizConfig)) && (f.quizConfig.correctAnswers === undefined || opts.answersKnown?.(f.key, f.quizConfig)))) out.quizConfig = f.quizConfig;
-      return out;
-    });
-    if (!opts.prune) for (const r of remaining.values()) list.push({ key: r.key, type: r.type, option: r.option });
-    patch.fields = list;
-  }
+  if (fieldsChange) patch.fields = fieldsPatch(def, matched, byKey, remaining, opts);
   return { changes: changes.filter((c) => c.kind !== 'kept' || !opts.prune), patch, matched };
 }
 

@@ -1,21 +1,22 @@
 import { createHash } from 'node:crypto';
 import { extname, join } from 'node:path';
-import { createSubmission } from '../../api/resources/submissions.js';
 import type { Deps } from '../../cmdutil/factory.js';
-import { ApiError, ConnectionError, UsageError, ValidationError, isQuotaExhausted } from '../../errors.js';
+import { UsageError, ValidationError } from '../../errors.js';
 import { parseIntFlag } from '../../cmdutil/flags.js';
 import { parseJsonText, readInputBytes, requireQrId } from '../../cmdutil/input.js';
 import { checkOutputPath } from '../../cmdutil/outputPath.js';
-import { ADDRESS_PARTS, NAME_PARTS, VALUE_TYPES, unwrapAnswers, validateSubmission, fieldLabel, type AnswerField, type FieldErrors } from '../../domain/answers.js';
+import { ADDRESS_PARTS, NAME_PARTS, VALUE_TYPES, unwrapAnswers, validateSubmission, fieldLabel, type AnswerField } from '../../domain/answers.js';
 import { coerceAnswer } from '../../domain/coerce.js';
 import { partHeader } from '../../domain/flatten.js';
 import { fieldsFromSchema } from '../../domain/schema.js';
 import { writeFileAtomic } from '../../io/atomicFile.js';
-import { Progress } from '../../output/progressBar.js';
 import { describeFieldErrors } from './answersInput.js';
 import { ImportLedger } from './importLedger.js';
 import { loadSchema } from './schemaCache.js';
 import { localFileFor } from '../../cmdutil/localFiles.js';
+import { importKey, sendRows, type Row } from './importSend.js';
+
+export { importKey };
 
 interface Opts {
   format?: 'csv' | 'jsonl' | 'json';
@@ -26,15 +27,6 @@ interface Opts {
   json?: boolean;
 }
 
-interface Row {
-  /** 1-based data row number (header excluded) */
-  n: number;
-  record: Record<string, unknown>;
-  answers?: Record<string, unknown>;
-  errors?: FieldErrors;
-  /** sent, but it failed after its retries (5xx, throttling, a lost connection): worth sending again */
-  failure?: string;
-}
 
 /** Columns that exports write and imports ignore. */
 const META_COLUMNS = new Set(['_row', '_errors', '_retryable', 'id', 'createdAt', 'updatedAt', 'qrId', 'quiz points', 'quiz totalMarks', 'quiz percentage', 'quiz passed']);
@@ -78,18 +70,6 @@ export function answersOf(record: Record<string, unknown>, map: Map<string, Targ
     }
   }
   return answers;
-}
-
-/** spec §8: a key derived from the form, the file's content and the row, so a re-run replays. */
-/** A failure of one row that another attempt may get past (not a verdict on every row). */
-function isRowFailure(e: unknown): boolean {
-  if (e instanceof ConnectionError) return true;
-  if (e instanceof ApiError) return e.status >= 500 || (e.status === 429 && !isQuotaExhausted(e.status, e.message));
-  return false;
-}
-
-export function importKey(qrId: string, fileHash: string, row: number): string {
-  return `import-${createHash('sha256').update(`${qrId}\n${fileHash}\n${row}`).digest('hex').slice(0, 48)}`;
 }
 
 /** The input's format: by its extension, or for stdin by its first character. */
@@ -171,6 +151,34 @@ async function writeErrors(path: string, format: 'csv' | 'jsonl' | 'json', colum
   writeFileAtomic(path, text, 0o600);
 }
 
+/** Every row checked offline against the form's fields first: rejected rows never cost a request. */
+function checkRows(records: Record<string, unknown>[], map: Map<string, Target>, fields: AnswerField[]): Row[] {
+  return records.map((record, i) => {
+    const answers = answersOf(record, map);
+    const errors = validateSubmission(fields, { answers }, { mode: 'create' });
+    return Object.keys(errors).length ? { n: i + 1, record, answers, errors } : { n: i + 1, record, answers };
+  });
+}
+
+type Summary = { rows: number; valid: number; created: number; replayed: number; alreadyImported: number; rejected: number; failed: number; dryRun: boolean };
+
+/** The rows that did not go through (the first 20 of each kind), the totals, and the exit they call for. */
+function report(deps: Deps, opts: Opts, qrId: string, summary: Summary, rejected: Row[], failed: Row[], fields: AnswerField[]): void {
+  for (const r of failed.slice(0, 20)) deps.info(`row ${r.n}: failed after its retries, worth sending again: ${r.failure}`);
+  for (const r of rejected.slice(0, 20)) deps.info(`row ${r.n}: ${describeFieldErrors(r.errors ?? {}, fields).join('; ')}`);
+  if (rejected.length > 20) deps.info(`… and ${rejected.length - 20} more rejected rows${opts.errors ? ` (all in ${opts.errors})` : ' (use --errors FILE to keep them all)'}`);
+  deps.info(
+    opts.dryRun
+      ? `Dry run: ${summary.valid} of ${summary.rows} rows valid, ${summary.rejected} rejected; nothing sent.`
+      : `Imported ${qrId}: ${summary.created} created, ${summary.replayed} replayed (already imported), ${summary.alreadyImported} skipped (in the local ledger), ${summary.rejected} rejected, ${summary.failed} failed of ${summary.rows} rows.`,
+  );
+  if (opts.json) deps.io.stdout.write(`${JSON.stringify(summary)}\n`);
+  if (summary.failed > 0 && summary.rejected === 0) {
+    throw new Error(`${summary.failed} of ${summary.rows} rows failed after their retries${opts.errors ? ` (in ${opts.errors}, marked _retryable)` : ''}; run the same command again to send them (rows already imported are skipped)`);
+  }
+  if (summary.rejected > 0) throw new ValidationError(`${summary.rejected} of ${summary.rows} rows rejected${opts.errors ? `; they are in ${opts.errors}, ready to fix and import again` : ''}`, []);
+}
+
 export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Promise<void> {
   const id = requireQrId(qrId);
   const path = String(file);
@@ -200,71 +208,17 @@ export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Prom
   if (unknown.length) {
     throw new UsageError(`${path}: column${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')} ${unknown.length > 1 ? 'match' : 'matches'} no field; fields: ${fields.map((f) => `${f.key} (${fieldLabel(f)})`).join(', ')}`);
   }
-  // every row is checked offline first: rejected rows never cost a request
-  const rows: Row[] = records.map((record, i) => {
-    const answers = answersOf(record, map);
-    const errors = validateSubmission(fields, { answers }, { mode: 'create' });
-    return Object.keys(errors).length ? { n: i + 1, record, answers, errors } : { n: i + 1, record, answers };
-  });
+  const rows = checkRows(records, map, fields);
   const rejected = rows.filter((r) => r.errors);
   const valid = rows.filter((r) => !r.errors && !acknowledged(r.n));
   const failed: Row[] = [];
-  const sent = { created: 0, replayed: 0 };
   if (alreadyImported && !opts.dryRun) deps.info(`${alreadyImported} rows were imported before (local ledger): sending the other ${valid.length} (${valid.length} request${valid.length === 1 ? '' : 's'}).`);
   else if (!opts.dryRun && valid.length) deps.info(`Sending ${valid.length} row${valid.length === 1 ? '' : 's'}: ${valid.length} request${valid.length === 1 ? '' : 's'} of the monthly quota (one per row; retries count too).`);
 
-  if (!opts.dryRun) {
-    const client = await deps.client();
-    const progress = new Progress(deps.io, `Importing into ${id}`, valid.length);
-    let nextIndex = 0;
-    let done = 0;
-    let fatal: unknown;
-    const worker = async () => {
-      while (fatal === undefined && nextIndex < valid.length) {
-        const row = valid[nextIndex++]!;
-        const key = importKey(id, fileHash, row.n);
-        try {
-          const { replayed } = await createSubmission(client, id, { answers: row.answers! }, key);
-          ledger.add(key);
-          if (replayed) sent.replayed++;
-          else sent.created++;
-        } catch (e) {
-          if (e instanceof ApiError && e.status === 400 && e.fieldErrors) {
-            row.errors = e.fieldErrors as FieldErrors;
-            rejected.push(row);
-          } else if (isRowFailure(e)) {
-            // this row ran out of retries; the others may still go through: set it aside and go on
-            row.failure = (e as Error).message;
-            failed.push(row);
-          } else {
-            fatal ??= e; // quota, auth, a form that is gone: every row would fail; a re-run resumes
-          }
-        }
-        progress.update(++done);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, valid.length) }, worker));
-    progress.stop();
-    if (fatal !== undefined) {
-      deps.warn(`import stopped: created ${sent.created}, replayed ${sent.replayed}, rejected ${rejected.length}, failed ${failed.length} of ${rows.length} rows; run the same command again to finish without duplicates`);
-      throw fatal;
-    }
-  }
+  const sent = opts.dryRun ? { created: 0, replayed: 0 } : await sendRows({ deps, qrId: id, fileHash, ledger, concurrency, total: rows.length, rejected, failed }, valid);
   rejected.sort((a, b) => a.n - b.n);
   failed.sort((a, b) => a.n - b.n);
   const summary = { rows: rows.length, valid: valid.length + alreadyImported, ...sent, alreadyImported, rejected: rejected.length, failed: failed.length, dryRun: opts.dryRun === true };
   if (opts.errors && (rejected.length || failed.length)) await writeErrors(opts.errors, format, columns, [...rejected, ...failed].sort((a, b) => a.n - b.n), fields);
-  for (const r of failed.slice(0, 20)) deps.info(`row ${r.n}: failed after its retries, worth sending again: ${r.failure}`);
-  for (const r of rejected.slice(0, 20)) deps.info(`row ${r.n}: ${describeFieldErrors(r.errors ?? {}, fields).join('; ')}`);
-  if (rejected.length > 20) deps.info(`… and ${rejected.length - 20} more rejected rows${opts.errors ? ` (all in ${opts.errors})` : ' (use --errors FILE to keep them all)'}`);
-  deps.info(
-    opts.dryRun
-      ? `Dry run: ${summary.valid} of ${summary.rows} rows valid, ${summary.rejected} rejected; nothing sent.`
-      : `Imported ${id}: ${summary.created} created, ${summary.replayed} replayed (already imported), ${alreadyImported} skipped (in the local ledger), ${summary.rejected} rejected, ${summary.failed} failed of ${summary.rows} rows.`,
-  );
-  if (opts.json) deps.io.stdout.write(`${JSON.stringify(summary)}\n`);
-  if (summary.failed > 0 && summary.rejected === 0) {
-    throw new Error(`${summary.failed} of ${summary.rows} rows failed after their retries${opts.errors ? ` (in ${opts.errors}, marked _retryable)` : ''}; run the same command again to send them (rows already imported are skipped)`);
-  }
-  if (summary.rejected > 0) throw new ValidationError(`${summary.rejected} of ${summary.rows} rows rejected${opts.errors ? `; they are in ${opts.errors}, ready to fix and import again` : ''}`, []);
+  report(deps, opts, id, summary, rejected, failed, fields);
 }

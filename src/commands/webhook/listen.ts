@@ -1,4 +1,4 @@
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { getWebhook, putWebhook, type WebhookSettings } from '../../api/resources/webhook.js';
@@ -48,29 +48,43 @@ function forward(target: URL, raw: Buffer, headers: IncomingMessage['headers']):
   });
 }
 
-export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<void> {
-  const port = parseIntFlag('--port', opts.port, 0, 65535)!;
-  let target: URL | undefined;
-  if (opts.forwardTo) {
-    try {
-      target = new URL(opts.forwardTo);
-    } catch {
-      throw new UsageError(`--forward-to: "${opts.forwardTo}" is not a URL`);
-    }
-    // deliveries are relayed over HTTP: any other scheme would fail at the first delivery
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new UsageError(`--forward-to: "${opts.forwardTo}" must be an http:// or https:// URL`);
+/** --forward-to as a URL, refused before anything listens unless it is http(s). */
+function forwardTarget(raw: string | undefined): URL | undefined {
+  if (!raw) return undefined;
+  let target: URL;
+  try {
+    target = new URL(raw);
+  } catch {
+    throw new UsageError(`--forward-to: "${raw}" is not a URL`);
   }
-  const out = deps.outputFor(eventView);
-  checkStreamFormat(out);
-  let secret = await secretFromFileOrEnv(deps, opts.secretFile);
-  const p = paint(deps.io.colorErr);
+  // deliveries are relayed over HTTP: any other scheme would fail at the first delivery
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new UsageError(`--forward-to: "${raw}" must be an http:// or https:// URL`);
+  return target;
+}
+
+/** A server on the loopback interface (port 0: any free port) and the URL it answers on. */
+async function listenLocally(port: number): Promise<{ server: Server; url: string }> {
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', (e) => reject(new UsageError(`cannot listen on 127.0.0.1:${port}: ${(e as Error).message}`)));
     server.listen(port, '127.0.0.1', resolve);
   });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
+}
 
+interface Registration {
+  secret: string;
+  client?: Awaited<ReturnType<Deps['client']>>;
+  /** the account's webhook setting before --register, put back on exit */
+  previous?: WebhookSettings;
+}
+
+/**
+ * The secret deliveries are signed with: the one given (--secret-file or the env), else the account's;
+ * with --register the listener also becomes the account's webhook. Closes the server on refusal.
+ */
+async function registerOrFetchSecret(deps: Deps, opts: Opts, given: string | undefined, server: Server, url: string): Promise<Registration> {
+  let secret = given;
   let previous: WebhookSettings | undefined;
   const client = opts.register || !secret ? await deps.client() : undefined;
   if (opts.register) {
@@ -90,28 +104,47 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
     server.close();
     throw new UsageError('no webhook secret: enable the webhook first, set FORMCTL_WEBHOOK_SECRET or pass --secret-file FILE, or use --register');
   }
-  const key = secret;
-  const seen = new Set<string>();
-  let received = 0;
+  return { secret, client, previous };
+}
 
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+/** Collects a POST body up to MAX_BODY_BYTES; a bigger one is answered 413 and never reaches `onBody`. */
+function readBody(req: IncomingMessage, res: ServerResponse, onBody: (raw: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let tooBig = false;
+  req.on('data', (c: Buffer) => {
+    size += c.length;
+    if (size > MAX_BODY_BYTES) {
+      if (!tooBig) reply(res, 413, { error: `body over ${MAX_BODY_BYTES} bytes` });
+      tooBig = true;
+      req.destroy();
+      return;
+    }
+    chunks.push(c);
+  });
+  req.on('end', () => {
+    if (!tooBig) onBody(Buffer.concat(chunks));
+  });
+}
+
+type Delivery = { event?: string; qrId?: string; formTitle?: string; submission?: { id?: string; createdAt?: string; answers?: Record<string, unknown> } };
+
+interface Receiver {
+  deps: Deps;
+  out: ReturnType<Deps['outputFor']>;
+  key: string;
+  target?: URL;
+  /** called once per new (not duplicate) delivery */
+  onEvent: () => void;
+}
+
+/** The request handler: verify, answer, deduplicate, print, and relay each delivery. */
+function deliveryHandler({ deps, out, key, target, onEvent }: Receiver): (req: IncomingMessage, res: ServerResponse) => void {
+  const p = paint(deps.io.colorErr);
+  const seen = new Set<string>();
+  return (req, res) => {
     if (req.method !== 'POST') return reply(res, 405, { error: 'POST only' });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooBig = false;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY_BYTES) {
-        if (!tooBig) reply(res, 413, { error: `body over ${MAX_BODY_BYTES} bytes` });
-        tooBig = true;
-        req.destroy();
-        return;
-      }
-      chunks.push(c);
-    });
-    req.on('end', () => {
-      if (tooBig) return;
-      const raw = Buffer.concat(chunks);
+    readBody(req, res, (raw) => {
       const signature = req.headers['x-service-signature'];
       // spec §6 rule 1: over the exact raw bytes, compared in constant time
       if (!verifyWebhook(key, raw, typeof signature === 'string' ? signature : undefined)) {
@@ -119,7 +152,7 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
         return reply(res, 401, { error: 'invalid signature' });
       }
       reply(res, 200, { received: true }); // answer first: well within the 10 s the service waits
-      let event: { event?: string; qrId?: string; formTitle?: string; submission?: { id?: string; createdAt?: string; answers?: Record<string, unknown> } };
+      let event: Delivery;
       try {
         event = JSON.parse(raw.toString('utf8'));
       } catch {
@@ -134,18 +167,34 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
       }
       seen.add(id);
       if (seen.size > SEEN_LIMIT) seen.delete(seen.values().next().value!);
-      received++;
-      // a readable line on a terminal (the payload has no labels: the answers' values); JSON lines otherwise
-      writeEvent(deps.io, out, event as Record<string, unknown>, id, () => ({
-        at: event.submission?.createdAt ?? new Date().toISOString(),
-        event: event.event ?? String(req.headers['x-service-event'] ?? 'event'),
-        qrId: event.qrId ?? '',
-        title: event.formTitle,
-        answers: Object.values(event.submission?.answers ?? {}).map((value) => ({ value })),
-      }));
-      if (target) void forward(target, raw, req.headers).then((status) => deps.info(`  → ${target!.href} ${typeof status === 'number' ? status : `failed: ${status}`}`));
+      onEvent();
+      printEvent(deps, out, event, id, req.headers);
+      if (target) void forward(target, raw, req.headers).then((status) => deps.info(`  → ${target.href} ${typeof status === 'number' ? status : `failed: ${status}`}`));
     });
-  });
+  };
+}
+
+/** A readable line on a terminal (the payload has no labels: the answers' values); JSON lines otherwise. */
+function printEvent(deps: Deps, out: Receiver['out'], event: Delivery, id: string, headers: IncomingMessage['headers']): void {
+  writeEvent(deps.io, out, event as Record<string, unknown>, id, () => ({
+    at: event.submission?.createdAt ?? new Date().toISOString(),
+    event: event.event ?? String(headers['x-service-event'] ?? 'event'),
+    qrId: event.qrId ?? '',
+    title: event.formTitle,
+    answers: Object.values(event.submission?.answers ?? {}).map((value) => ({ value })),
+  }));
+}
+
+export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<void> {
+  const port = parseIntFlag('--port', opts.port, 0, 65535)!;
+  const target = forwardTarget(opts.forwardTo);
+  const out = deps.outputFor(eventView);
+  checkStreamFormat(out);
+  const given = await secretFromFileOrEnv(deps, opts.secretFile);
+  const { server, url } = await listenLocally(port);
+  const { secret, client, previous } = await registerOrFetchSecret(deps, opts, given, server, url);
+  let received = 0;
+  server.on('request', deliveryHandler({ deps, out, key: secret, target, onEvent: () => received++ }));
 
   deps.info(`Listening on ${url}${target ? `, forwarding to ${target.href}` : ''}. Ctrl-C to stop.`);
   const signal = await untilInterrupted();

@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { createSubmission } from '../../api/resources/submissions.js';
+import type { Deps } from '../../cmdutil/factory.js';
+import type { FieldErrors } from '../../domain/answers.js';
+import { ApiError, ConnectionError, isQuotaExhausted } from '../../errors.js';
+import { Progress } from '../../output/progressBar.js';
+import type { ImportLedger } from './importLedger.js';
+
+/** One data row of an import file and what became of it. */
+export interface Row {
+  /** 1-based data row number (header excluded) */
+  n: number;
+  record: Record<string, unknown>;
+  answers?: Record<string, unknown>;
+  errors?: FieldErrors;
+  /** sent, but it failed after its retries (5xx, throttling, a lost connection): worth sending again */
+  failure?: string;
+}
+
+/** A failure of one row that another attempt may get past (not a verdict on every row). */
+function isRowFailure(e: unknown): boolean {
+  if (e instanceof ConnectionError) return true;
+  if (e instanceof ApiError) return e.status >= 500 || (e.status === 429 && !isQuotaExhausted(e.status, e.message));
+  return false;
+}
+
+/** spec §8: a key derived from the form, the file's content and the row, so a re-run replays. */
+export function importKey(qrId: string, fileHash: string, row: number): string {
+  return `import-${createHash('sha256').update(`${qrId}\n${fileHash}\n${row}`).digest('hex').slice(0, 48)}`;
+}
+
+interface Sending {
+  deps: Deps;
+  qrId: string;
+  fileHash: string;
+  ledger: ImportLedger;
+  concurrency: number;
+  /** rows in the file, for the message when the import stops */
+  total: number;
+  /** rows refused by the service join these; rows that ran out of retries join `failed` */
+  rejected: Row[];
+  failed: Row[];
+}
+
+/**
+ * Sends the rows, `concurrency` at a time, each with its idempotency key, and records each acknowledged
+ * one in the ledger. A failure that every row would meet (quota, auth, a form that is gone) stops it.
+ */
+export async function sendRows({ deps, qrId, fileHash, ledger, concurrency, total, rejected, failed }: Sending, valid: Row[]): Promise<{ created: number; replayed: number }> {
+  const sent = { created: 0, replayed: 0 };
+  const client = await deps.client();
+  const progress = new Progress(deps.io, `Importing into ${qrId}`, valid.length);
+  let nextIndex = 0;
+  let done = 0;
+  let fatal: unknown;
+  const worker = async () => {
+    while (fatal === undefined && nextIndex < valid.length) {
+      const row = valid[nextIndex++]!;
+      const key = importKey(qrId, fileHash, row.n);
+      try {
+        const { replayed } = await createSubmission(client, qrId, { answers: row.answers! }, key);
+        ledger.add(key);
+        if (replayed) sent.replayed++;
+        else sent.created++;
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 400 && e.fieldErrors) {
+          row.errors = e.fieldErrors as FieldErrors;
+          rejected.push(row);
+        } else if (isRowFailure(e)) {
+          // this row ran out of retries; the others may still go through: set it aside and go on
+          row.failure = (e as Error).message;
+          failed.push(row);
+        } else {
+          fatal ??= e; // quota, auth, a form that is gone: every row would fail; a re-run resumes
+        }
+      }
+      progress.update(++done);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, valid.length) }, worker));
+  progress.stop();
+  if (fatal !== undefined) {
+    deps.warn(`import stopped: created ${sent.created}, replayed ${sent.replayed}, rejected ${rejected.length}, failed ${failed.length} of ${total} rows; run the same command again to finish without duplicates`);
+    throw fatal;
+  }
+  return sent;
+}
+
