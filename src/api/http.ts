@@ -4,9 +4,10 @@ import type { Envelope } from '../domain/contract/schemas.js';
 import { ApiError, ConnectionError } from '../errors.js';
 import type { Proxy } from './proxy.js';
 import { decideRetry, type Outcome } from './retry.js';
-import { describeNetworkError, NodeHttpTransport, type Transport, type TransportResponse } from './transport.js';
+import { describeNetworkError, NodeHttpTransport, type Method, type Transport, type TransportResponse } from './transport.js';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+// the methods are the transport's; the client's callers take them from here
+export type { Method };
 export type Query = Record<string, string | number | boolean | undefined | Array<string | number>>;
 
 export interface RequestOptions {

@@ -2,7 +2,8 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { ConnectionError } from '../errors.js';
 import { proxyAuthorization, type Proxy } from './proxy.js';
 import { networkFailureKind } from './retry.js';
-import type { Method } from './http.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 // The transport under ApiClient (api/http.ts): node:http(s) keep-alive, per-request timeouts, the
 // proxy CONNECT tunnel, and the words for a request that never got an answer.
