@@ -1,23 +1,12 @@
-import type { FieldType } from '../fieldTypes.js';
+import type { GeneratedDraft } from '../contract/draft.js';
 
 // The draft of spec §4.7: {title, shortText, locale, fields: [{type, option}]}, and for a quiz isQuiz
 // with a per-field quizConfig. The zod schema of the contract (contract/schemas.ts FormDraft) is the
 // wire shape; these are the drafter's own types of it.
 
-export interface DraftField {
-  type: FieldType;
-  option: Record<string, unknown>;
-  quizConfig?: { points: number; correctAnswers: string[] };
-}
-
-export interface Draft {
-  title: string;
-  shortText: string;
-  locale: string;
-  fields: DraftField[];
-  isQuiz?: boolean;
-  quizConfig?: Record<string, unknown>;
-}
+/** the draft as the contract states it (domain/contract/draft.ts), declared once */
+export type Draft = GeneratedDraft;
+export type DraftField = GeneratedDraft['fields'][number];
 
 /** A prompt or an instruction the drafter refuses (spec §4.7: 400). */
 export class DraftError extends Error {}
