@@ -6,7 +6,7 @@ import { conceptField } from './fieldsOfKind.js';
 import { isKindPhrase, stripFiller, tokensOf } from './pieces.js';
 import type { Special } from './specials.js';
 import { cap, choices, fold } from './text.js';
-import type { DraftField, Locale } from './types.js';
+import type { DraftField, Locale, Made } from './types.js';
 import type { Unit } from './units.js';
 import { ASKS_YES_NO, IF_START, QUESTION_START } from './questionWords.js';
 
@@ -14,11 +14,6 @@ import { ASKS_YES_NO, IF_START, QUESTION_START } from './questionWords.js';
 // rows a checkList; a value per row a sheet; "then" a cascade; a question by its first word; else
 // the concept its words name, or a short text labelled as written.
 
-/** A field and the concept it stands for (to merge with a kind's usual fields without duplicates). */
-export interface Made {
-  field: DraftField;
-  concept?: string;
-}
 
 const ROWS_RATE = /\b(rate|rating|score|grade|evaluate|assess|check|note[zs]?|[ée]valuez|califica|calificar|eval[úu]a|bewerte[nt]?|beurteile|avali[ae]r?)\b.*\b(each|every|all|chaque|cada|jede[nrs]?|alle)\b|\bcheck ?list\b|\bcheck each\b|\bliste de contr[ôo]le\b|\bchecklist[ea]?\b/iu;
 const ROWS_VALUE = /\b(hours?|heures?|horas?|amount|value|quantity|score)\b|stunden/iu;

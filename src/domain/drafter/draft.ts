@@ -1,12 +1,12 @@
 import { ARCHETYPES, type Archetype, type OwnField } from './archetypes.js';
-import { classify, type Made } from './classify.js';
+import { classify } from './classify.js';
 import { detectLocale, PHRASES } from './language.js';
 import { archetypeOf, conceptById } from './lexicon.js';
 import { isKindPhrase, splitIntro, stripFiller } from './pieces.js';
 import { readQuiz } from './quiz.js';
 import { protect } from './specials.js';
 import { cap, choices, fold } from './text.js';
-import { DraftError, type Draft, type DraftField, type Locale } from './types.js';
+import { DraftError, type Draft, type DraftField, type Locale, type Made } from './types.js';
 import { unitsOf } from './units.js';
 import { conceptField } from './fieldsOfKind.js';
 

@@ -1,9 +1,8 @@
 import type { FieldType } from '../fieldTypes.js';
-import type { Made } from './classify.js';
 import type { Concept } from './concepts.js';
 import { WEEKDAYS } from './language.js';
 import { choices } from './text.js';
-import type { Locale } from './types.js';
+import type { Locale, Made } from './types.js';
 
 // A concept's field in a language: its type, the label given, its default choices or rows.
 

@@ -1,4 +1,4 @@
-import type { Made } from './classify.js';
+import type { Made } from './types.js';
 import { passMark, readAnswer } from './quizAnswers.js';
 import { cap, choices, fold } from './text.js';
 

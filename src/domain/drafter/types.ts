@@ -8,6 +8,12 @@ import type { GeneratedDraft } from '../contract/draft.js';
 export type Draft = GeneratedDraft;
 export type DraftField = GeneratedDraft['fields'][number];
 
+/** A field and the concept it stands for (to merge with a kind's usual fields without duplicates). */
+export interface Made {
+  field: DraftField;
+  concept?: string;
+}
+
 /** A prompt or an instruction the drafter refuses (spec §4.7: 400). */
 export class DraftError extends Error {}
 

@@ -1,4 +1,4 @@
-import type { PageWords } from '../locale.js';
+import type { PageWords } from './types.js';
 
 export const pt: PageWords = {
   lang: 'pt',
