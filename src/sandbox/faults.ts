@@ -8,6 +8,7 @@
 // POST /forms/*/submissions answer 503"), so that tests need not share one global profile.
 // ai-invalid and ai-failure act on the AI builder only, after its request was found valid (spec §4.7:
 // 400 for an invalid AI response, 500 for an AI failure)
+import { seededRandom } from '../domain/random.js';
 export const FAULT_KINDS = ['500', '503', '429', 'drop', 'drop-after', 'latency', 'ai-invalid', 'ai-failure'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -93,17 +94,9 @@ function matchesRoute(pattern: string, method: string, path: string): boolean {
 
 /** mulberry32: a seeded fault run is repeatable */
 class Random {
-  private state: number;
+  readonly next: () => number;
   constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    this.next = seededRandom(seed);
   }
 }
 

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessSandbox, type InProcessSandbox } from '../helpers/inProcessSandbox.js';
+import { seededRandom } from '../../src/domain/random.js';
 
 // Every JSON route of the OpenAPI description the sandbox serves, under random and mutated bodies and
 // query strings, as the owner and as a Viewer: the process stays up, every answer is the envelope the
@@ -15,16 +16,7 @@ let sb: InProcessSandbox;
 let doc: Doc;
 const ids: Record<string, string> = {};
 
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const r = prng(20261125);
+const r = seededRandom(20261125);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 
 const WEIRD: unknown[] = [null, true, 0, -1, 1e308, -0, 3.5, '', ' ', 'x'.repeat(5000), '\u0000\u202e<script>', '2026-13-45', [], [null], {}, { __proto__: 1 }, [[[[[[]]]]]], 'fk_notakey', '../../etc/passwd', 'NaN'];

@@ -10,6 +10,7 @@ import { renderQr, type QrFormat } from '../../src/sandbox/qr/index.js';
 import { PRESETS } from '../../src/sandbox/qr/presets.js';
 import { contrast, hexRgb, luminance, TWO_COLOUR_FRAMES } from '../../src/sandbox/qr/scene.js';
 import { inProcessSandbox, type InProcessSandbox } from '../helpers/inProcessSandbox.js';
+import { seededRandom } from '../../src/domain/random.js';
 
 // Every design stays decodable: each preset and a few hundred random valid designs, read back by two
 // real QR readers (zbar's zbarimg from Debian, and jsQR); PDF and EPS through Ghostscript.
@@ -48,15 +49,6 @@ function readWithZbar(files: string[]): Set<string> {
 }
 
 // random valid designs: every enum and range of spec §2.6, dark code colours on light backgrounds
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 function randomDesign(r: () => number): QrConfig {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
   const colour = (dark: boolean) => {
@@ -118,7 +110,7 @@ describe('QR designs stay decodable', () => {
   });
 
   it('300 random valid designs: every one read by zbarimg, at least 99 % by jsQR', async () => {
-    const r = prng(20261122);
+    const r = seededRandom(20261122);
     const files: string[] = [];
     const texts: string[] = [];
     const unread: Array<{ text: string; config: QrConfig }> = [];

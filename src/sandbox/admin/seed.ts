@@ -4,6 +4,7 @@ import { ApiFailure } from '../http.js';
 import { newHexId, readDoc, type FormDoc } from '../repo/forms.js';
 import type { NewScan } from '../repo/scans.js';
 import type { SandboxStore } from '../repo/store.js';
+import { seededRandom } from '../../domain/random.js';
 
 /** An example answer for every field that takes no file (the submission schema's examples). */
 function exampleAnswers(doc: FormDoc): Record<string, unknown> {
@@ -71,17 +72,6 @@ const USER_AGENTS: Record<string, string> = {
 /** share of seeded scans that end in a submission (created beside them) */
 export const SEED_SUBMISSION_SHARE = 0.15;
 
-/** A small seeded PRNG (mulberry32): the same seed gives the same scans. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function weighted<T>(items: ReadonlyArray<T>, weight: (t: T) => number, r: number): T {
   const total = items.reduce((s, i) => s + weight(i), 0);
@@ -106,7 +96,7 @@ export interface ScanSeed {
 export function seedScans(store: SandboxStore, qrId: string, opts: ScanSeed, nowMs: number): { scans: number; submissions: number } {
   const form = formOf(store, qrId);
   const doc = readDoc(form);
-  const random = prng(opts.seed ?? (nowMs & 0x7fffffff));
+  const random = seededRandom(opts.seed ?? (nowMs & 0x7fffffff));
   const visitors = Array.from({ length: Math.max(1, Math.round(opts.count * 0.72)) }, () => ({
     id: newHexId().slice(0, 16),
     place: weighted(SEED_CITIES, (c) => c[3], random()),
