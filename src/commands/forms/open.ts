@@ -5,10 +5,13 @@ import { terminalText } from '../../output/terminalText.js';
 
 export async function run(deps: Deps, [qrId]: unknown[], opts: { web?: boolean } = {}): Promise<void> {
   const id = requireQrId(qrId);
-  const form = await getForm(await deps.client(), id);
+  const client = await deps.client();
+  const form = await getForm(client, id);
   // the link is data for a pipe; on a terminal, the service's text cannot drive it
   deps.io.stdout.write(`${deps.io.isStdoutTTY ? terminalText(form.shortUrl) : form.shortUrl}\n`);
-  await sayWhenTheLinkIsDead(deps);
+  // a sandbox link opens only while `sandbox serve` runs: when this command ran the sandbox in-process,
+  // its links point at another address than the one it was reached at
+  if (deps.target().sandbox && new URL(form.shortUrl).origin !== client.base.origin) deps.warn('the sandbox is not being served: this link opens once `formctl sandbox serve` runs (in another terminal)');
   if (opts.web) {
     const { openInBrowser } = await import('../../cmdutil/browser.js');
     if (await openInBrowser(deps.io, form.shortUrl)) deps.info(`Opening ${form.shortUrl} in your browser.`);
@@ -23,12 +26,4 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: { web?: boolean }
     deps.io.stdout.write(renderQrTerminal(qr.modules.size, (x, y) => qr.modules.get(y, x) === 1));
     deps.info(`${form.title} — scan the code or open the link.`);
   }
-}
-
-/** A sandbox link opens only while `sandbox serve` runs: say so when this command ran it in-process. */
-async function sayWhenTheLinkIsDead(deps: Deps): Promise<void> {
-  if (!deps.target().sandbox) return;
-  const { findServedSandbox } = await import('../../config/sandboxAddress.js');
-  const { sandboxDataDir } = await import('../../config/store.js');
-  if (!(await findServedSandbox(sandboxDataDir(deps.io.env)))) deps.warn('the sandbox is not being served: this link opens once `formctl sandbox serve` runs (in another terminal)');
 }
