@@ -14,6 +14,7 @@ import { submissionColumns } from '../../domain/flatten.js';
 import { commitTempFile, openTempFile, writeFileAtomic } from '../../io/atomicFile.js';
 import { Progress } from '../../output/progressBar.js';
 import { parseTimeFlag } from './time.js';
+import { NewestSeen } from './newest.js';
 
 interface Opts {
   redact?: boolean;
@@ -156,22 +157,10 @@ function windowOf(opts: Opts, id: string) {
   return { since, until, checkpoint, skip };
 }
 
-/** What a run has seen: the newest createdAt and the ids at it (the next checkpoint), and the counts. */
-class Tally {
-  newest: string;
-  idsAtNewest: Set<string>;
+/** What a run has seen (the next checkpoint), and its counts. */
+class Tally extends NewestSeen {
   written = 0;
   skipped = 0;
-  constructor(checkpoint: Checkpoint | undefined) {
-    this.newest = checkpoint?.newestCreatedAt ?? '';
-    this.idsAtNewest = new Set(checkpoint?.idsAtNewest ?? []);
-  }
-  see(s: Submission): void {
-    if (s.createdAt > this.newest) {
-      this.newest = s.createdAt;
-      this.idsAtNewest = new Set([s.id]);
-    } else if (s.createdAt === this.newest) this.idsAtNewest.add(s.id);
-  }
 }
 
 function saveCheckpoint(path: string, id: string, before: Checkpoint | undefined, tally: Tally): void {

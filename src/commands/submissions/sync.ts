@@ -10,6 +10,7 @@ import { FORMS_PAGE_MAX } from '../../domain/limits.js';
 import { cellValue, planColumns, type SyncSubmission } from '../../domain/syncColumns.js';
 import { UsageError } from '../../errors.js';
 import { openSink, type PageRow, type Sink, type SyncState } from './syncSinks.js';
+import { NewestSeen } from './newest.js';
 
 interface Opts {
   redact?: boolean;
@@ -60,8 +61,7 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
   if (first.total === 0 && !full) return outcome;
   await sink.prepare(table, columns, prior?.columns ?? []);
   const until = first.items[0]?.createdAt;
-  let newest = state?.newestCreatedAt ?? '';
-  let atNewest = new Set(state?.idsAtNewest ?? []);
+  const seenNewest = new NewestSeen(state);
   const seen = new Set<string>();
   const fetchPage = (p: number) => {
     requests++;
@@ -72,7 +72,7 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
   let batch: PageRow[] = [];
   let committed = false;
   const flush = async () => {
-    const next: SyncState = { qrId, table, newestCreatedAt: newest, idsAtNewest: [...atNewest], columns, rows: prior?.rows ?? 0 };
+    const next: SyncState = { qrId, table, newestCreatedAt: seenNewest.newest, idsAtNewest: [...seenNewest.idsAtNewest], columns, rows: prior?.rows ?? 0 };
     await sink.writeRows(qrId, table, columns, batch, next);
     outcome.upserted += batch.length;
     batch = [];
@@ -90,10 +90,7 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
       const plain: SyncSubmission = { id: s.id, createdAt: s.createdAt, updatedAt: s.updatedAt, answers: s.answers as Record<string, unknown>, quizData: s.quizData as Record<string, unknown> | undefined };
       const raw = redact ? redact(plain, fields) : plain;
       batch.push({ cells: columns.map((c) => cellValue(c, raw, (k) => typeOf.get(k))), raw });
-      if (s.createdAt > newest) {
-        newest = s.createdAt;
-        atNewest = new Set([s.id]);
-      } else if (s.createdAt === newest) atNewest.add(s.id);
+      seenNewest.see(s);
     }
     if (batch.length >= BATCH_ROWS) await flush();
   }
