@@ -1,26 +1,17 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
+import { editDistance } from '../domain/editDistance.js';
 import { HELP_TOPICS } from './helpTopics.js';
 
 // `formctl help WORDS…` as gh reads it: a topic, or the help of the command the words name (commander
 // alone shows the group's help for `help forms create` and the root help for any unknown word).
 
-/** Levenshtein distance: the number of single-character edits from one word to the other. */
-export function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
 
 /** The candidates nearest to `word` (a third of its length in edits at most, and at least 1), nearest first. */
-export function nearestNames(word: string, candidates: readonly string[]): string[] {
+function nearestNames(word: string, candidates: readonly string[]): string[] {
   const limit = Math.max(1, Math.floor(word.length / 3));
   return candidates
-    .map((c) => ({ c, d: editDistance(word.toLowerCase(), c.toLowerCase()) }))
+    .map((c) => ({ c, d: editDistance(word.toLowerCase(), c.toLowerCase(), limit) }))
     .filter((x) => x.d <= limit || x.c.startsWith(word))
     .sort((x, y) => x.d - y.d)
     .map((x) => x.c);

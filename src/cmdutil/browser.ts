@@ -4,8 +4,8 @@ import type { IOStreams } from '../io/streams.js';
 // the system's opener (xdg-open, open, or start on Windows). Off a terminal nothing is opened: the
 // link is printed for whoever reads the output.
 
-/** The command that opens a URL here, or undefined when none is known. */
-export function browserCommand(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): { file: string; args: string[] } | undefined {
+/** The command that opens a URL here (whether it exists shows when it is started). */
+function browserCommand(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): { file: string; args: string[] } {
   const chosen = env.FORMCTL_BROWSER || env.BROWSER;
   if (chosen) return { file: chosen, args: [] };
   if (platform === 'darwin') return { file: 'open', args: [] };
@@ -20,7 +20,6 @@ export function browserCommand(env: NodeJS.ProcessEnv, platform: NodeJS.Platform
 export async function openInBrowser(io: IOStreams, url: string): Promise<boolean> {
   if (!io.isStdoutTTY || !io.isStdinTTY) return false;
   const cmd = browserCommand(io.env);
-  if (!cmd) return false;
   const { spawn } = await import('node:child_process');
   return new Promise((resolve) => {
     const child = spawn(cmd.file, [...cmd.args, url], { detached: true, stdio: 'ignore', env: io.env });

@@ -19,6 +19,7 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
   let config: ConfigFile | undefined;
   let client: Promise<ApiClient> | undefined;
   let prompter: Prompter | undefined;
+  let target: Target | undefined;
   const cleanups: Array<() => Promise<void> | void> = [];
   const p = paint(io.colorErr);
 
@@ -26,7 +27,7 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
     io,
     flags,
     config: () => (config ??= readConfig(io.env)),
-    target: () => checkedTarget(deps.config(), flags, io.env),
+    target: () => (target ??= checkedTarget(deps.config(), flags, io.env)),
     client: () => (client ??= buildClient(deps, overrides.command ?? 'formctl')),
     prompter: () => (prompter ??= overrides.prompter ?? new InquirerPrompter(io)),
     outputFor<T>(view: View<T>): OutputOptions {

@@ -1,6 +1,7 @@
 import { linkSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { ConfigFileError } from '../errors.js';
+import { processAlive } from '../io/pid.js';
 
 // One writer of the profile file at a time: parallel `auth login`s each read, change and write the
 // whole file, and without a lock the last rename wins over the others' profiles. The lock is a file
@@ -13,22 +14,12 @@ import { ConfigFileError } from '../errors.js';
 const STALE_MS = 30_000;
 const WAIT_MS = 15_000;
 
-function ownerAlive(pid: number): boolean {
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The lock's inode when it is stale (its owner is gone, or it is older than any write), else undefined. */
 function staleLock(path: string): number | undefined {
   try {
     const st = statSync(path);
     const pid = Number(readFileSync(path, 'utf8'));
-    return Date.now() - st.mtimeMs > STALE_MS || !ownerAlive(pid) ? st.ino : undefined;
+    return Date.now() - st.mtimeMs > STALE_MS || !processAlive(pid) ? st.ino : undefined;
   } catch {
     return undefined; // gone already: the next try takes it
   }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { writeFileAtomic } from '../io/atomicFile.js';
 import type { Settings } from './types.js';
+import { processAlive } from '../io/pid.js';
 
 // The sandbox has one address, so that the links it issues keep working after the command that
 // printed them has ended: http://127.0.0.1:<sandbox port>. `formctl sandbox serve` listens there,
@@ -10,8 +11,8 @@ import type { Settings } from './types.js';
 // in-process that still writes links to that address (they open once `sandbox serve` runs).
 // The served sandbox announces itself with a file in its data dir; a `--sandbox` command reads it.
 
-export const DEFAULT_SANDBOX_PORT = 4010;
-export const SANDBOX_HOST = '127.0.0.1';
+const DEFAULT_SANDBOX_PORT = 4010;
+const SANDBOX_HOST = '127.0.0.1';
 
 /** The sandbox's port: FORMCTL_SANDBOX_PORT, else the sandbox-port setting, else 4010. */
 export function sandboxPort(env: NodeJS.ProcessEnv, settings: Settings): number {
@@ -58,15 +59,6 @@ function readServed(dataDir: string): ServedSandbox | undefined {
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Whether something accepts connections at `origin` (loopback: an answer within a few ms). */
 async function accepting(origin: string, timeoutMs = 500): Promise<boolean> {
   const { connect } = await import('node:net');
@@ -89,6 +81,6 @@ async function accepting(origin: string, timeoutMs = 500): Promise<boolean> {
  */
 export async function findServedSandbox(dataDir: string): Promise<ServedSandbox | undefined> {
   const served = readServed(dataDir);
-  if (!served || !alive(served.pid)) return undefined;
+  if (!served || !processAlive(served.pid)) return undefined;
   return (await accepting(served.origin)) ? served : undefined;
 }

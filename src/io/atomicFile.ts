@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { processAlive } from './pid.js';
 
 // Files are written beside their target under a temporary name, then renamed into place: readers
 // never see half a file. The temporary file is created exclusively (O_EXCL, a random part in its
@@ -9,17 +10,8 @@ import { basename, dirname, join } from 'node:path';
 
 const PART = /^\.(.+)\.(\d+)\.[0-9a-f]{12}\.part$/;
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM'; // someone else's process: alive
-  }
-}
-
 /** Removes the temporary files of `path` that dead processes left behind. */
-export function removeStaleTemps(path: string): void {
+function removeStaleTemps(path: string): void {
   let names: string[];
   try {
     names = readdirSync(dirname(path));
@@ -28,7 +20,7 @@ export function removeStaleTemps(path: string): void {
   }
   for (const name of names) {
     const m = PART.exec(name);
-    if (m && m[1] === basename(path) && Number(m[2]) !== process.pid && !alive(Number(m[2]))) rmSync(join(dirname(path), name), { force: true });
+    if (m && m[1] === basename(path) && Number(m[2]) !== process.pid && !processAlive(Number(m[2]))) rmSync(join(dirname(path), name), { force: true });
   }
 }
 

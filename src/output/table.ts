@@ -3,7 +3,7 @@ import { fitColumns, oneLine, truncate } from './fit.js';
 import { StyledCell, terminalText } from './terminalText.js';
 
 /** Columns holding ids: a cut id is useless, so they keep their width and are never left out. */
-export function isIdColumn(name: string): boolean {
+function isIdColumn(name: string): boolean {
   return /^(id|qrId|key)$|Id$/.test(name);
 }
 

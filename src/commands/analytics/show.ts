@@ -1,7 +1,7 @@
 import { getAnalytics, type Analytics } from '../../api/resources/analytics.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { requireQrId } from '../../cmdutil/input.js';
-import { paint } from '../../io/streams.js';
+import { paint, terminalColumns } from '../../io/streams.js';
 import { terminalText } from '../../output/terminalText.js';
 
 const stripAnsi = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
@@ -46,7 +46,7 @@ async function report(deps: Deps, a: Analytics, linked: Analytics | undefined, t
   const { lineChart, bars, joinWithin } = await import('../../output/chart.js');
   const io = deps.io;
   const p = paint(io.color);
-  const width = Math.max(40, Math.min((io.stdout as { columns?: number }).columns || 80, 140));
+  const width = Math.max(40, Math.min(terminalColumns(io.stdout), 140));
   const series = a.timeseries.all;
   // the title is anyone's text (and the rest the service's): escaped, then formctl's own styling
   const range = terminalText(series.length ? `${series[0]!.date} … ${series[series.length - 1]!.date}` : '');

@@ -24,5 +24,4 @@ export async function run(deps: Deps): Promise<void> {
     plan: p.plan ?? '',
   }));
   await deps.printList({ ...view, empty: 'No profiles yet. Log in: formctl auth login (or try one without an account: formctl --sandbox forms list)' }, rows);
-  if (rows.length === 0 && deps.io.isStdoutTTY) deps.info('No profiles. Run `formctl auth login`, or `formctl auth login --sandbox` to try the sandbox.');
 }

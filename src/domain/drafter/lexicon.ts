@@ -1,6 +1,7 @@
 import { ARCHETYPES, type Archetype } from './archetypes.js';
 import { CONCEPTS, type Concept } from './concepts.js';
-import { editDistance, fold, words } from './text.js';
+import { editDistance } from '../editDistance.js';
+import { fold, words } from './text.js';
 
 // Lookups over the data files, built once: concept phrases (longest first), archetype words, and
 // typo correction against the words the drafter knows ("emial" → "email", "contcat" → "contact").
