@@ -199,3 +199,9 @@ export function unwrapAnswers(obj: Record<string, unknown>): Record<string, unkn
   const whole = inner !== null && typeof inner === 'object' && !Array.isArray(inner) && Object.keys(obj).every((k) => SUBMISSION_KEYS.has(k));
   return whole ? (inner as Record<string, unknown>) : obj;
 }
+
+/** A field whose answer is one or more uploaded files (spec §2.8: fileId, fileId[]). */
+export function isFileField(f: { type: FieldType } | undefined): boolean {
+  const vt = f ? VALUE_TYPES[f.type] : null;
+  return vt === 'fileId' || vt === 'fileId[]';
+}

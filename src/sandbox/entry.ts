@@ -7,7 +7,8 @@ export const sandboxServer = () => import('./server.js');
 export const sandboxFaults = () => import('./faults.js');
 export const sandboxStore = () => import('./repo/store.js');
 export const sandboxSeeding = () => import('./admin/seed.js');
-export const sandboxSchema = async () => ({ ...(await import('./repo/db.js')), ...(await import('./repo/sqlite.js')) });
+/** the one SQLite module, for sync's SQLite sink */
+export const sandboxSqlite = () => import('./repo/sqlite.js');
 /** A data dir's database for `formctl doctor`: there or not, its integrity check and schema version (read only). */
 export const sandboxDataDirHealth = async (dataDir: string) => (await import('./repo/health.js')).dataDirHealth(dataDir);
 export type { DataDirHealth } from './repo/health.js';

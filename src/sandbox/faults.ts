@@ -93,17 +93,12 @@ function matchesRoute(pattern: string, method: string, path: string): boolean {
 }
 
 /** mulberry32: a seeded fault run is repeatable */
-class Random {
-  readonly next: () => number;
-  constructor(seed: number) {
-    this.next = seededRandom(seed);
-  }
-}
+type Random = () => number;
 
 function draw(profile: FaultProfile, random: Random): FaultKind | null {
   if (profile.rate <= 0 || profile.kinds.length === 0) return null;
-  if (random.next() >= profile.rate) return null;
-  return profile.kinds[Math.floor(random.next() * profile.kinds.length)] ?? null;
+  if (random() >= profile.rate) return null;
+  return profile.kinds[Math.floor(random() * profile.kinds.length)] ?? null;
 }
 
 export interface PickedFault {
@@ -118,16 +113,16 @@ export class FaultInjector {
   private nextId = 1;
 
   constructor(public profile: FaultProfile) {
-    this.random = new Random(profile.seed);
+    this.random = seededRandom(profile.seed);
   }
 
   set(profile: FaultProfile): void {
     this.profile = profile;
-    this.random = new Random(profile.seed);
+    this.random = seededRandom(profile.seed);
   }
 
   addRule(rule: Omit<FaultRule, 'id'>): FaultRule {
-    const full = { ...rule, id: this.nextId++, random: new Random(rule.seed) };
+    const full = { ...rule, id: this.nextId++, random: seededRandom(rule.seed) };
     this.rules.push(full);
     return publicRule(full);
   }

@@ -11,8 +11,13 @@ export const FORM_NOT_FOUND = 'Form not found';
  */
 export function availableForm(store: SandboxStore, accountId: string, qrId: string): FormRow {
   const row = store.forms.find(qrId, accountId);
-  if (!row || row.blocked === 1 || row.archived === 1) throw new ApiFailure(400, FORM_NOT_FOUND);
+  if (!isAvailable(row)) throw new ApiFailure(400, FORM_NOT_FOUND);
   return row;
+}
+
+/** spec §4.4: a form of the account that is neither archived nor blocked */
+export function isAvailable(row: FormRow | undefined): row is FormRow {
+  return row !== undefined && row.blocked !== 1 && row.archived !== 1;
 }
 
 /** The form a restore names: it must exist and be archived. */

@@ -39,7 +39,7 @@ const q = (id: string) => `"${id.replace(/"/g, '""')}"`;
 const SQLITE_TYPES: Record<ColumnType, string> = { text: 'TEXT', number: 'REAL', json: 'TEXT', boolean: 'INTEGER', timestamp: 'TEXT' };
 
 async function sqliteSink(file: string): Promise<Sink> {
-  const { openSqlite } = await (await import('../../sandbox/entry.js')).sandboxSchema();
+  const { openSqlite } = await (await import('../../sandbox/entry.js')).sandboxSqlite();
   let db: SqliteDatabase;
   try {
     db = openSqlite(file);

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod/v4';
 import { buildOpenApi } from '../../domain/openapi.js';
 import { PLANS } from '../../domain/plans.js';
+import { isLoopbackHost } from '../../domain/urls.js';
 import { parseFaultProfile, parseFaultRule } from '../faults.js';
 import { ApiFailure, failure, readJsonBody, sendJson, success } from '../http.js';
 import type { SandboxInstance } from '../instance.js';
@@ -113,7 +114,14 @@ export const ADMIN_ROUTES = new RouteTable<AdminRoute<any>>([
   admin({ method: 'POST', path: '/_sandbox/clock', body: zodBody(ClockBody, { optional: true }), handler: (sb, b) => advanceClock(sb, b.advanceSeconds) }),
 ]);
 
-const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i;
+/** a Host header naming a loopback address (any port); one the URL parser refuses is no such name */
+function loopbackHost(host: string): boolean {
+  try {
+    return isLoopbackHost(new URL(`http://${host}`).hostname);
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Where a request to the admin routes may come from. On a loopback bind (no token) only a loopback
@@ -122,7 +130,7 @@ const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i;
  */
 function refuseForeignOrigin(req: IncomingMessage, token: string | undefined): void {
   const host = String(req.headers.host ?? '');
-  if (token === undefined && !LOOPBACK_HOST.test(host)) throw new ApiFailure(403, 'The /_sandbox routes answer loopback names only (Host: localhost or 127.0.0.1)');
+  if (token === undefined && !loopbackHost(host)) throw new ApiFailure(403, 'The /_sandbox routes answer loopback names only (Host: localhost or 127.0.0.1)');
   const origin = req.headers.origin;
   if (origin !== undefined && origin !== `http://${host}`) throw new ApiFailure(403, 'The /_sandbox routes answer no other origin');
 }

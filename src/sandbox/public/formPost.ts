@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { VALUE_TYPES, rowLabels } from '../../domain/answers.js';
+import { isFileField, rowLabels } from '../../domain/answers.js';
 import type { FieldDefinition } from '../../domain/form.js';
 import { MAX_UPLOAD_BYTES } from '../../domain/limits.js';
 import { readMultipart, type MultipartBody, type MultipartLimits } from '../routes/multipart.js';
@@ -24,7 +24,7 @@ function inputsOf(f: FieldDefinition): number {
  * a post is bounded by what the form could carry, never by what a visitor chooses to send.
  */
 export function formPostLimits(fields: FieldDefinition[]): MultipartLimits {
-  const fileInputs = fields.filter((f) => VALUE_TYPES[f.type] === 'fileId' || VALUE_TYPES[f.type] === 'fileId[]').length;
+  const fileInputs = fields.filter(isFileField).length;
   const files = fileInputs * FILES_PER_INPUT;
   // and the page's own inputs: its hidden ones, and a `_keep` box per file kept for a retry
   const texts = fields.reduce((n, f) => n + inputsOf(f), 4) + files;

@@ -1,4 +1,4 @@
-import { ADDRESS_PARTS, NAME_PARTS, VALUE_TYPES, rowLabels } from '../../domain/answers.js';
+import { ADDRESS_PARTS, NAME_PARTS, VALUE_TYPES, isFileField, rowLabels } from '../../domain/answers.js';
 import type { FieldDefinition } from '../../domain/form.js';
 import type { Posted } from './controls.js';
 import type { KeptFiles } from './postedFiles.js';
@@ -27,7 +27,7 @@ export function answersFromPost(fields: FieldDefinition[], posted: Posted, files
         return [f.type === 'checkList' ? { itemName, selectedValue: v } : { itemName, value: v }];
       });
       if (items.length) answers[f.key] = items;
-    } else if (vt === 'fileId' || vt === 'fileId[]') {
+    } else if (isFileField(f)) {
       const ids = (files.get(f.key) ?? []).map((file) => file.fileId);
       if (ids.length) answers[f.key] = vt === 'fileId' ? { fileId: ids[0] } : ids.map((fileId) => ({ fileId }));
     } else {

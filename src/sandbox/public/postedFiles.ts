@@ -1,8 +1,7 @@
 import { rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import { VALUE_TYPES } from '../../domain/answers.js';
-import type { FieldDefinition } from '../../domain/form.js';
+import { VALUE_TYPES, isFileField } from '../../domain/answers.js';
 import { refuseFile, sniffFile } from '../../domain/fileTypes.js';
 import type { SandboxInstance } from '../instance.js';
 import type { FormDoc, FormRow } from '../repo/forms.js';
@@ -20,11 +19,6 @@ export interface KeptFile {
 
 /** field key → its files */
 export type KeptFiles = Map<string, KeptFile[]>;
-
-export function isFileField(f: FieldDefinition | undefined): boolean {
-  const vt = f ? VALUE_TYPES[f.type] : null;
-  return vt === 'fileId' || vt === 'fileId[]';
-}
 
 /** A stored file no submission will reference: its record and its bytes. */
 export function discardFile(sb: SandboxInstance, fileId: string): void {

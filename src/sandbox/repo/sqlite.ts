@@ -44,7 +44,10 @@ interface NodeSqlite {
  * node:sqlite, when this Node has it without a flag. Its one ExperimentalWarning (on the Nodes that
  * still print one) is left out by its name and subject; every other warning passes.
  */
+let nodeSqlite: NodeSqlite | undefined;
+
 function loadNodeSqlite(): NodeSqlite | undefined {
+  if (nodeSqlite) return nodeSqlite;
   const emit = process.emitWarning;
   process.emitWarning = function (this: unknown, warning: string | Error, ...rest: unknown[]) {
     const type = typeof rest[0] === 'string' ? rest[0] : (rest[0] as { type?: string } | undefined)?.type;
@@ -53,7 +56,7 @@ function loadNodeSqlite(): NodeSqlite | undefined {
     return (emit as (...a: unknown[]) => void).call(process, warning, ...rest);
   } as typeof process.emitWarning;
   try {
-    return process.getBuiltinModule?.('node:sqlite') as NodeSqlite | undefined;
+    return (nodeSqlite = process.getBuiltinModule?.('node:sqlite') as NodeSqlite | undefined);
   } catch {
     return undefined; // an older Node, or one that needs --experimental-sqlite
   } finally {

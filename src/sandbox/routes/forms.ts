@@ -12,7 +12,7 @@ import { route, type RequestContext } from '../instance.js';
 import { CONTENT_TYPES, QR_FORMATS, renderQr, sizeOf, type QrFormat } from '../qr/index.js';
 import { designFor } from '../qrDesign.js';
 import { FORM_SORTS, readDoc, type FormDoc, type FormRow } from '../repo/forms.js';
-import { availableForm, FORM_NOT_FOUND } from '../resources.js';
+import { FORM_NOT_FOUND, isAvailable } from '../resources.js';
 import { asObject, zodBody } from './bodies.js';
 import { links, presentForm, presentListItem } from './formViews.js';
 
@@ -159,14 +159,12 @@ function bulkDeleteForms(ctx: RequestContext) {
   for (const id of ids) {
     if (!isQrId(id)) throw new ApiFailure(400, `Invalid form id "${id}": repeat ids once per form, not comma-separated`);
   }
-  // all or nothing: one unavailable id deletes none, and the answer names every such id
-  const missing = ids.filter((id) => {
-    const row = ctx.store.forms.find(id, ctx.account.id);
-    return !row || row.blocked === 1 || row.archived === 1;
-  });
-  if (missing.length) throw new ApiFailure(400, `${FORM_NOT_FOUND}: ${missing.join(', ')} (nothing deleted)`);
   const n = ctx.store.write(() => {
-    const rows = ids.map((id) => availableForm(ctx.store, ctx.account.id, id));
+    // all or nothing: one unavailable id deletes none, and the answer names every such id
+    const found = ids.map((id) => ctx.store.forms.find(id, ctx.account.id));
+    const missing = ids.filter((_, i) => !isAvailable(found[i]));
+    if (missing.length) throw new ApiFailure(400, `${FORM_NOT_FOUND}: ${missing.join(', ')} (nothing deleted)`);
+    const rows = found as FormRow[];
     for (const row of rows) ctx.authorize('form.delete', row);
     for (const row of rows) removeForm(ctx, row);
     return rows.length;
