@@ -3,7 +3,14 @@
 
 /** Bad input found before any request: exit 2. */
 export class UsageError extends Error {
-  constructor(message: string) {
+  /**
+   * `lines`: shown under the message on a terminal (e.g. the expression with a caret under the
+   * error); `data`: the same facts for a script, as the JSON error's `data`.
+   */
+  constructor(
+    message: string,
+    readonly details: { lines?: string[]; data?: Record<string, unknown> } = {},
+  ) {
     super(message);
     this.name = 'UsageError';
   }
@@ -96,6 +103,9 @@ export class NotLoggedInError extends Error {
 
 /** A failure answered by the API in its error envelope (spec §7). */
 export class ApiError extends Error {
+  /** seconds the service asked to wait (Retry-After), when it said */
+  retryAfter?: number;
+
   constructor(
     readonly status: number,
     message: string,

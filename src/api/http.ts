@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { Envelope } from '../domain/contract/schemas.js';
 import { ApiError, ConnectionError } from '../errors.js';
 import type { Proxy } from './proxy.js';
-import { decideRetry, type Outcome } from './retry.js';
+import { decideRetry, parseRetryAfter, type Outcome } from './retry.js';
 import { describeNetworkError, NodeHttpTransport, type Method, type Transport, type TransportResponse } from './transport.js';
 
 // the methods are the transport's; the client's callers take them from here
@@ -134,7 +134,10 @@ export class ApiClient {
     }
     const env = body as { status?: string } | undefined;
     if (res.status >= 200 && res.status < 300 && env?.status === 'success') return env as Envelope<T>;
-    throw apiErrorOf(res.status, body, text, opts.method, opts.path);
+    const err = apiErrorOf(res.status, body, text, opts.method, opts.path);
+    const wait = parseRetryAfter(headerValue(res.headers['retry-after']), Date.now());
+    if (wait !== undefined) err.retryAfter = Math.ceil(wait / 1000);
+    throw err;
   }
 
   private async send(opts: RequestOptions): Promise<RawResponse> {

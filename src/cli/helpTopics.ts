@@ -24,6 +24,7 @@ export const HELP_TOPICS: Record<string, string> = {
   FORMCTL_SANDBOX_PORT  the sandbox's one address is http://127.0.0.1:<port> (default: the sandbox-port setting, else 4010)
   FORMCTL_BROWSER       the browser forms open --web starts (else BROWSER, xdg-open, open, start)
   FORMCTL_MAX_REQUESTS  stop a run before request n+1 (exit 5); the same as --max-requests
+  FORMCTL_ERROR_FORMAT  json: every failure is one JSON object on stderr (as with -o json); text: never
   FORMCTL_SYNC_URL      database of submissions sync: sqlite:FILE or postgres://… (keep the password here)
   VISUAL, EDITOR        the editor of forms edit
   FORMCTL_RETRY_BASE_MS base of the retry backoff in ms (default 1000: waits 1, 2, 4 s); for tests
@@ -51,6 +52,8 @@ Output flags, after a verb that prints a result:
   -o, --output <format> table, json, jsonl or csv (default: table on a terminal, json in a pipe)
   --json                shortcut for --output json
   --columns <names>     fields to show: the field names or the table's header labels, any case
+  --query <expr>        JMESPath over what -o json prints; the result in the -o format (-o table:
+                        values one per line, objects as a table)
   -q, --quiet           print only ids, one per line
   --csv-raw             CSV cells as they are, without the formula guard
 A single-value flag given twice is an error (exit 2); "repeatable" flags collect every value.

@@ -1,6 +1,6 @@
 import { paint, type IOStreams } from '../io/streams.js';
 import { terminalText } from '../output/terminalText.js';
-import { ApiError, CancelError, ConfigFileError, ConnectionError, ExitWith, NotLoggedInError, UsageError, ValidationError, describeWriteError, exitCodeFor, isBrokenPipe, isQuotaExhausted } from '../errors.js';
+import { ApiError, CancelError, ConfigFileError, ConnectionError, ExitWith, NotLoggedInError, RequestCapError, UsageError, ValidationError, describeWriteError, exitCodeFor, isBrokenPipe, isQuotaExhausted } from '../errors.js';
 
 export { exitCodeFor };
 
@@ -23,19 +23,63 @@ function lostPostHint(path: string): string {
   return 'The connection dropped after the request was sent: it may have been carried out. Check before trying again.';
 }
 
+/** What kind of failure, for a script that acts on it (the JSON error's `kind`). */
+function kindOf(err: unknown): string {
+  if (err instanceof UsageError || err instanceof ConfigFileError) return 'usage';
+  if (err instanceof ValidationError) return 'validation';
+  if (err instanceof NotLoggedInError) return 'auth';
+  if (err instanceof RequestCapError) return 'request-cap';
+  if (err instanceof CancelError) return 'cancelled';
+  if (err instanceof ConnectionError) return 'connection';
+  if (err instanceof ExitWith) return 'verdict';
+  if (err instanceof ApiError) {
+    if (err.status === 401 || err.status === 403) return 'auth';
+    if (err.status === 429) return isQuotaExhausted(err.status, err.message) ? 'quota' : 'rate-limit';
+    return err.status === 400 && err.fieldErrors ? 'validation' : 'api';
+  }
+  return describeWriteError(err) ? 'output' : 'error';
+}
+
+/** spec §7 `data.fieldErrors` ({key: {code, message, type?}}) as a list naming each field. */
+function fieldErrorList(data: unknown): Array<Record<string, unknown>> {
+  const fe = (data as { fieldErrors?: unknown } | undefined)?.fieldErrors;
+  if (!fe || typeof fe !== 'object') return [];
+  return Object.entries(fe as Record<string, { code?: unknown; message?: unknown; type?: unknown }>).map(([field, e]) => ({
+    field,
+    message: e?.message,
+    code: e?.code,
+    ...(e?.type !== undefined ? { type: e.type } : {}),
+  }));
+}
+
+/**
+ * A failure as one JSON object (`-o json`, or FORMCTL_ERROR_FORMAT=json): the service's envelope
+ * (status, message, code, data) when it answered one, else the same fields for a local failure
+ * (code 0: no answer from the service), plus exitCode and kind; httpStatus and retryAfter (seconds)
+ * when the service answered; fieldErrors when answers were refused.
+ */
+export function errorObject(err: unknown): Record<string, unknown> {
+  const message = describeWriteError(err) ?? (err as Error)?.message ?? String(err);
+  const envelope: Record<string, unknown> =
+    err instanceof ValidationError
+      ? (err.envelope ?? { status: 'failed', message, code: 400, data: {} })
+      : err instanceof ApiError
+      ? err.toEnvelope()
+      : { status: 'failed', message, code: 0, data: (err instanceof UsageError && err.details.data) || {} };
+  const out: Record<string, unknown> = { ...envelope, exitCode: exitCodeFor(err), kind: kindOf(err) };
+  if (err instanceof ApiError) out.httpStatus = err.status;
+  if (err instanceof ApiError && err.retryAfter !== undefined) out.retryAfter = err.retryAfter;
+  const fieldErrors = fieldErrorList(envelope.data);
+  if (fieldErrors.length) out.fieldErrors = fieldErrors;
+  return out;
+}
+
 export function reportError(io: IOStreams, err: unknown, jsonErrors: boolean): void {
   if (isBrokenPipe(err)) return; // the reader went away: nothing to say, and nowhere to say it
   // a stop by a signal, after a clean end: only its exit code says it, in any format
   if (err instanceof ExitWith && !err.message) return;
-  const code = exitCodeFor(err);
   if (jsonErrors) {
-    const envelope =
-      err instanceof ValidationError
-        ? (err.envelope ?? { status: 'failed', message: err.message, code: 400, data: {} })
-        : err instanceof ApiError
-        ? err.toEnvelope()
-        : { status: 'failed', message: (err as Error)?.message ?? String(err), code: err instanceof ConnectionError ? 0 : code, data: {} };
-    io.stderr.write(`${JSON.stringify(envelope)}\n`);
+    io.stderr.write(`${JSON.stringify(errorObject(err))}\n`);
     return;
   }
   const p = paint(io.colorErr);
@@ -75,6 +119,7 @@ export function reportError(io: IOStreams, err: unknown, jsonErrors: boolean): v
   }
   if (err instanceof UsageError || err instanceof NotLoggedInError || err instanceof ConfigFileError) {
     io.stderr.write(`${p.red('error:')} ${message}\n`);
+    if (err instanceof UsageError) for (const line of err.details.lines ?? []) io.stderr.write(`  ${terminalText(line)}\n`);
     return;
   }
   io.stderr.write(`${p.red('error:')} ${message}\n`);

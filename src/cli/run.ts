@@ -4,7 +4,7 @@ import { VERB_EXAMPLES } from './helpExamples.js';
 import { helpArgv, helpTopic } from './helpRouting.js';
 import type { Prompter } from '../io/prompter.js';
 import type { IOStreams } from '../io/streams.js';
-import { EXIT, describeWriteError, isBrokenPipe } from '../errors.js';
+import { EXIT, UsageError, describeWriteError, isBrokenPipe } from '../errors.js';
 import { VERSION } from '../version.js';
 import { addConnectionFlags } from '../cmdutil/flags.js';
 
@@ -44,7 +44,27 @@ export const GROUPS: Group[] = [
 
 const INHERITED_FLAGS = '\nInherited flags:\n  --sandbox --profile --base-url --timeout --retries --max-requests --verbose (see formctl help global)\n';
 
-const VALUE_FLAGS = new Set(['-o', '--output', '--columns', '--profile', '--base-url', '--timeout', '--retries', '--max-requests']);
+const VALUE_FLAGS = new Set(['-o', '--output', '--columns', '--query', '--profile', '--base-url', '--timeout', '--retries', '--max-requests']);
+
+/**
+ * Whether failures are reported as one JSON object on stderr: FORMCTL_ERROR_FORMAT=json (or =text
+ * for lines), else when the line asks for JSON output (-o json|jsonl, --json). Read from the words
+ * themselves, so that a line commander refuses is reported the same way.
+ */
+export function wantsJsonErrors(argv: string[], env: NodeJS.ProcessEnv): boolean {
+  const chosen = env.FORMCTL_ERROR_FORMAT?.trim().toLowerCase();
+  if (chosen === 'json' || chosen === 'text') return chosen === 'json';
+  let json = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') break;
+    const inline = /^(?:--output=|-o=?)(.+)$/.exec(a)?.[1];
+    const format = a === '-o' || a === '--output' ? argv[++i] : inline;
+    if (a === '--json') json = true;
+    else if (format !== undefined) json = format === 'json' || format === 'jsonl';
+  }
+  return json;
+}
 
 /** The first word that is not a flag (nor a flag's value): the group to load. */
 export function groupWord(argv: string[]): string | undefined {
@@ -134,7 +154,8 @@ export async function buildProgram(argv: string[], loadAll = false, focus = true
     .showHelpAfterError('(add --help for usage)')
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
-      writeErr: (s) => io.stderr.write(s),
+      // with JSON errors commander's own message is not written: run() reports it as JSON
+      writeErr: (s) => void (runState.jsonErrors ? undefined : io.stderr.write(s)),
     })
     .exitOverride();
   addConnectionFlags(program, false);
@@ -205,8 +226,10 @@ function guardProcess(): void {
     if (failed) return;
     failed = true;
     if (isBrokenPipe(err)) return endNow(EXIT.brokenPipe);
-    process.stderr.write(`error: ${describeWriteError(err) ?? `cannot write the output: ${err.message}`}\n`);
-    endNow(EXIT.error);
+    const failure = describeWriteError(err) ? err : new Error(`cannot write the output: ${err.message}`);
+    void import('./report.js')
+      .then(({ reportError }) => reportError(runState.io, failure, runState.jsonErrors))
+      .finally(() => endNow(EXIT.error));
   });
 }
 
@@ -216,10 +239,23 @@ export interface RunContext {
   prompter?: Prompter;
 }
 
+/** A failure reported on stderr (commander's usage errors as UsageError); its exit code. */
+async function reported(err: unknown): Promise<number> {
+  // --help and --version end through commander too, with 0; commander wrote its usage errors already, unless JSON
+  if (err instanceof CommanderError && (err.exitCode === 0 || !runState.jsonErrors)) return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  const { exitCodeFor, reportError } = await import('./report.js');
+  // a group named without a verb shows its help as an error: in JSON, one sentence instead
+  const usage = (e: CommanderError) => (e.code === 'commander.help' ? 'a command is needed here: add --help to list them' : e.message.replace(/^error: /, ''));
+  const failure = err instanceof CommanderError ? new UsageError(usage(err)) : err;
+  reportError(runState.io, failure, runState.jsonErrors);
+  return exitCodeFor(failure);
+}
+
 /** Parses and runs one command line; returns the exit code. */
 export async function run(argv: string[], ctx: RunContext = {}): Promise<number> {
   startRun(ctx.io, ctx.prompter);
   const io = runState.io;
+  runState.jsonErrors = wantsJsonErrors(argv, io.env);
   // a test's run in this process leaves the process's signals and streams alone
   if (!ctx.io) guardProcess();
   let code: number = EXIT.ok;
@@ -248,15 +284,7 @@ export async function run(argv: string[], ctx: RunContext = {}): Promise<number>
     const program = await buildProgram(line);
     await program.parseAsync(line, { from: 'user' });
   } catch (err) {
-    if (err instanceof CommanderError) {
-      code = err.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    } else {
-      const { exitCodeFor, reportError } = await import('./report.js');
-      const flags = runState.flags;
-      const jsonErrors = flags.json === true || flags.output === 'json' || flags.output === 'jsonl';
-      reportError(io, err, jsonErrors);
-      code = exitCodeFor(err);
-    }
+    code = await reported(err);
   } finally {
     try {
       await runState.cleanup?.();

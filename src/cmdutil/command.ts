@@ -8,9 +8,10 @@ import type { GlobalFlags } from './flags.js';
 export type CommandBody<O = Record<string, unknown>> = (deps: Deps, args: unknown[], opts: O, command: Command) => Promise<void>;
 
 /** The state of this run shared with the entry's error handler (one run at a time per process). */
-export const runState: { io: IOStreams; flags: GlobalFlags; prompter?: Prompter; cleanup?: () => Promise<void>; command?: string } = {
+export const runState: { io: IOStreams; flags: GlobalFlags; prompter?: Prompter; cleanup?: () => Promise<void>; command?: string; jsonErrors: boolean } = {
   io: systemIO(),
   flags: {},
+  jsonErrors: false,
 };
 
 /** A new run: its streams (the process's unless given) and prompter; nothing left from a previous run. */
@@ -20,6 +21,7 @@ export function startRun(io: IOStreams | undefined, prompter: Prompter | undefin
   runState.flags = {};
   runState.cleanup = undefined;
   runState.command = undefined;
+  runState.jsonErrors = false;
 }
 
 /**
@@ -36,6 +38,7 @@ export function bind<O>(cmd: Command, load: () => Promise<{ run: CommandBody<O> 
     const { createDeps } = await import('./factory.js');
     const deps = createDeps(runState.io, flags, { prompter: runState.prompter, command: runState.command });
     runState.cleanup = deps.cleanup;
+    await deps.prepare();
     // a damaged profile file is named before anything reads it (checked only when it changed)
     const { verifyConfig } = await import('../config/store.js');
     await verifyConfig(runState.io.env);

@@ -18,6 +18,8 @@ export interface Deps {
   outputFor<T>(view: View<T>): OutputOptions;
   printList<T>(view: View<T>, items: T[]): Promise<void>;
   printOne<T>(view: View<T>, item: T): Promise<void>;
+  /** a record as -o json prints it (pretty, or on one line), or what --query makes of it in the -o format */
+  printJson(data: unknown, oneLine?: boolean): Promise<void>;
   /** a message for people: stderr, never stdout */
   info(message: string): void;
   warn(message: string): void;

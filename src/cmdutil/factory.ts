@@ -5,7 +5,8 @@ import { checkBaseUrl, profileProblem, resolveTarget, type Target } from '../con
 import { readConfig, sandboxDataDir, type ConfigFile } from '../config/store.js';
 import { InquirerPrompter, type Prompter } from '../io/prompter.js';
 import { paint, type IOStreams } from '../io/streams.js';
-import { columnNames, parseFields, renderList, renderOne, resolveFormat, type OutputOptions, type View } from '../output/format.js';
+import { columnNames, parseFields, renderData, renderList, renderOne, resolveFormat, type OutputOptions, type View } from '../output/format.js';
+import type { Query } from '../output/query.js';
 import { terminalText } from '../output/terminalText.js';
 import { RequestCapError, UsageError } from '../errors.js';
 import { parseIntFlag, parseNumberFlag, type GlobalFlags } from './flags.js';
@@ -15,15 +16,16 @@ import { VERSION } from '../version.js';
 
 export type { Deps } from './deps.js';
 
-export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { prompter?: Prompter; command?: string } = {}): Deps & { cleanup(): Promise<void> } {
+export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { prompter?: Prompter; command?: string } = {}): Deps & { cleanup(): Promise<void>; prepare(): Promise<void> } {
   let config: ConfigFile | undefined;
+  let query: Query | undefined;
   let client: Promise<ApiClient> | undefined;
   let prompter: Prompter | undefined;
   let target: Target | undefined;
   const cleanups: Array<() => Promise<void> | void> = [];
   const p = paint(io.colorErr);
 
-  const deps: Deps & { cleanup(): Promise<void> } = {
+  const deps: Deps & { cleanup(): Promise<void>; prepare(): Promise<void> } = {
     io,
     flags,
     config: () => (config ??= readConfig(io.env)),
@@ -34,10 +36,23 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
       const format = resolveFormat(flags.output, flags.json, deps.config().settings.output, io);
       return {
         format,
-        fields: parseFields(flags.columns, columnNames(view, format)),
+        // under --query, --columns picks keys of the JSON the query reads
+        fields: parseFields(flags.columns, columnNames(view, query ? 'json' : format)),
         quiet: flags.quiet === true,
         csvRaw: flags.csvRaw === true,
+        query,
       };
+    },
+    async printJson(data, oneLine = false) {
+      if (!query) return void io.stdout.write(`${JSON.stringify(data, null, oneLine ? undefined : 2)}\n`);
+      const format = resolveFormat(flags.output, flags.json, deps.config().settings.output, io);
+      io.stdout.write(await renderData(io, { format, csvRaw: flags.csvRaw === true }, query.apply(data)));
+    },
+    // before the command runs (and so before any request): --query compiled, its conflicts named
+    async prepare() {
+      if (flags.query === undefined) return;
+      if (flags.quiet) throw new UsageError('-q prints ids only and --query picks what to print: give one of them');
+      query = await (await import('../output/query.js')).compileQuery(flags.query);
     },
     async printList(view, items) {
       io.stdout.write(await renderList(io, deps.outputFor(view), view, items));

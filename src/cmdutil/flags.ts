@@ -5,6 +5,7 @@ export interface GlobalFlags {
   output?: string;
   json?: boolean;
   columns?: string;
+  query?: string;
   quiet?: boolean;
   csvRaw?: boolean;
   profile?: string;
@@ -27,11 +28,17 @@ function sharedOption(key: string, make: () => Option): Option {
   return o;
 }
 
-/** -o and --json alone: for a command whose output is a report, not records (doctor). */
+/** -o, --json and --query alone: for a command whose output is a report, not records (doctor). */
 export function addFormatFlags(cmd: Command): Command {
   return cmd
     .addOption(sharedOption('output', () => new Option('-o, --output <format>', 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)')))
-    .addOption(sharedOption('json', () => new Option('--json', 'shortcut for --output json')));
+    .addOption(sharedOption('json', () => new Option('--json', 'shortcut for --output json')))
+    .addOption(queryOption());
+}
+
+/** --query: a JMESPath expression over what -o json prints; its result shown in the -o format. */
+export function queryOption(): Option {
+  return sharedOption('query', () => new Option('--query <expr>', 'JMESPath expression applied to what -o json prints (e.g. "[].id"); the result is shown in the -o format'));
 }
 
 /** Options that shape output: shown in each data command's help. */

@@ -4,6 +4,7 @@ import { csvCells } from './csvCell.js';
 import { terminalText } from './terminalText.js';
 import { oneLine, truncate } from './fit.js';
 import { cellText as cell, renderTable } from './table.js';
+import type { Query } from './query.js';
 
 export const FORMATS = ['table', 'json', 'jsonl', 'csv'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -14,6 +15,8 @@ export interface OutputOptions {
   quiet: boolean;
   /** CSV cells written as they are (no formula neutralising) */
   csvRaw?: boolean;
+  /** --query: applied to what -o json prints; its result is shown in `format` */
+  query?: Query;
 }
 
 /**
@@ -77,10 +80,52 @@ async function csv(rows: Record<string, unknown>[], columns: readonly string[], 
   return stringify(rows.map((r) => csvCells(columns.map((c) => cell(r[c])), raw)), { header: true, columns: [...columns] });
 }
 
+/** CSV lines with no header: a list of values (one per line) or of lists (one row each). */
+async function csvLines(lines: unknown[][], raw = false): Promise<string> {
+  const { stringify } = await import('csv-stringify/sync');
+  return stringify(lines.map((l) => csvCells(l.map(cell), raw)));
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * What -o json prints, in the chosen format. A list of objects is a table's or CSV's rows (the
+ * columns: their keys, in order of appearance), a list of values one value per line, a list of lists
+ * one row per list; one object a key/value listing (CSV: one row), one value a line. JSON Lines
+ * gives each element of a list its line.
+ */
+export async function renderData(io: IOStreams, opts: Pick<OutputOptions, 'format' | 'csvRaw'>, data: unknown): Promise<string> {
+  if (opts.format === 'json') return `${JSON.stringify(data ?? null, null, 2)}\n`;
+  if (opts.format === 'jsonl') return (Array.isArray(data) ? data : [data]).map((d) => `${JSON.stringify(d ?? null)}\n`).join('');
+  if (data === null || data === undefined) return '';
+  if (isRecord(data)) return opts.format === 'csv' ? csv([data], Object.keys(data), opts.csvRaw) : keyValues(io, Object.keys(data), data);
+  if (!Array.isArray(data)) return opts.format === 'csv' ? csvLines([[data]], opts.csvRaw) : `${terminalText(cell(data))}\n`;
+  if (data.length > 0 && data.every(isRecord)) {
+    const columns = [...new Set(data.flatMap((r) => Object.keys(r)))];
+    return opts.format === 'csv' ? csv(data, columns, opts.csvRaw) : renderTable(io, data, columns);
+  }
+  const lists = data.every(Array.isArray);
+  if (!lists && data.some((d) => d !== null && typeof d === 'object')) {
+    throw new UsageError(`-o ${opts.format} shows a list of objects, of values or of lists; this one mixes them: use -o json (or change --query)`);
+  }
+  const lines = data.map((d) => (lists ? (d as unknown[]) : [d]));
+  if (opts.format === 'csv') return csvLines(lines, opts.csvRaw);
+  return lines.map((l) => `${l.map((v) => terminalText(oneLine(cell(v)))).join('\t')}\n`).join('');
+}
+
+/** One record as `name  value` lines, cut to the terminal's width there. */
+function keyValues(io: IOStreams, names: readonly string[], shown: Record<string, unknown>): string {
+  const width = Math.max(...names.map((n) => terminalText(n).length));
+  const limit = io.isStdoutTTY ? terminalColumns(io.stdout) - width - 2 : Infinity;
+  const text = (n: string) => terminalText(Number.isFinite(limit) ? oneLine(cell(shown[n])) : cell(shown[n]));
+  return names.map((n) => `${terminalText(n).padEnd(width)}  ${Number.isFinite(limit) ? truncate(text(n), Math.max(limit, 10)) : text(n)}\n`).join('');
+}
+
 export async function renderList<T>(io: IOStreams, opts: OutputOptions, view: View<T>, items: T[]): Promise<string> {
   if (opts.quiet) return items.map((i) => `${view.id(i)}\n`).join('');
   const records = items as unknown as Record<string, unknown>[];
   const chosen = opts.fields;
+  if (opts.query) return renderData(io, opts, opts.query.apply(chosen ? records.map((r) => pick(r, chosen)) : records));
   const rows = () => (view.row ? items.map(view.row) : records);
   switch (opts.format) {
     case 'json':
@@ -104,6 +149,7 @@ export async function renderOne<T>(io: IOStreams, opts: OutputOptions, view: Vie
   const record = item as unknown as Record<string, unknown>;
   const shown = view.row ? view.row(item) : record;
   const chosen = opts.fields;
+  if (opts.query) return renderData(io, opts, opts.query.apply(chosen ? pick(record, chosen) : record));
   switch (opts.format) {
     case 'json':
       return `${JSON.stringify(chosen ? pick(record, chosen) : record, null, 2)}\n`;
@@ -113,11 +159,7 @@ export async function renderOne<T>(io: IOStreams, opts: OutputOptions, view: Vie
       return csv([shown], chosen ?? view.csvColumns ?? view.fields, opts.csvRaw);
     case 'table': {
       // one record: a key/value listing reads better than a one-row table
-      const names = chosen ?? (view.row ? view.columns : view.fields);
-      const width = Math.max(...names.map((n) => terminalText(n).length));
-      const limit = io.isStdoutTTY ? terminalColumns(io.stdout) - width - 2 : Infinity;
-      const text = (n: string) => terminalText(Number.isFinite(limit) ? oneLine(cell(shown[n])) : cell(shown[n]));
-      return names.map((n) => `${terminalText(n).padEnd(width)}  ${Number.isFinite(limit) ? truncate(text(n), Math.max(limit, 10)) : text(n)}\n`).join('');
+      return keyValues(io, chosen ?? (view.row ? view.columns : view.fields), shown);
     }
   }
 }

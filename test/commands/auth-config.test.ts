@@ -95,7 +95,7 @@ describe('errors as JSON', () => {
     const r = await sb.cli(['forms', 'get', 'NOSUCH', '-o', 'json']);
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe('');
-    expect(JSON.parse(r.stderr)).toEqual({ status: 'failed', message: 'Form not found', code: 400, data: {} });
+    expect(JSON.parse(r.stderr)).toEqual({ status: 'failed', message: 'Form not found', code: 400, data: {}, exitCode: 1, kind: 'api', httpStatus: 400 });
   });
 });
 

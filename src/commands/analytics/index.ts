@@ -30,7 +30,8 @@ Examples:
   formctl analytics F8K2QX --period week --tz Asia/Tokyo
   formctl analytics F8K2QX --day yesterday --tz Europe/Paris
   formctl analytics F8K2QX --from 2026-11-01 --to 2026-11-07 -o csv > week.csv
-  formctl analytics F8K2QX -o json | jq '.countries[:3]'`),
+  formctl analytics F8K2QX -o json | jq '.countries[:3]'
+  formctl analytics F8K2QX --query "{scans: scans, unique: uniqueScans, top: countries[0].country}"`),
     () => import('./show.js'),
   );
   bind(

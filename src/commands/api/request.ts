@@ -159,7 +159,9 @@ export async function run(deps: Deps, [first, second]: unknown[], opts: Opts): P
     return;
   }
   const { parsed, text } = await readJson(res.body);
-  deps.io.stdout.write(parsed === undefined ? `${text}\n` : `${JSON.stringify(parsed, null, 2)}\n`);
+  // --query reads a successful JSON answer; an error's body is printed as it came
+  if (parsed !== undefined && res.status < 400) await deps.printJson(parsed);
+  else deps.io.stdout.write(parsed === undefined ? `${text}\n` : `${JSON.stringify(parsed, null, 2)}\n`);
   if (res.status >= 400) throw (await import('../../api/http.js')).apiErrorOf(res.status, parsed, text, method, path);
 }
 
@@ -217,8 +219,7 @@ async function paginate(deps: Deps, client: Client, req: { method: Method; path:
   const first = await fetchPage(start);
   if (!first.page) {
     // not a list: the one response, as without --paginate
-    deps.io.stdout.write(`${JSON.stringify(first.parsed, null, 2)}\n`);
-    return;
+    return deps.printJson(first.parsed);
   }
   // the walker counts from page 1: a --paginate that starts later is shifted onto it
   const shifted = async (n: number): Promise<Page<unknown>> => {
@@ -230,5 +231,5 @@ async function paginate(deps: Deps, client: Client, req: { method: Method; path:
   const firstPage = { ...first.page, totalPages: Math.max(0, first.page.totalPages - start + 1) };
   // with -i the headers of each page are printed as it arrives: one page at a time keeps them in order
   for await (const page of walkPages(shifted, { first: firstPage, window: include ? 1 : 4 })) items.push(...page.items);
-  deps.io.stdout.write(`${JSON.stringify(items, null, 2)}\n`);
+  await deps.printJson(items);
 }

@@ -72,7 +72,7 @@ export async function run(deps: Deps, _a: unknown[], opts: { offline?: boolean }
   if (opts.offline) add('ok', 'API key', 'not checked (--offline)');
   else if (target && !proxyProblem && (target.sandbox || (apiKey && target.baseUrl && checkBaseUrl(target.baseUrl).ok))) await checkKeyAndClock(deps, add);
 
-  printReport(deps, format, checks);
+  await printReport(deps, format, checks);
   const problems = checks.filter((c) => c.level === 'problem').length;
   if (problems) throw new ExitWith(1, `${problems} problem${problems === 1 ? '' : 's'} found`);
 }
@@ -175,11 +175,8 @@ async function checkKeyAndClock(deps: Deps, add: Add): Promise<void> {
   }
 }
 
-function printReport(deps: Deps, format: 'json' | 'table', checks: Check[]): void {
-  if (format === 'json') {
-    deps.io.stdout.write(`${JSON.stringify(checks, null, 2)}\n`);
-    return;
-  }
+async function printReport(deps: Deps, format: 'json' | 'table', checks: Check[]): Promise<void> {
+  if (format === 'json' || deps.flags.query !== undefined) return deps.printJson(checks);
   const p = paint(deps.io.color);
   const mark: Record<Level, string> = { ok: p.green('ok     '), warning: p.yellow('warning'), problem: p.red('problem') };
   // a detail may quote the service or the environment: escaped like every message on a terminal

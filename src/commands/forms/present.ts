@@ -6,7 +6,7 @@ import { formView, resultView, type ResultRecord } from './views.js';
 /** A form: key/value summary then a table of its fields on a terminal; the record otherwise. */
 export async function printForm(deps: Deps, form: Form): Promise<void> {
   const out = deps.outputFor(formView);
-  if (out.format !== 'table' || out.quiet || out.fields) {
+  if (out.format !== 'table' || out.quiet || out.fields || out.query) {
     await deps.printOne(formView, form);
     return;
   }
@@ -27,7 +27,7 @@ export async function printForm(deps: Deps, form: Form): Promise<void> {
 /** A one-line outcome: the record for machines, a sentence on stderr for people. */
 export async function printResult(deps: Deps, record: ResultRecord, sentence: string): Promise<void> {
   const out = deps.outputFor(resultView);
-  if (out.format === 'table' && !out.quiet && !out.fields) {
+  if (out.format === 'table' && !out.quiet && !out.fields && !out.query) {
     deps.info(sentence);
     return;
   }

@@ -12,7 +12,8 @@ in it. --max-requests N (or FORMCTL_MAX_REQUESTS) caps one run.
 
 Examples:
   formctl quota
-  formctl quota -o json | jq .used`),
+  formctl quota -o json | jq .used
+  formctl quota --query left -o table         # the requests left this month, as a number`),
     () => import('./show.js'),
   );
 }

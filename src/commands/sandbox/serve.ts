@@ -42,8 +42,8 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
     writeServed(dataDir, { pid: process.pid, baseUrl: sb.baseUrl, origin: sb.origin, ownerKey: keys.owner! });
     deps.onCleanup(() => removeServed(dataDir));
   }
-  if (format === 'json' || format === 'jsonl') {
-    deps.io.stdout.write(`${JSON.stringify({ baseUrl: sb.baseUrl, origin: sb.origin, dataDir, keys, ...(adminToken ? { adminToken } : {}) })}\n`);
+  if (format === 'json' || format === 'jsonl' || deps.flags.query !== undefined) {
+    await deps.printJson({ baseUrl: sb.baseUrl, origin: sb.origin, dataDir, keys, ...(adminToken ? { adminToken } : {}) }, true);
   } else {
     const p = paint(deps.io.color);
     const lines = [

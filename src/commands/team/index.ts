@@ -10,7 +10,7 @@ export function register(program: Command, bind: typeof Bind): void {
   const team = program.command('team').description('Team members and their roles (plan-gated: Business and above)');
   const verb = (name: string, description: string) => addConnectionFlags(team.command(name).description(description), true);
   const stdinFlag = new Option('--password-stdin', 'read the password(s) from stdin, one per line (never a flag value)');
-  bind(addOutputFlags(verb('list', 'List the team members (never their passwords or keys)'), FIELDS).addHelpText('after', '\nExamples:\n  formctl team list\n  formctl team list -o json | jq -r \'.[] | select(.blocked) | .email\''), async () => ({ run: (await verbs()).list }));
+  bind(addOutputFlags(verb('list', 'List the team members (never their passwords or keys)'), FIELDS).addHelpText('after', '\nExamples:\n  formctl team list\n  formctl team list -o json | jq -r \'.[] | select(.blocked) | .email\'\n  formctl team list --query "[?blocked].email" -o table'), async () => ({ run: (await verbs()).list }));
   bind(
     addOutputFlags(verb('add', 'Add a member with a role; the password from a hidden prompt or --password-stdin'), FIELDS)
       .argument('<email>', 'their e-mail (their login)')

@@ -18,13 +18,13 @@ export function register(program: Command, bind: typeof Bind): void {
     addOutputFlags(verb('list', 'List public templates: of one category, or the first of each'), ITEM)
       .option('--category <name|id>', 'a category by name (e.g. Events) or id')
       .option('--limit <n>', 'at most this many, 1 to 100')
-      .addHelpText('after', '\nExamples:\n  formctl templates list --category Events\n  formctl templates list -q | head -3'),
+      .addHelpText('after', '\nExamples:\n  formctl templates list --category Events\n  formctl templates list -q | head -3\n  formctl templates list --query "[].title" -o table'),
     async () => ({ run: (await verbs()).list }),
   );
   bind(
     addOutputFlags(verb('get', 'Show a template: an outline of its fields on a terminal, the raw record with -o json'), ITEM)
       .argument('<id>', 'template id (24 hex characters)')
-      .addHelpText('after', "\nExamples:\n  formctl templates get 5f0c9a1e2b3c4d5e6f708192\n  formctl templates get 5f0c9a1e2b3c4d5e6f708192 -o json | jq '.form.fields'"),
+      .addHelpText('after', "\nExamples:\n  formctl templates get 5f0c9a1e2b3c4d5e6f708192\n  formctl templates get 5f0c9a1e2b3c4d5e6f708192 -o json | jq '.form.fields'\n  formctl templates get 5f0c9a1e2b3c4d5e6f708192 --query 'form.fields[].type'"),
     async () => ({ run: (await verbs()).get }),
   );
   bind(

@@ -85,9 +85,9 @@ export async function get(deps: Deps, [id]: unknown[]): Promise<void> {
   const out = deps.outputFor(itemView);
   const tid = templateId(id);
   const t = await getTemplate(await deps.client(), tid);
-  if (out.format === 'table' && !out.quiet) deps.io.stdout.write(templateOutline(t));
+  if (out.format === 'table' && !out.quiet && !out.query) deps.io.stdout.write(templateOutline(t));
   else if (out.quiet) deps.io.stdout.write(`${t.id}\n`);
-  else deps.io.stdout.write(`${JSON.stringify(t, null, 2)}\n`);
+  else await deps.printJson(t);
 }
 
 /** Creates a form from a template: the form-create body, then POST /forms (two requests). */
@@ -104,8 +104,8 @@ export async function use(deps: Deps, [id]: unknown[], opts: { title?: string; s
     return;
   }
   deps.info(`Created form ${form.qrId} "${form.title}" with ${form.fields.length} fields from template ${tid}: ${form.shortUrl}`);
-  if (out.format === 'table') deps.io.stdout.write(`${terminalText(`${form.qrId}\t${form.shortUrl}`)}\n`);
-  else deps.io.stdout.write(`${JSON.stringify(form, null, 2)}\n`);
+  if (out.format === 'table' && !out.query) deps.io.stdout.write(`${terminalText(`${form.qrId}\t${form.shortUrl}`)}\n`);
+  else await deps.printJson(form);
 }
 
 export async function favorites(deps: Deps): Promise<void> {
