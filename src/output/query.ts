@@ -62,7 +62,7 @@ function lowerFirst(s: string): string {
 /**
  * Where the expression goes wrong. The library says what, not where; the place is found the way a
  * recursive-descent parser reaches it. A lexer error sits after the longest prefix that still splits
- * into tokens; a parser error that names the end of input is at the end; any other is at the first
+ * into tokens (or at the quote of a token that prefix leaves open); a parser error that names the end of input is at the end; any other is at the first
  * token whose prefix, cut just after it, fails with the same message.
  */
 function errorPosition(lib: JMESPath, expression: string, err: Error): number | undefined {
@@ -78,6 +78,10 @@ function errorPosition(lib: JMESPath, expression: string, err: Error): number | 
   if (err.name === 'LexerError') {
     let ok = 0;
     for (let n = 1; n < expression.length; n++) if (!fails(() => lib.tokenize(expression.slice(0, n), OPTIONS))) ok = n;
+    // a quoted token still open where the prefix ends (`{"a": …): the error is that token, from its quote
+    const last = ok > 0 ? lib.tokenize(expression.slice(0, ok), OPTIONS).at(-1) : undefined;
+    const quote = last ? expression[last.start]! : '';
+    if (last && '`"\''.includes(quote) && !(ok - 1 > last.start && expression[ok - 1] === quote)) return last.start;
     return skipSpaces(expression, ok);
   }
   if (/\bEOF\b/.test(err.message)) return expression.length;

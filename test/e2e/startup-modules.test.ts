@@ -9,7 +9,7 @@ import { startSandbox, type SandboxHandle } from '../helpers/sandbox.js';
 // The start-up paths load nothing heavy: a preload records every module the process requires —
 // packages, the sandbox's bundle (./sandbox.js) and node:child_process, which commander would load
 // for nothing.
-const HEAVY = ['./sandbox.js', 'node:child_process', 'better-sqlite3', 'zod', '@inquirer/prompts', 'cli-table3', 'qrcode', '@resvg/resvg-js', 'asciichart', 'pg', 'yaml', 'ora', 'csv-stringify', 'csv-parse', '@fastify/busboy', '@napi-rs/keyring'];
+const HEAVY = ['./sandbox.js', 'node:child_process', 'better-sqlite3', 'zod', '@inquirer/prompts', 'cli-table3', 'qrcode', '@resvg/resvg-js', 'asciichart', 'pg', 'yaml', 'ora', 'csv-stringify', 'csv-parse', '@fastify/busboy', '@napi-rs/keyring', '@jmespath-community/jmespath'];
 const dir = mkdtempSync(join(tmpdir(), 'formctl-modules-'));
 const preload = join(dir, 'record.cjs');
 // a profile whose key is in the keyring, and a D-Bus address where no bus listens
@@ -65,5 +65,10 @@ describe('no heavy module on the start-up paths', () => {
   it('a one-request command: forms list -o json', () => {
     const mods = loaded(['forms', 'list', '-o', 'json'], { FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner });
     expect(mods.filter((m) => HEAVY.some((h) => m === h || m.startsWith(`${h}/`)))).toEqual([]);
+  });
+
+  it('the JMESPath library loads only when --query is given', () => {
+    const mods = loaded(['forms', 'list', '-o', 'json', '--query', '[].qrId'], { FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner });
+    expect(mods.filter((m) => HEAVY.some((h) => m === h || m.startsWith(`${h}/`)))).toEqual(['@jmespath-community/jmespath']);
   });
 });
