@@ -56,14 +56,14 @@ export function checkStreamFormat(out: OutputOptions): void {
 
 /**
  * Writes one event in the chosen shape. With --query, each event's JSON goes through it: an event it
- * makes null is skipped (a filter), text is a plain line on a terminal, anything else a JSON line.
+ * makes null or false is skipped (a filter), text is a plain line on a terminal, anything else a JSON line.
  */
 export function writeEvent(io: IOStreams, out: OutputOptions, record: Record<string, unknown>, id: string, summary: () => EventSummary): void {
   const json = out.fields ? Object.fromEntries(out.fields.map((f) => [f, record[f]])) : record;
   if (out.quiet) io.stdout.write(`${id}\n`);
   else if (out.query) {
     const result = out.query.apply(json);
-    if (result === null || result === undefined) return;
+    if (result === null || result === undefined || result === false) return;
     io.stdout.write(typeof result === 'string' && out.format === 'table' ? `${terminalText(result)}\n` : `${JSON.stringify(result)}\n`);
   } else if (out.format === 'table') io.stdout.write(eventLine(io, summary()));
   else io.stdout.write(`${JSON.stringify(json)}\n`);

@@ -46,7 +46,8 @@ export async function compileQuery(expression: string): Promise<Query> {
 
 /** "--query: syntax error at position 7: …"; on a terminal the expression follows, a caret under the position. */
 function queryError(expression: string, message: string, position: number | undefined): UsageError {
-  const what = lowerFirst(message.replace(/^Syntax error[:,]?\s*/i, ''));
+  // "invalid token (EOF)", "expected Rbracket, got: EOF": said plainly
+  const what = /\bEOF\b/.test(message) ? 'the expression ends too soon' : lowerFirst(message.replace(/^Syntax error[:,]?\s*/i, ''));
   if (position === undefined) return new UsageError(`--query: ${what}`, { data: { expression } });
   const oneLine = !/[\r\n]/.test(expression) && expression.length <= 200;
   return new UsageError(`--query: syntax error at position ${position} (counting from 0): ${what}`, {

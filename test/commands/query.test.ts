@@ -68,7 +68,7 @@ describe('--query', () => {
   it('a bad expression is exit 2 naming the position, before any request', async () => {
     const before = await sb.requestCount();
     const cases: Array<[string, RegExp]> = [
-      ['[?answers.x==', /syntax error at position 13 \(counting from 0\)/],
+      ['[?answers.x==', /syntax error at position 13 \(counting from 0\): the expression ends too soon/],
       ['[].title &', /syntax error at position 9 .*\n {2}\[\]\.title &\n {11}\^/],
       ['a # b', /syntax error at position 2 .*unknown character/],
       ['foo[?a==`1`]]', /syntax error at position 12 .*unexpected token type: Rbracket/],

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/errors.js';
 import type { IOStreams } from '../../../src/io/streams.js';
+import { writeEvent } from '../../../src/output/eventLine.js';
 import { renderData } from '../../../src/output/format.js';
 import { compileQuery } from '../../../src/output/query.js';
 
@@ -50,5 +51,15 @@ describe('renderData: a query result in each format', () => {
     expect(await render('json', null)).toBe('null\n');
     expect(await render('jsonl', [{ a: 1 }, 2])).toBe('{"a":1}\n2\n');
     await expect(render('table', ['x', { a: 1 }])).rejects.toThrow(/mixes them: use -o json/);
+  });
+});
+
+describe('writeEvent with --query: each event through it, null and false skipped', () => {
+  it('filters a stream', async () => {
+    const stdout = new PassThrough();
+    const query = await compileQuery("answers.meal == 'veg' && id");
+    const summary = () => ({ at: '', event: 'e', qrId: 'Q', answers: [] });
+    for (const [id, meal] of [['1', 'veg'], ['2', 'fish'], ['3', 'veg']]) writeEvent({ ...io, stdout }, { format: 'jsonl', quiet: false, query }, { id, answers: { meal } }, id, summary);
+    expect(String(stdout.read())).toBe('"1"\n"3"\n');
   });
 });
