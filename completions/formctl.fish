@@ -63,6 +63,7 @@ complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l column
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''logout'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''migrate'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
@@ -70,6 +71,7 @@ complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l columns 
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''switch'\''' -a '(formctl __complete profiles 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_path '\''config'\''' -a 'list' -d 'Show every setting and the current profile'
@@ -81,6 +83,7 @@ complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l column
 complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''get'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''set'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
@@ -108,12 +111,14 @@ complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l limit -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l page -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l sort -x -a 'newest name scans'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l columns -r -F
@@ -126,6 +131,7 @@ complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l local
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l no-notify
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l notify
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l quiz
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l resume -r -F
@@ -141,6 +147,7 @@ complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l local
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l no-notify
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l notify
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l remove-field -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l replace-fields
@@ -151,18 +158,21 @@ complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l colu
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l yes
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -a '(formctl __complete forms 2>/dev/null)'
@@ -171,6 +181,7 @@ complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l count 
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''share'\''' -l to -r -F
@@ -195,6 +206,7 @@ complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l from -r
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l no-editor
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l yaml
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l yes
@@ -243,6 +255,7 @@ complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l answers -r -F
@@ -252,6 +265,7 @@ complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' 
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l offline
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l set -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -a '(formctl __complete forms 2>/dev/null)'
@@ -262,6 +276,7 @@ complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l idempotency-key -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l set -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l time-expired
@@ -274,6 +289,7 @@ complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l j
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l limit -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l page -r -F
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l redact
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l redact-text
@@ -284,6 +300,7 @@ complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l co
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l redact
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l redact-text
@@ -320,6 +337,7 @@ complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l 
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l interval -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l redact
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l redact-text
@@ -335,6 +353,7 @@ complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l jso
 complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l no-share
 complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l period -x -a 'day week month months year years custom'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l submissions
 complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l to -r -F
@@ -355,6 +374,7 @@ complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l colum
 complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l quiet
 complete -c formctl -n '__fish_formctl_path '\''ai'\''' -a 'draft' -d 'Draft a form from a prompt; refine it; create it'
 complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l create
@@ -373,6 +393,7 @@ complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l columns 
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l csv-raw
@@ -380,6 +401,7 @@ complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l name -r -F
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l password-stdin
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l role -r -F
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l sub-domain -r -F
@@ -390,6 +412,7 @@ complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l name -r -F
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l password-stdin
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l role -r -F
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l set-password
@@ -400,12 +423,14 @@ complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l columns
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l yes
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''reset-password'\''' -l password-stdin
 complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''rename'\''' -l password-stdin
@@ -424,6 +449,7 @@ complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' 
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l items
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l category -r -F
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l columns -r -F
@@ -431,16 +457,19 @@ complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l csv
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l limit -r -F
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l short-text -r -F
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l title -r -F
@@ -448,11 +477,13 @@ complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''share'\''' -l to -r -F
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l category -r -F
@@ -460,6 +491,7 @@ complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l col
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l title -r -F
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -a '(formctl __complete forms 2>/dev/null)'
@@ -472,23 +504,27 @@ complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l column
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''delete'\''' -l yes
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''delete'\''' -a '(formctl __complete forms 2>/dev/null)'
@@ -504,22 +540,26 @@ complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l column
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l show-secret
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l show-secret
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''disable'\''' -l yes
@@ -529,6 +569,7 @@ complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l for
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l port -r -F
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l register
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l secret-file -r -F
@@ -538,6 +579,7 @@ complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l co
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''api'\''' -l field -r -F
@@ -548,15 +590,18 @@ complete -c formctl -n '__fish_formctl_at '\''api'\''' -l include
 complete -c formctl -n '__fish_formctl_at '\''api'\''' -l input -r -F
 complete -c formctl -n '__fish_formctl_at '\''api'\''' -l method -r -F
 complete -c formctl -n '__fish_formctl_at '\''api'\''' -l paginate
+complete -c formctl -n '__fish_formctl_at '\''api'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''api'\''' -l raw-field -r -F
 complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l offline
 complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'serve' -d 'Serve the emulator over HTTP until interrupted'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'keys' -d 'List the seeded API keys (owner, admin, editor, editor2, viewer, other account)'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'outbox' -d 'List the e-mails the sandbox "sent" (shares, notifications)'
@@ -575,6 +620,7 @@ complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l plan -x -a 'free starter business professional enterprise'
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l port -r -F
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l quota -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l columns -r -F
@@ -582,18 +628,21 @@ complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l csv-r
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l data -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l data -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l data -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''plan'\''' -l data -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l columns -r -F
@@ -603,6 +652,7 @@ complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l follo
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l interval -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l since -r -F
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''seed'\''' -a 'scans' -d 'Visits of the short link: returning visitors, devices, countries and cities, a daily rhythm, ~15 % ending in a submission'
