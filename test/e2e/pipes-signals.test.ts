@@ -48,15 +48,23 @@ describe('a closed stdout ends the command quietly (exit 141, as SIGPIPE)', () =
 });
 
 describe('a full disk is one line, exit 1', () => {
-  it('forms list -o json > /dev/full', async () => {
+  const toFull = async (format: string) => {
     const fd = openSync('/dev/full', 'w');
     try {
-      const r = await execa('node', [BIN, 'forms', 'list', '-o', 'json'], { env: cleanEnv(env()), extendEnv: false, reject: false, stdout: fd } as Options);
-      expect(r.exitCode).toBe(1);
-      expect(r.stderr).toBe('error: cannot write the output: no space left on device (ENOSPC)');
+      return await execa('node', [BIN, 'forms', 'list', '-o', format], { env: cleanEnv(env()), extendEnv: false, reject: false, stdout: fd } as Options);
     } finally {
       closeSync(fd);
     }
+  };
+  it('forms list -o csv > /dev/full', async () => {
+    const r = await toFull('csv');
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toBe('error: cannot write the output: no space left on device (ENOSPC)');
+  });
+  it('forms list -o json > /dev/full: the same failure as one JSON object', async () => {
+    const r = await toFull('json');
+    expect(r.exitCode).toBe(1);
+    expect(JSON.parse(String(r.stderr))).toEqual({ status: 'failed', message: 'cannot write the output: no space left on device (ENOSPC)', code: 0, data: {}, exitCode: 1, kind: 'output' });
   });
 });
 
