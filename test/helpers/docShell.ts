@@ -1,5 +1,5 @@
 import { execa, type ResultPromise } from 'execa';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BIN, cleanEnv, waitFor } from './cli.js';
 import { runInProcess } from './inProcessCli.js';
@@ -60,22 +60,38 @@ export function commandLines(block: string): string[] {
     .filter((l) => l !== '');
 }
 
-/** Shell words of one command, variables and $(…) already expanded: single and double quotes, no globbing. */
-function words(text: string): string[] {
+/** The files an unquoted `dir/*.ext` names, sorted; the word itself when none does (as sh leaves it). */
+function glob(word: string, cwd: string): string[] {
+  const slash = word.lastIndexOf('/');
+  const dir = word.slice(0, slash + 1);
+  const pattern = new RegExp(`^${word.slice(slash + 1).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`);
+  const names = existsSync(resolve(cwd, dir || '.')) ? readdirSync(resolve(cwd, dir || '.')).filter((n) => pattern.test(n) && !n.startsWith('.')) : [];
+  return names.length ? names.sort().map((n) => dir + n) : [word];
+}
+
+/** Shell words of one command, variables and $(…) already expanded: single and double quotes, and `*` outside them. */
+function words(text: string, cwd = '.'): string[] {
   const out: string[] = [];
   let cur: string | undefined;
+  let star = false;
+  const end = () => {
+    if (cur !== undefined) out.push(...(star && !cur.includes('/*/') ? glob(cur, cwd) : [cur]));
+    cur = undefined;
+    star = false;
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (c === "'" || c === '"') {
-      const end = text.indexOf(c, i + 1);
-      cur = (cur ?? '') + text.slice(i + 1, end);
-      i = end;
-    } else if (/\s/.test(c)) {
-      if (cur !== undefined) out.push(cur);
-      cur = undefined;
-    } else cur = (cur ?? '') + c;
+      const close = text.indexOf(c, i + 1);
+      cur = (cur ?? '') + text.slice(i + 1, close);
+      i = close;
+    } else if (/\s/.test(c)) end();
+    else {
+      star ||= c === '*';
+      cur = (cur ?? '') + c;
+    }
   }
-  if (cur !== undefined) out.push(cur);
+  end();
   return out;
 }
 
@@ -111,7 +127,7 @@ async function stage(sh: DocShell, text: string, input: string | undefined): Pro
   if (redirect?.[1] === '<') input = readFileSync(resolve(sh.cwd, redirect[2]!), 'utf8');
   let r: Outcome;
   if (rest.startsWith('formctl ')) {
-    const args = words(await expand(sh, rest)).slice(1);
+    const args = words(await expand(sh, rest), sh.cwd).slice(1);
     const line = args[0] === 'help' || args.includes('--sandbox') ? args : ['--sandbox', ...args];
     const here = process.cwd();
     process.chdir(sh.cwd);
@@ -183,7 +199,8 @@ export async function runLine(sh: DocShell, line: string): Promise<Outcome> {
 /** Stops the processes started with `&` as Ctrl-C would; each must end as documented (130). */
 export async function finish(sh: DocShell): Promise<number[]> {
   const codes: number[] = [];
-  for (const p of sh.background.splice(0)) {
+  // the last one started stops first, as a user would stop them (a listener puts the webhook back through the sandbox)
+  for (const p of sh.background.splice(0).reverse()) {
     p.kill('SIGINT');
     codes.push((await p).exitCode ?? -1);
   }
