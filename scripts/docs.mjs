@@ -51,7 +51,7 @@ function optionRows(options) {
   return options.map((o) => {
     let text = md(o.description, true);
     if (o.choices) text = `${text.replace(/[.;:]?$/, '.')} One of: ${o.choices.map(code).join(', ')}.`;
-    if (o.mandatory) text += ' **Required.**';
+    if (o.mandatory) text = `${text.replace(/[.;:]?$/, '.')} **Required.**`;
     const env = [...new Set(o.description.match(/\bFORMCTL_[A-Z_]+/g) ?? [])];
     return [code(o.flags), text, defaultOf(o), env.map(code).join(', ')];
   });

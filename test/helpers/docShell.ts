@@ -8,7 +8,7 @@ import { runInProcess } from './inProcessCli.js';
 // of sh to run the command lines the README and docs/ show, as written. `formctl` runs in this
 // process against the embedded sandbox (`--sandbox` is added when a line does not say it: the docs
 // type `formctl forms list`, as a user whose profile is the sandbox would); every other program runs
-// in bash. Understood: `\` continuations, comments, `&&`, `|`, `> file`, `< file`, `VAR=value`,
+// in bash. Understood: `\` continuations, comments, `&&`, `||`, `|`, `> file`, `< file`, `VAR=value`,
 // `VAR=$(…)`, `$(…)` inside words, `ENV=value command`, "$VAR" and a trailing `&` (a long-running
 // command started as a real process, awaited until it says it is ready, stopped with Ctrl-C at the
 // block's end).
@@ -190,7 +190,10 @@ export async function runLine(sh: DocShell, line: string): Promise<Outcome> {
       sh.vars[captured[1]!] = r.stdout.replace(/\n+$/, '');
     } else if (plain && splitTop(command, ' ').length === 1) {
       sh.vars[plain[1]!] = words(await expand(sh, command.slice(plain[0].length)))[0] ?? '';
-    } else r = await pipeline(sh, command);
+    } else {
+      // `a || b`: b runs when a fails (`forms diff … || true`: a difference is exit 1)
+      for (const alternative of splitTop(command, ' || ')) if ((r = await pipeline(sh, alternative)).exitCode === 0) break;
+    }
     if (r.exitCode !== 0) return r;
   }
   return r;
