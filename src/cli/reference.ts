@@ -109,6 +109,6 @@ export function manPage(program: Command, group: string | undefined, version: st
       for (const o of e.options) lines.push('.TP', `.B ${roff(o.flags)}`, roff(o.description));
     }
   }
-  lines.push('.SH SEE ALSO', group ? '\\fBformctl\\fR(1), \\fBformctl help reference\\fR' : '\\fBformctl help reference\\fR; the README of the package');
+  lines.push('.SH SEE ALSO', group ? '\\fBformctl\\fR(1), \\fBformctl help reference\\fR' : '\\fBformctl help reference\\fR; docs/commands in the repository');
   return `${lines.join('\n')}\n`;
 }

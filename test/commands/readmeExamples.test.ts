@@ -50,6 +50,8 @@ let executed = 0;
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
   console.info(`documentation examples: ${executed} command lines run`);
+  // every runnable line of every page: a page's blocks cannot quietly stop running
+  expect(executed).toBeGreaterThanOrEqual(200);
 });
 
 describe('documentation', () => {
@@ -64,7 +66,7 @@ for (const file of FILES) {
   if (!blocks.length) continue;
   describe(`${relative(ROOT, file)} examples`, () => {
     const dir = mkdtempSync(join(work, 'doc-'));
-    const sh: DocShell = { vars: { FORMCTL_CONFIG_DIR: join(dir, '.config'), FORMCTL_SANDBOX_DIR: join(dir, '.sandbox') }, cwd: dir, background: [] };
+    const sh: DocShell = { vars: { FORMCTL_CONFIG_DIR: join(dir, '.config'), FORMCTL_SANDBOX_DIR: join(dir, '.sandbox') }, cwd: dir, background: [], commands: 0 };
     let pg: Postgres | undefined;
     beforeAll(async () => {
       sh.vars.FORMCTL_SANDBOX_PORT = String(await freePort());
@@ -80,9 +82,11 @@ for (const file of FILES) {
       it(`runnable block ${n + 1} runs as written`, async () => {
         for (const line of commandLines(block.text)) {
           if (process.env.DOCS_TRACE) console.error(`$ ${line}`);
+          const before = sh.commands;
           const r = await runLine(sh, line);
           expect(r.exitCode, `${line}\n${r.stderr}`).toBe(0);
-          executed++;
+          // a line counts when it ran something (not `npm ci`, which the suite's set-up has done, nor a plain assignment)
+          if (sh.commands > before) executed++;
         }
         // what the block started in the background (a served sandbox, a listener) stops on Ctrl-C
         for (const code of await finish(sh)) expect(code, 'a command started with & ends with 130 on Ctrl-C').toBe(130);

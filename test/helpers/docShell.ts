@@ -20,6 +20,8 @@ export interface DocShell {
   cwd: string;
   /** processes started with `&`, stopped by finish() */
   background: ResultPromise[];
+  /** how many commands ran (formctl or another program) */
+  commands: number;
 }
 
 export interface Outcome {
@@ -122,6 +124,7 @@ async function stage(sh: DocShell, text: string, input: string | undefined): Pro
     env[m[1]!] = words(await expand(sh, m[2]!))[0] ?? '';
     rest = rest.slice(m[0].length);
   }
+  sh.commands++;
   const redirect = /\s+([<>])\s*(\S+)$/.exec(rest);
   if (redirect) rest = rest.slice(0, redirect.index);
   if (redirect?.[1] === '<') input = readFileSync(resolve(sh.cwd, redirect[2]!), 'utf8');
@@ -164,6 +167,7 @@ const READY = /Sandbox keys|"baseUrl"|Listening on/;
 
 /** A long-running command (`serve`, `listen`) as a real process, running once it says it is ready. */
 async function startBackground(sh: DocShell, text: string): Promise<void> {
+  sh.commands++;
   const args = words(await expand(sh, text)).slice(1);
   const line = args.includes('--sandbox') ? args : ['--sandbox', ...args];
   const p = execa(process.execPath, [BIN, ...line], { cwd: sh.cwd, env: cleanEnv(sh.vars), extendEnv: false, reject: false, all: true, buffer: true });
