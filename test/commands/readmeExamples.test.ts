@@ -1,10 +1,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandLines, finish, runLine, type DocShell } from '../helpers/docShell.js';
-import { startPostgres, type Postgres } from '../helpers/postgres.js';
+import { freePort, startPostgres, type Postgres } from '../helpers/postgres.js';
 
 // Documentation that cannot rot: every ```sh block of the README and docs/ preceded by
 // `<!-- runnable -->` runs line by line, in order, against the embedded sandbox (a fresh data dir
@@ -35,16 +34,6 @@ function shBlocks(text: string): Block[] {
   return [...text.matchAll(/(?:(<!-- (?:runnable|not runnable: [^>]+) -->)\s*\n)?```sh\n([\s\S]*?)```/g)].map((m) => ({ marker: m[1], text: m[2]! }));
 }
 
-/** A free loopback port: the sandbox's one address for a page whose examples serve it. */
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
-}
-
 const work = mkdtempSync(join(tmpdir(), 'formctl-docs-'));
 let executed = 0;
 afterAll(() => {
@@ -69,6 +58,7 @@ for (const file of FILES) {
     const sh: DocShell = { vars: { FORMCTL_CONFIG_DIR: join(dir, '.config'), FORMCTL_SANDBOX_DIR: join(dir, '.sandbox') }, cwd: dir, background: [], commands: 0 };
     let pg: Postgres | undefined;
     beforeAll(async () => {
+      // the sandbox's one address, for a page whose examples serve it
       sh.vars.FORMCTL_SANDBOX_PORT = String(await freePort());
       // a page that syncs into PostgreSQL gets a real server, its URL in $DATABASE_URL
       if (blocks.some((b) => b.text.includes('$DATABASE_URL'))) sh.vars.DATABASE_URL = (pg = await startPostgres()).url;
