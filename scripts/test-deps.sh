@@ -6,7 +6,8 @@
 # texts, util-linux's script and tmux for the terminal tests, and a PostgreSQL server for the sync
 # tests (the harness starts its own cluster in a temporary directory), and a real Secret Service for
 # the keyring tests: gnome-keyring on a D-Bus bus the test starts itself (dbus-daemon, dbus-send),
-# looked into with secret-tool (libsecret-tools).
+# looked into with secret-tool (libsecret-tools); jq and sqlite3, which the documentation's runnable
+# examples use (test/commands/readmeExamples.test.ts).
 # As root (a fresh Debian or Ubuntu machine, CI) it installs them with apt-get; otherwise it stops
 # before any test runs, with one line naming the missing packages and the command that installs them.
 set -euo pipefail
@@ -25,6 +26,8 @@ ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need+=(postgresql)
 command -v gnome-keyring-daemon >/dev/null || need+=(gnome-keyring)
 command -v secret-tool >/dev/null || need+=(libsecret-tools)
 { command -v dbus-daemon && command -v dbus-send; } >/dev/null || need+=(dbus)
+command -v jq >/dev/null || need+=(jq)
+command -v sqlite3 >/dev/null || need+=(sqlite3)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null; then
   echo "The tests need these system packages: ${need[*]}. Install them with: sudo apt-get update && sudo apt-get install -y --no-install-recommends ${need[*]}" >&2

@@ -67,7 +67,7 @@ export function buildQuery(query: Query | undefined): string {
 /**
  * The one HTTP layer: base URL + Bearer key, JSON envelope decoding into data or ApiError, the retry
  * policy, Idempotency-Key, a request log with the key never in it, and a count of requests made
- * (each one costs quota). Transport is node:http(s): see README "Architecture" for why not undici.
+ * (each one costs quota). Transport is node:http(s): see docs/benchmarks.md "undici or node:http" for why not undici.
  */
 export class ApiClient {
   readonly base: URL;

@@ -1,14 +1,16 @@
 import type { Command, Option } from 'commander';
 import { HELP_TOPICS } from './helpTopics.js';
 
-// `formctl help reference` (every command and flag on one page, like `gh help reference`) and the
-// man pages generated from the same command tree (npm run man).
+// `formctl help reference` (every command and flag on one page, like `gh help reference`), the man
+// pages (npm run man) and the Markdown manual in docs/commands (npm run docs: `help reference --json`
+// is the tree it renders) generated from the same command tree.
 
 interface Entry {
   path: string;
   usage: string;
   description: string;
   options: Array<{ flags: string; description: string }>;
+  command: Command;
 }
 
 function visible(o: Option): boolean {
@@ -27,6 +29,7 @@ function entries(program: Command): Entry[] {
           usage: `formctl ${path.join(' ')} ${c.usage()}`.trim(),
           description: c.description(),
           options: c.options.filter(visible).map((o) => ({ flags: o.flags, description: o.description })),
+          command: c,
         });
       }
       walk(c, path);
@@ -44,6 +47,45 @@ export function referenceText(program: Command): string {
   }
   parts.push(HELP_TOPICS['exit-codes']!, HELP_TOPICS.environment!);
   return `${parts.join('\n')}`;
+}
+
+/** An option as data: what --help shows of it. */
+function optionData(o: Option) {
+  const shown = o.defaultValue !== undefined && o.defaultValue !== false && !o.negate;
+  return {
+    flags: o.flags,
+    description: o.description,
+    ...(shown ? { default: String(o.defaultValueDescription ?? o.defaultValue) } : {}),
+    ...(o.argChoices ? { choices: o.argChoices } : {}),
+    ...(o.mandatory ? { mandatory: true } : {}),
+    ...(o.variadic ? { variadic: true } : {}),
+  };
+}
+
+/** The text a command's help shows after its flags (explanations, examples), as --help writes it. */
+function helpAfter(cmd: Command): string {
+  let text = '';
+  (cmd as unknown as NodeJS.EventEmitter).emit('afterHelp', { error: false, command: cmd, write: (s: string) => (text += s) });
+  return text;
+}
+
+/** The command tree as data (`help reference --json`), for the Markdown manual (scripts/docs.mjs). */
+export function referenceData(program: Command): object {
+  const shown = program.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
+  return {
+    description: program.description(),
+    globalFlags: program.options.filter(visible).map(optionData),
+    groups: shown.map((g) => ({ name: g.name(), description: g.description() })),
+    commands: entries(program).map((e) => ({
+      path: e.path,
+      usage: e.usage,
+      description: e.description,
+      arguments: e.command.registeredArguments.map((a) => ({ name: a.name(), description: a.description, required: a.required, variadic: a.variadic })),
+      options: e.command.options.filter(visible).map(optionData),
+      helpAfter: helpAfter(e.command),
+    })),
+    topics: HELP_TOPICS,
+  };
 }
 
 const roff = (s: string) => s.replace(/\\/g, '\\e').replace(/^([.'])/gm, '\\&$1').replace(/-/g, '\\-');
@@ -67,6 +109,6 @@ export function manPage(program: Command, group: string | undefined, version: st
       for (const o of e.options) lines.push('.TP', `.B ${roff(o.flags)}`, roff(o.description));
     }
   }
-  lines.push('.SH SEE ALSO', group ? '\\fBformctl\\fR(1), \\fBformctl help reference\\fR' : '\\fBformctl help reference\\fR; the README of the package');
+  lines.push('.SH SEE ALSO', group ? '\\fBformctl\\fR(1), \\fBformctl help reference\\fR' : '\\fBformctl help reference\\fR; docs/commands in the repository');
   return `${lines.join('\n')}\n`;
 }

@@ -264,11 +264,12 @@ export async function run(argv: string[], ctx: RunContext = {}): Promise<number>
     const helpAt = argv.findIndex((w, i) => !w.startsWith('-') && !VALUE_FLAGS.has(argv[i - 1] ?? ''));
     if (helpAt > 0 && argv[helpAt] === 'help') argv = argv.slice(helpAt);
     if (argv[0] === 'help' && argv[1] === 'reference') {
-      // every command and flag on one page (or, for npm run man, a man page)
+      // every command and flag on one page (or, for npm run man, a man page; for npm run docs, the tree as JSON)
       const program = await buildProgram([], true);
-      const { manPage, referenceText } = await import('./reference.js');
+      const { manPage, referenceData, referenceText } = await import('./reference.js');
       const man = argv.indexOf('--man');
-      io.stdout.write(man >= 0 ? manPage(program, argv[man + 1], VERSION) : referenceText(program));
+      if (argv.includes('--json')) io.stdout.write(`${JSON.stringify(referenceData(program), null, 2)}\n`);
+      else io.stdout.write(man >= 0 ? manPage(program, argv[man + 1], VERSION) : referenceText(program));
       return EXIT.ok;
     }
     let line = argv;

@@ -91,7 +91,7 @@ function nextStart(unit: Unit, tz: string, start: number): number {
   return zonedEpoch(tz, p.year + 1, 1, 1);
 }
 
-/** README "Sandbox assumptions": the bucket object and date label of each unit. */
+/** docs/sandbox.md "Sandbox assumptions": the bucket object and date label of each unit. */
 function label(unit: Unit, tz: string, start: number): Pick<Bucket, 'bucket' | 'date'> {
   const p = localParts(tz, start);
   switch (unit) {
@@ -126,7 +126,7 @@ function unitForSpan(ms: number): Unit {
 }
 
 /**
- * The time window and buckets of a period (README "Sandbox assumptions"): day = the local day of
+ * The time window and buckets of a period (docs/sandbox.md "Sandbox assumptions"): day = the local day of
  * `timestamp` by hour; week = the last 7 local days by day; month = the last 30; months = the last
  * six calendar months; year = January to this month; years = every year since `firstMs`; custom =
  * timestamp to endTimestamp, both seconds inclusive.
@@ -236,7 +236,7 @@ export function aggregate(scans: Iterable<ScanPoint>, window: Window) {
   };
 }
 
-/** The device class of a User-Agent (README "Sandbox assumptions"). */
+/** The device class of a User-Agent (docs/sandbox.md "Sandbox assumptions"). */
 export function deviceOf(userAgent: string | undefined): string {
   const ua = userAgent ?? '';
   if (!ua) return 'Other';

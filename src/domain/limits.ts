@@ -9,10 +9,10 @@ export const MAX_WEBHOOK_URL = 2048;
 /** spec §4.4 / §8: submissions page size, default 50, max 100 */
 export const SUBMISSIONS_PAGE_DEFAULT = 50;
 export const SUBMISSIONS_PAGE_MAX = 100;
-/** spec §4.1: forms page size default 5; the maximum is not shown (README: sandbox assumptions) */
+/** spec §4.1: forms page size default 5; the maximum is not shown (docs/sandbox.md, "Sandbox assumptions") */
 export const FORMS_PAGE_DEFAULT = 5;
 export const FORMS_PAGE_MAX = 100;
-/** copies per clone request (the clone body is not shown; README: sandbox assumptions) */
+/** copies per clone request (the clone body is not shown; docs/sandbox.md, "Sandbox assumptions") */
 export const MAX_CLONES = 10;
-/** qrIds are short (the service's are 8 characters); the spec gives no maximum, formctl refuses more than this before sending (README) */
+/** qrIds are short (the service's are 8 characters); the spec gives no maximum, formctl refuses more than this before sending (docs/getting-started.md) */
 export const MAX_QR_ID = 64;

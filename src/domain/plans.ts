@@ -1,5 +1,5 @@
 // spec §8: monthly request limits per plan. Form slots, team slots and the plan-dependent quiz
-// limits marked "not shown" / "varies" in the spec are the sandbox's documented choices (README).
+// limits marked "not shown" / "varies" in the spec are the sandbox's documented choices (docs/sandbox.md).
 export const PLANS = ['free', 'starter', 'business', 'professional', 'enterprise'] as const;
 export type Plan = (typeof PLANS)[number];
 

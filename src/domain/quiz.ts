@@ -44,7 +44,7 @@ const asList = (v: unknown): unknown[] => (v === undefined || v === null ? [] : 
 const normText = (v: unknown) => String(v).trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
- * How answers are compared (README "Quiz scoring"): radio — equal to one correct value; checkbox — the
+ * How answers are compared (docs/submissions.md "Quiz scoring"): radio — equal to one correct value; checkbox — the
  * same set of values, order ignored; shortText — equal to one correct answer ignoring case, leading
  * and trailing space, and runs of inner space; number — numerically equal to one correct answer.
  */

@@ -5,7 +5,7 @@ import { ADDRESS_PARTS, checkValue, fileIdOf, optionValues, VALUE_TYPES, type An
 // (HMAC-SHA256 with a per-profile secret) makes the same value the same pseudonym across runs, so
 // joins still work, while nobody without the secret can test a guess.
 //
-// By field type (README "Privacy"): email, phone → pseudonyms; name → each part; address → every part
+// By field type (docs/submissions.md "Privacy"): email, phone → pseudonyms; name → each part; address → every part
 // but the country; files → their ids and URLs; shortText, longText, location, sheet → kept, or dropped
 // with --redact-text; choices, numbers, dates, times, checkList → kept.
 

@@ -81,7 +81,7 @@ export async function handleApi(sb: SandboxInstance, routes: RouteTable<ApiRoute
     if (!match) throw new ApiFailure(404, `Route not found: ${method} ${url.pathname}`);
     const member = key ? sb.store.members.byKey(key) : undefined;
     if (!member) throw new ApiFailure(401, key ? 'Invalid API key' : 'Missing API key: send Authorization: Bearer <API_KEY>');
-    // README: a blocked member's key stops working at once, as an invalid key would (401)
+    // docs/sandbox.md: a blocked member's key stops working at once, as an invalid key would (401)
     if (member.blocked === 1) throw new ApiFailure(401, 'This API key belongs to a blocked team member');
     memberId = member.id;
     operationId = match.route.operationId;

@@ -7,7 +7,7 @@ import type { SandboxStore } from './repo/store.js';
 
 /**
  * The image `qrConfig.logo` names, when it is a file this sandbox holds (the fileUrl of an upload);
- * README "Sandbox assumptions": other URLs are not fetched (the sandbox makes no outside requests),
+ * docs/sandbox.md "Sandbox assumptions": other URLs are not fetched (the sandbox makes no outside requests),
  * and the code is drawn without a logo.
  */
 export function logoOf(store: SandboxStore, uri: string | undefined): Logo | undefined {

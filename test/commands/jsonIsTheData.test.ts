@@ -4,7 +4,7 @@ import { startSandbox, type CommandSandbox } from '../helpers/commandSandbox.js'
 
 // Issue 25: `-o json` prints the service's records as the service shapes them. Every read verb of the
 // command tree runs with -o json in-process; the same route is then fetched from the sandbox
-// directly, and the two must be equal but for the documented additions (README, "JSON is the data").
+// directly, and the two must be equal but for the documented additions (docs/getting-started.md, "JSON is the data").
 
 /** How a read verb's records sit in its route's `data`: lists print the records, not the page. */
 type Records = (data: any) => unknown;
@@ -12,7 +12,7 @@ const page: Records = (d) => d.items;
 const whole: Records = (d) => d;
 
 /**
- * The documented differences, all of them: keep this list short (README "JSON is the data").
+ * The documented differences, all of them: keep this list short (docs/getting-started.md "JSON is the data").
  * - webhook get masks the secret unless --show-secret (the walk runs it with --show-secret).
  */
 const READS: Record<string, { args: (ids: Ids) => string[]; records: Records }> = {

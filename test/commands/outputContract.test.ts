@@ -3,7 +3,7 @@ import { buildProgram } from '../../src/cli/run.js';
 
 // Issue 25: one output contract on every verb that prints a result: -o table|json|jsonl|csv, --json,
 // --columns and -q. The walk goes over the whole command tree; a verb without them must be listed
-// here with its reason (the README's "Output" section names the same exceptions).
+// here with its reason (docs/getting-started.md, "Conventions", names the same exceptions).
 
 /** Verbs whose stdout is not records (the documented exceptions). */
 export const NOT_RECORDS: Record<string, string> = {

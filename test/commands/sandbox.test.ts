@@ -107,7 +107,7 @@ describe('spec §8: the monthly quota', () => {
   });
 });
 
-describe('form slots per plan (spec §7; numbers in the README)', () => {
+describe('form slots per plan (spec §7; numbers in docs/sandbox.md)', () => {
   let sb: SandboxHandle;
   beforeAll(async () => {
     sb = await startSandbox(['--plan', 'free']);

@@ -14,7 +14,8 @@ function binDir(): string {
   return join(base, versions[0]!, 'bin');
 }
 
-async function freePort(): Promise<number> {
+/** A free loopback port (for a server the test starts). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
       const port = (s.address() as { port: number }).port;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
 import { tempDir, waitFor } from '../helpers/cli.js';
 
-// The delivery-time check of webhook targets (spec §6 deliveries; README "Sandbox assumptions"): a
+// The delivery-time check of webhook targets (spec §6 deliveries; docs/sandbox.md "Sandbox assumptions"): a
 // URL stored while the sandbox was served on loopback, where local targets are fine, is refused at
 // delivery once it is served beyond loopback, whether the target is a literal address or a name
 // that resolves to one. A name of the test's own resolves to loopback (DNS rebinding, made local).

@@ -22,7 +22,7 @@ async function seeding<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** `sandbox seed scans QRID`: realistic visits of the form's short link (README: Sandbox assumptions). */
+/** `sandbox seed scans QRID`: realistic visits of the form's short link (docs/sandbox.md, "Sandbox assumptions"). */
 export async function seedScansCommand(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<void> {
   const id = requireQrId(qrId);
   const count = parseIntFlag('--count', opts.count, 1, 1_000_000)!;

@@ -12,7 +12,7 @@ import { conceptField } from './fieldsOfKind.js';
 
 // spec §4.7: a draft from a sentence, offline and deterministic. The sentence is read for the kind
 // of form it names (archetypes.ts) and the fields it spells out (in the order written); the two are
-// merged without duplicates. README "Sandbox assumptions" says what it reads.
+// merged without duplicates. docs/sandbox.md "Sandbox assumptions" says what it reads.
 
 export const GOOD_PROMPT = 'Describe the form to draft, e.g. "RSVP for a team dinner", "Contact form with name, e-mail and message", "T-shirt order: size (S, M, L), colour red, blue or black, quantity"';
 

@@ -12,7 +12,7 @@ import { RouteTable, type PathRoute } from '../routing.js';
 import { zodBody } from '../routes/bodies.js';
 import { seedScans, seedSubmissions } from './seed.js';
 
-/** A /_sandbox route: the API's pipeline minus key and quota (README: sandbox-only routes). */
+/** A /_sandbox route: the API's pipeline minus key and quota (docs/sandbox.md, "Routes"). */
 interface AdminRoute<B = unknown> extends PathRoute {
   /** sent as is, not in the envelope */
   bare?: boolean;

@@ -47,7 +47,7 @@ function numbered(doc: FormDoc, i: number): Record<string, unknown> {
 }
 
 // ── scans ────────────────────────────────────────────────────────────────────
-// README "Sandbox assumptions": where seeded visitors come from, on what, and when.
+// docs/sandbox.md "Sandbox assumptions": where seeded visitors come from, on what, and when.
 
 /** [city, country, IANA zone, weight] */
 export const SEED_CITIES: ReadonlyArray<[string, string, string, number]> = [

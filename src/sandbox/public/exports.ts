@@ -12,7 +12,7 @@ function cell(value: string): string {
 
 /**
  * spec §2.11: the CSV of an analytics export, one row per scan of the query's window, read when the
- * link is opened. No key: whoever holds the link may read it until it expires (README: one hour of
+ * link is opened. No key: whoever holds the link may read it until it expires (docs/sandbox.md: one hour of
  * the sandbox clock; then 410, an unknown token 404).
  */
 export function analyticsCsv(sb: SandboxInstance, file: string, res: import('node:http').ServerResponse): void {

@@ -18,7 +18,7 @@ import { acceptFiles, mergeFiles, type KeptFiles } from './postedFiles.js';
 import { resultPage } from './result.js';
 import { PENDING_TTL_MS, THANKS_TTL_MS, visitTokens } from './visitTokens.js';
 
-// README "The form page": the public form page, its scans, its submissions (POST, then a 303 to the
+// docs/sandbox.md "The form page": the public form page, its scans, its submissions (POST, then a 303 to the
 // thank-you page: a reload shows it again and creates nothing), and the files kept for a retry.
 
 export const VISITOR_COOKIE = 'formctl_visitor';

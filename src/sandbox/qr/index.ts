@@ -22,7 +22,7 @@ export function sizeOf(config: QrConfig | undefined, resolution?: number): numbe
   return Math.round(resolution ?? config?.size ?? DEFAULT_SIZE);
 }
 
-/** README "QR designs": the fonts frame texts are drawn with (Debian's fonts-liberation and fonts-dejavu-core). */
+/** docs/sandbox.md, "QR designs": the fonts frame texts are drawn with (Debian's fonts-liberation and fonts-dejavu-core). */
 const FONT_DIRS = ['/usr/share/fonts/truetype/liberation', '/usr/share/fonts/truetype/liberation2', '/usr/share/fonts/truetype/dejavu'];
 let fontFiles: string[] | undefined;
 function fonts(): string[] {

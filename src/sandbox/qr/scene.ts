@@ -41,7 +41,7 @@ export interface Scene {
   logo?: { x: number; y: number; size: number; image: Logo };
 }
 
-/** README "QR designs": each font of spec §2.6, the family tried first, and the installed fallback. */
+/** docs/sandbox.md, "QR designs": each font of spec §2.6, the family tried first, and the installed fallback. */
 export interface FrameFont {
   family: string;
   fallback: 'Liberation Sans' | 'Liberation Serif' | 'Liberation Mono' | 'DejaVu Sans' | 'DejaVu Sans Condensed';
@@ -125,7 +125,7 @@ const num = (v: string | undefined, prefix: string) => (v ? Number(v.slice(prefi
 /** frames that carry a secondary colour (spec §2.6) */
 export const TWO_COLOUR_FRAMES = [5, 6, 10, 13, 14];
 
-/** The frame designs, 1–16 (README "QR designs"). */
+/** The frame designs, 1–16 (docs/sandbox.md, "QR designs"). */
 export const FRAME_NAMES = [
   '', 'box, label below', 'box, label above', 'rounded box, label below', 'rounded box, label above', 'box, two-colour label below',
   'speech bubble below (two colours)', 'text below, no box', 'text above, no box', 'thick border, text in it', 'double border (two colours)',

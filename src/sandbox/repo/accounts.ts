@@ -48,7 +48,7 @@ export class Accounts {
     return account.quota_override ?? PLAN_LIMITS[account.plan].monthlyRequests;
   }
 
-  /** submissions created per month (spec §7 "submission quota exceeded"; numbers in the README) */
+  /** submissions created per month (spec §7 "submission quota exceeded"; numbers in docs/sandbox.md) */
   submissionLimit(account: AccountRow): number {
     return account.submission_quota_override ?? PLAN_LIMITS[account.plan].monthlySubmissions;
   }

@@ -32,7 +32,7 @@ export function newKey(): string {
   return `fk_${randomBytes(16).toString('hex')}`;
 }
 
-/** Passwords set through the API are stored as scrypt hashes; the seeded ones are known (README). */
+/** Passwords set through the API are stored as scrypt hashes; the seeded ones are known (docs/sandbox.md). */
 export function hashPassword(password: string): string {
   const salt = randomBytes(16);
   return `scrypt$${salt.toString('hex')}$${scryptSync(password, salt, 32).toString('hex')}`;

@@ -1,7 +1,7 @@
 // The ONE SQLite module: the sandbox's store and `submissions sync`'s SQLite sink open databases here,
 // and see only what they use (prepare, get, all, iterate, run, exec, pragmas, immediate transactions).
 //
-// Two engines, chosen by what the running Node has (README "SQLite on every Node"):
+// Two engines, chosen by what the running Node has (docs/benchmarks.md "SQLite on every Node"):
 // - node:sqlite (DatabaseSync), built into Node from 22.13 with no flag: nothing to compile, and no
 //   native addon that can abort the process (better-sqlite3 ≤ 12 aborts at exit or a worker's teardown
 //   on Node ≥ 24.19, where node::ObjectWrap changed).

@@ -5,7 +5,7 @@ import { route, type RequestContext } from '../instance.js';
 import { readDoc, type FormRow } from '../repo/forms.js';
 import type { SandboxStore } from '../repo/store.js';
 
-/** README "Sandbox assumptions": an analytics CSV link works for one hour of the sandbox clock. */
+/** docs/sandbox.md "Sandbox assumptions": an analytics CSV link works for one hour of the sandbox clock. */
 export const EXPORT_LINK_TTL_MS = 3_600_000;
 
 function query(ctx: RequestContext): AnalyticsQuery {

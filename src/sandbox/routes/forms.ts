@@ -172,7 +172,7 @@ function bulkDeleteForms(ctx: RequestContext) {
   return { message: `${n} form${n === 1 ? '' : 's'} deleted successfully` };
 }
 
-// spec §4.1: the clone body is "not shown"; the sandbox takes {count?} (README: sandbox assumptions)
+// spec §4.1: the clone body is "not shown"; the sandbox takes {count?} (docs/sandbox.md, "Sandbox assumptions")
 const CloneBody = z.object({ count: z.number({ error: `count must be an integer from 1 to ${MAX_CLONES}` }).int({ error: `count must be an integer from 1 to ${MAX_CLONES}` }).min(1, { error: `count must be an integer from 1 to ${MAX_CLONES}` }).max(MAX_CLONES, { error: `count must be an integer from 1 to ${MAX_CLONES}` }).default(1) }).strict();
 
 /** The copies a clone asks for, for the slot check before access (an invalid count fails later, in the body check). */

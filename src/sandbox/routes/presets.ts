@@ -1,7 +1,7 @@
 import { route, type RequestContext } from '../instance.js';
 import { PRESETS } from '../qr/presets.js';
 
-/** README "Sandbox assumptions": a preset's preview is served by the sandbox at /presets/{id}.png. */
+/** docs/sandbox.md "Sandbox assumptions": a preset's preview is served by the sandbox at /presets/{id}.png. */
 export function presetPreviewUrl(origin: string, id: string): string {
   return `${origin}/presets/${id}.png`;
 }

@@ -7,7 +7,7 @@ import { newHexId } from '../repo/forms.js';
 import { checkPassword, hashPassword, type MemberRow } from '../repo/members.js';
 import { zodBody } from './bodies.js';
 
-// spec §4.6 (README "Sandbox assumptions": slots per plan, blocked keys, removed members' forms)
+// spec §4.6 (docs/sandbox.md "Sandbox assumptions": slots per plan, blocked keys, removed members' forms)
 export const TEAM_PLAN_MESSAGE = 'Your current plan does not include team members. Please upgrade to Business or above to continue.';
 export const MEMBER_NOT_FOUND = 'Team member not found';
 
@@ -57,7 +57,7 @@ function updateMember(ctx: RequestContext, b: z.infer<typeof UpdateMemberBody>) 
   return { message: 'Team member updated', member: presentMember(ctx.store.members.get(m.id, ctx.account.id)!) };
 }
 
-/** The member's forms stay with the account: the owner becomes their creator (README). */
+/** The member's forms stay with the account: the owner becomes their creator (docs/sandbox.md). */
 function deleteMember(ctx: RequestContext) {
   const m = target(ctx);
   if (m.user_type === 'Owner') throw new ApiFailure(400, 'The account owner cannot be removed');

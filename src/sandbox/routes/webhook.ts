@@ -45,7 +45,7 @@ function putWebhook(ctx: RequestContext, body: z.infer<typeof WebhookPutBody>) {
     if (body.rotateSecret) throw new ApiFailure(400, 'rotateSecret needs a non-empty url');
     next = { account_id: ctx.account.id, enabled: 0, url: '', secret: '' };
   } else {
-    // not in the spec's table: disabled but the URL (and its secret) kept for later (README)
+    // not in the spec's table: disabled but the URL (and its secret) kept for later (docs/sandbox.md)
     checkUrl(ctx, url);
     next = { account_id: ctx.account.id, enabled: 0, url, secret: secret() };
   }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FieldType } from '../../domain/fieldTypes.js';
 import { rawNameOf, type RawField, type RawTemplateForm } from '../../domain/templates.js';
 
-// The sandbox's public template gallery (README "Sandbox assumptions"): 6 root categories, 38
+// The sandbox's public template gallery (docs/sandbox.md "Sandbox assumptions"): 6 root categories, 38
 // templates, every field type, quizzes, cascades, sheets and stored qrConfig strings.
 
 export interface TemplateRecord {
