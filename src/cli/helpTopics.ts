@@ -8,7 +8,7 @@ export const HELP_TOPICS: Record<string, string> = {
   3    submission validation failed: the API's fieldErrors, or the same check made locally
        before any request; an import with rejected rows
   4    authentication or permission: 401 (missing/invalid key) or 403 (role cannot do this)
-  5    rate limit or monthly quota (429)
+  5    rate limit or monthly quota (429); --max-requests reached
   129  the terminal was closed (SIGHUP), after cleaning up
   130  interrupted (Ctrl-C) or cancelled at a prompt
   141  stdout was closed by its reader (\`| head\`): the command stopped quietly, as SIGPIPE would

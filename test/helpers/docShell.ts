@@ -85,6 +85,7 @@ function words(text: string, cwd = '.'): string[] {
     const c = text[i]!;
     if (c === "'" || c === '"') {
       const close = text.indexOf(c, i + 1);
+      if (close < 0) throw new Error(`unclosed ${c} in: ${text}`);
       cur = (cur ?? '') + text.slice(i + 1, close);
       i = close;
     } else if (/\s/.test(c)) end();
@@ -97,21 +98,29 @@ function words(text: string, cwd = '.'): string[] {
   return out;
 }
 
-/** "$VAR", ${VAR} and $(…) replaced (outside single quotes), as sh expands them. */
+/** "$VAR", ${VAR} and $(…) replaced (outside single quotes; a ' inside "…" is a letter), as sh expands them. */
 async function expand(sh: DocShell, text: string): Promise<string> {
   let out = '';
-  for (const [n, part] of text.split(/('[^']*')/).entries()) {
-    if (n % 2 === 1) {
-      out += part;
-      continue;
+  let dq = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    const name = c === '$' ? /^\$\{?(\w+)\}?/.exec(text.slice(i)) : null;
+    if (c === "'" && !dq) {
+      const close = text.indexOf("'", i + 1);
+      if (close < 0) throw new Error(`unclosed ' in: ${text}`);
+      out += text.slice(i, close + 1);
+      i = close;
+    } else if (c === '$' && text[i + 1] === '(') {
+      const inner = splitTop(text.slice(i + 2), ')')[0]!;
+      out += (await pipeline(sh, inner)).stdout.replace(/\n+$/, '');
+      i += 2 + inner.length;
+    } else if (name) {
+      out += sh.vars[name[1]!] ?? process.env[name[1]!] ?? '';
+      i += name[0].length - 1;
+    } else {
+      if (c === '"') dq = !dq;
+      out += c;
     }
-    let rest = part.replace(/\$\{?(\w+)\}?/g, (_, v: string) => sh.vars[v] ?? process.env[v] ?? '');
-    for (let at = rest.indexOf('$('); at >= 0; at = rest.indexOf('$(')) {
-      const inner = splitTop(rest.slice(at + 2), ')')[0]!;
-      const r = await pipeline(sh, inner);
-      rest = rest.slice(0, at) + r.stdout.replace(/\n+$/, '') + rest.slice(at + 2 + inner.length + 1);
-    }
-    out += rest;
   }
   return out;
 }
@@ -125,7 +134,9 @@ async function stage(sh: DocShell, text: string, input: string | undefined): Pro
     rest = rest.slice(m[0].length);
   }
   sh.commands++;
-  const redirect = /\s+([<>])\s*(\S+)$/.exec(rest);
+  const found = /\s+([<>])\s*(\S+)$/.exec(rest);
+  // a `>` inside quotes (a JMESPath comparison) is a letter, not a redirection
+  const redirect = found && splitTop(rest, found[0]).length > 1 ? found : null;
   if (redirect) rest = rest.slice(0, redirect.index);
   if (redirect?.[1] === '<') input = readFileSync(resolve(sh.cwd, redirect[2]!), 'utf8');
   let r: Outcome;
