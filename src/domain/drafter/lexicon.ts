@@ -42,6 +42,21 @@ for (const w of VOCABULARY) BY_LENGTH.set(w.length, [...(BY_LENGTH.get(w.length)
 
 const corrections = new Map<string, string>();
 
+const sorted = (w: string) => [...w].sort().join('');
+/** "phne" is "phone" with a letter left out */
+const dropsOne = (word: string, candidate: string) => candidate.length === word.length + 1 && [...candidate].some((_c, i) => candidate.slice(0, i) + candidate.slice(i + 1) === word);
+
+/**
+ * Whether a word may be a typo of a candidate: letters swapped ("nmae", "emial"), one left out
+ * ("phne", "adress") or added; a letter changed only in longer words ("registraion"), else real
+ * words would be "corrected" into others ("start" → "stadt", "paid" → "pais").
+ */
+function typoOf(word: string, candidate: string): boolean {
+  if (sorted(word) === sorted(candidate)) return true;
+  if (word.length === 4) return dropsOne(word, candidate);
+  return candidate.length !== word.length || word.length >= 7;
+}
+
 /** a known word close to an unknown one, or the word itself */
 export function corrected(word: string): string {
   if (word.length < 4 || VOCABULARY.has(word) || KNOWN.has(word) || !/^\p{L}+$/u.test(word)) return word;
@@ -53,8 +68,7 @@ export function corrected(word: string): string {
   for (let len = word.length - max; len <= word.length + max; len++) {
     for (const candidate of BY_LENGTH.get(len) ?? []) {
       if (candidate[0] !== word[0] && candidate[1] !== word[0]) continue;
-      // four letters: only the same letters swapped ("nmae"), else "paid" would become "pais"
-      if (word.length === 4 && [...word].sort().join('') !== [...candidate].sort().join('')) continue;
+      if (!typoOf(word, candidate)) continue;
       const d = editDistance(word, candidate, max);
       if (d < bestD) [best, bestD] = [candidate, d];
     }
