@@ -4,7 +4,8 @@ import { detectLocale, PHRASES } from './language.js';
 import { archetypeOf, conceptById } from './lexicon.js';
 import { isKindPhrase, splitIntro, stripFiller } from './pieces.js';
 import { readQuiz } from './quiz.js';
-import { protect } from './specials.js';
+import { protect, type Special } from './specials.js';
+import { readRated } from './rated.js';
 import { cap, choices, fold } from './text.js';
 import { DraftError, type Draft, type DraftField, type Locale, type Made } from './types.js';
 import { unitsOf } from './units.js';
@@ -32,16 +33,25 @@ export function readSentences(text: string, locale: Locale): { made: Made[]; kin
   for (const sentence of safe.split(/(?<=[.!;])\s+|\n+/)) {
     const s = sentence.replace(/[.!;]+$/, '').trim();
     if (!s) continue;
-    const { kind, list } = splitIntro(s);
+    const rated = readRated(s, specials, locale);
+    const { kind, list } = splitIntro(rated ? rated.before : s);
     if (kind) kinds.push(kind);
-    for (const unit of unitsOf(list, specials, locale)) {
-      const fields = classify(unit, locale);
-      // "we're throwing a party, …": a piece that names the kind of form
-      if (!fields.length && isKindPhrase(unit.head)) kinds.push(unit.head);
-      made.push(...fields);
+    readList(list, specials, locale, made, kinds);
+    if (rated) {
+      made.push(rated.made);
+      readList(rated.after, specials, locale, made, kinds);
     }
   }
   return { made, kinds };
+}
+
+function readList(list: string, specials: Special[], locale: Locale, made: Made[], kinds: string[]): void {
+  for (const unit of unitsOf(list, specials, locale)) {
+    const fields = classify(unit, locale);
+    // "we're throwing a party, …": a piece that names the kind of form
+    if (!fields.length && isKindPhrase(unit.head)) kinds.push(unit.head);
+    made.push(...fields);
+  }
 }
 
 const SINGLE = new Set(['email', 'phone', 'address', 'gender', 'dob', 'signature', 'attend', 'nps', 'consent', 'guests', 'dietary', 'message', 'comments', 'hours']);

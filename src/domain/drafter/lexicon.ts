@@ -43,17 +43,18 @@ for (const w of VOCABULARY) BY_LENGTH.set(w.length, [...(BY_LENGTH.get(w.length)
 const corrections = new Map<string, string>();
 
 const sorted = (w: string) => [...w].sort().join('');
-/** "phne" is "phone" with a letter left out */
-const dropsOne = (word: string, candidate: string) => candidate.length === word.length + 1 && [...candidate].some((_c, i) => candidate.slice(0, i) + candidate.slice(i + 1) === word);
+/** "phne" is "phone" with a vowel left out */
+const dropsVowel = (word: string, candidate: string) => candidate.length === word.length + 1 && [...candidate].some((c, i) => 'aeiouy'.includes(c) && candidate.slice(0, i) + candidate.slice(i + 1) === word);
 
 /**
  * Whether a word may be a typo of a candidate: letters swapped ("nmae", "emial"), one left out
- * ("phne", "adress") or added; a letter changed only in longer words ("registraion"), else real
- * words would be "corrected" into others ("start" → "stadt", "paid" → "pais").
+ * ("adress"; of four letters, a vowel: "phne") or added; a letter changed only in longer words
+ * ("registraion"), else real words would be "corrected" into others ("start" → "stadt", "paid" →
+ * "pais", "pace" → "place").
  */
 function typoOf(word: string, candidate: string): boolean {
   if (sorted(word) === sorted(candidate)) return true;
-  if (word.length === 4) return dropsOne(word, candidate);
+  if (word.length === 4) return dropsVowel(word, candidate);
   return candidate.length !== word.length || word.length >= 7;
 }
 
@@ -105,15 +106,20 @@ export function conceptsIn(ts: Token[]): ConceptHit[] {
   return hits;
 }
 
+const SURVEY_WORDS = new Set('survey,questionnaire,sondage,encuesta,umfrage,befragung,pesquisa,enquete,poll'.split(','));
+const SURVEYS = new Set(['survey', 'satisfaction', 'feedback', 'nps', 'course_evaluation']);
+
 /** How strongly a text names each kind of form; the best one, if any. */
 export function archetypeOf(text: string): Archetype | undefined {
   const folded = ` ${words(fold(text)).map(corrected).join(' ')} `;
   const ws = folded.trim().split(' ');
   let best: Archetype | undefined;
   let bestScore = 0;
+  const surveyed = ws.some((w) => SURVEY_WORDS.has(w));
   for (const a of ARCHETYPES) {
     let score = 0;
-    const weight = a.id === 'event_registration' || a.id === 'survey' ? 0.5 : 1;
+    // "hotel satisfaction survey": a survey about a booking is a survey, not a booking
+    const weight = (a.id === 'event_registration' || a.id === 'survey' ? 0.5 : 1) * (surveyed && !SURVEYS.has(a.id) ? 0.5 : 1);
     for (const w of a.words) {
       if (w.includes(' ')) score += folded.includes(` ${w} `) ? 2 * w.split(' ').length : 0;
       else if (ws.includes(w)) score += 2;

@@ -21,7 +21,7 @@ export const MARKS: Array<[Special & { kind: 'mark' }, RegExp]> = [
 ];
 
 const YES_NO = /\b(?:[yojs]\s*\/\s*n(?![\p{L}\/])|yes\s*(?:\/|or)\s*no|oui\s*(?:\/|ou)\s*non|s[íi]\s*(?:\/|o)\s*no|ja\s*(?:\/|oder)\s*nein|sim\s*(?:\/|ou)\s*n[ãa]o)(?![\p{L}])/giu;
-const RANGE = /(?:\b(?:from|de|del|von|entre|on a scale of|scale of|sur une [ée]chelle de|en una escala del?|auf einer skala von|numa escala de)\s+)?\b([01])\s*(?:to|-|–|à|a|al|bis|through|até|au)\s*(\d{1,2})\b(?!\s*(?:am|pm|h\b|:))/giu;
+const RANGE = /(?:\b(?:from|de|del|von|entre|on a scale of|scale of|sur une [ée]chelle de|en una escala del?|auf einer skala von|numa escala de)\s+)?\b([01])\s*(?:to|-|–|à|a|al|bis|through|até|au)\s*(\d{1,2})\b(?!\s*(?:am|pm|h\b|:\d))/giu;
 const DAY = '(monday|mon|lundi|lunes|montag|segunda(?:-feira)?|tuesday|wednesday|thursday|friday|saturday|sunday|mardi|mercredi|jeudi|vendredi|samedi|dimanche|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|ter[çc]a|quarta|quinta|sexta)';
 const WEEK = new RegExp(`\\b${DAY}\\s*(?:to|through|thru|-|–|…|\\.\\.\\.|au|a|à|al|bis|até)\\s*${DAY}\\b`, 'giu');
 const CASCADE = /(\p{L}+),?\s+(?:(?:and|et|y|und|e)\s+)?(?:then|puis|ensuite|luego|despu[ée]s|dann|danach|depois)\s+(?:(?:your|a|an|the|its|their|votre|ta|la|le|sa|su|tu|el|deine?|ihre?|die|den|der|o|a|seu|sua)\s+)?(\p{L}+)/giu;
@@ -31,6 +31,12 @@ const DAY_INDEX: Array<[RegExp, number]> = [
   [/^(thursday|jeudi|jueves|donnerstag|quinta)/, 3], [/^(friday|vendredi|viernes|freitag|sexta)/, 4], [/^(saturday|samedi|s[áa]bado|samstag)/, 5], [/^(sunday|dimanche|domingo|sonntag)/, 6],
 ];
 const dayIndex = (w: string) => DAY_INDEX.find(([re]) => re.test(w.toLowerCase()))?.[1] ?? 0;
+
+/** "1-5", "de 0 à 10" alone: the scale it names */
+export function rangeOf(text: string): { lo: number; hi: number } | undefined {
+  const m = new RegExp(`^\\s*(?:${RANGE.source})\\s*$`, 'iu').exec(text);
+  return m && Number(m[2]) >= 4 && Number(m[2]) <= 10 ? { lo: Number(m[1]), hi: Number(m[2]) } : undefined;
+}
 
 export interface Protected {
   text: string;
