@@ -34,7 +34,7 @@ export function readSentences(text: string, locale: Locale): { made: Made[]; kin
     const s = sentence.replace(/[.!;]+$/, '').trim();
     if (!s) continue;
     const rated = readRated(s, specials, locale);
-    const { kind, list } = splitIntro(rated ? rated.before : s);
+    const { kind, list } = splitIntro(rated ? rated.before : s, specials);
     if (kind) kinds.push(kind);
     readList(list, specials, locale, made, kinds);
     if (rated) {

@@ -106,8 +106,11 @@ export function conceptsIn(ts: Token[]): ConceptHit[] {
   return hits;
 }
 
-const SURVEY_WORDS = new Set('survey,questionnaire,sondage,encuesta,umfrage,befragung,pesquisa,enquete,poll'.split(','));
-const SURVEYS = new Set(['survey', 'satisfaction', 'feedback', 'nps', 'course_evaluation']);
+/** words that say what a form does, and the kinds that do it */
+const PURPOSES = [
+  { words: new Set('survey,questionnaire,sondage,encuesta,umfrage,befragung,pesquisa,enquete,poll'.split(',')), kinds: new Set(['survey', 'satisfaction', 'feedback', 'nps', 'course_evaluation', 'vote']) },
+  { words: new Set('vote,voting,ballot,election,elect,scrutin,eleccion,votacion,wahl,abstimmung,eleicao,votacao'.split(',')), kinds: new Set(['vote', 'survey']) },
+];
 
 /** How strongly a text names each kind of form; the best one, if any. */
 export function archetypeOf(text: string): Archetype | undefined {
@@ -115,11 +118,11 @@ export function archetypeOf(text: string): Archetype | undefined {
   const ws = folded.trim().split(' ');
   let best: Archetype | undefined;
   let bestScore = 0;
-  const surveyed = ws.some((w) => SURVEY_WORDS.has(w));
+  const purposes = PURPOSES.filter((p) => ws.some((w) => p.words.has(w)));
   for (const a of ARCHETYPES) {
     let score = 0;
-    // "hotel satisfaction survey": a survey about a booking is a survey, not a booking
-    const weight = (a.id === 'event_registration' || a.id === 'survey' ? 0.5 : 1) * (surveyed && !SURVEYS.has(a.id) ? 0.5 : 1);
+    // "hotel satisfaction survey", "elect a club president": what the form does outweighs what it is about
+    const weight = (a.id === 'event_registration' || a.id === 'survey' ? 0.5 : 1) * (purposes.some((p) => !p.kinds.has(a.id)) ? 0.5 : 1);
     for (const w of a.words) {
       if (w.includes(' ')) score += folded.includes(` ${w} `) ? 2 * w.split(' ').length : 0;
       else if (ws.includes(w)) score += 2;

@@ -64,8 +64,12 @@ const ASKS_FOR = /^(?:ask(?:ing)?(?: them)? for|ask|collect|pedir|pide|pida|dema
 export const namesChoices = (left: string) => HEAD_NOUNS.test(left.trim().split(/\s+/)[0]!);
 const listBefore = (left: string) => left.split(',').slice(0, -1).some((seg) => conceptsIn(tokens(seg)).length > 0);
 
+/** whether a text holds a "pick one" or "pick any" mark */
+export const choiceMarked = (text: string, specials: Special[]): boolean =>
+  [...text.matchAll(/⟦(\d+)⟧/g)].some((m) => { const s = specials[Number(m[1])]; return s?.kind === 'mark' && (s.mark === 'one' || s.mark === 'many'); });
+
 /** Splits "Contact form with name, e-mail" into the kind phrase and the list. */
-export function splitIntro(sentence: string): { kind?: string; list: string } {
+export function splitIntro(sentence: string, specials: Special[] = []): { kind?: string; list: string } {
   // "ask for their name and class": a request for fields names no kind
   if (ASKS_FOR.test(sentence)) return { list: sentence.replace(ASKS_FOR, '') };
   const m = INTRO.exec(sentence);
@@ -73,7 +77,8 @@ export function splitIntro(sentence: string): { kind?: string; list: string } {
   if (m && m.index > 0 && !listBefore(sentence.slice(0, m.index)) && !namesChoices(sentence.slice(0, m.index))) {
     const left = sentence.slice(0, m.index);
     const right = sentence.slice(m.index + m[0].length);
-    if (isKindPhrase(left) && !ROWS_HEAD.test(left)) return { kind: left.trim(), list: right };
+    // "what workshops interest you? ⟦pick any⟧: …", "⟦choose one⟧ candidate: …": a question or a choice, not a kind
+    if (isKindPhrase(left) && !ROWS_HEAD.test(left) && !left.includes('?') && !choiceMarked(left, specials)) return { kind: left.trim(), list: right };
     // "Tasting evening with name, e-mail …": what the form is for, then its fields
     if (!/[-–—]/.test(m[0]) && !/[?:]/.test(left) && conceptsIn(tokens(left)).length === 0 && conceptsIn(tokens(right)).length > 0) return { kind: left.trim(), list: right };
   }

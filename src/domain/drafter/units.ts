@@ -1,6 +1,6 @@
 import { conceptsIn } from './lexicon.js';
 import { FORM_WORDS } from './lexicon.js';
-import { HEAD_NOUNS, isKindPhrase, namesChoices, piecesOf, ROWS_HEAD, specialsIn, stripFiller, tokensOf, type Piece } from './pieces.js';
+import { choiceMarked, HEAD_NOUNS, isKindPhrase, namesChoices, piecesOf, ROWS_HEAD, specialsIn, stripFiller, tokensOf, type Piece } from './pieces.js';
 import { protect, unslashed, type Special } from './specials.js';
 import { alternativeQuestion, bareAlternatives } from './alternatives.js';
 import type { Locale } from './types.js';
@@ -154,17 +154,18 @@ export function unitsOf(list: string, specials: Special[], locale: Locale): Unit
       rest = unit.head.slice(colon + 1).trim();
       // "Registration form: …" names the kind; "Avaliação: nota de 0 a 10" a heading: the rest is the list
       const restIsList = rest !== '' && !optionLike({ text: pieces[i]!.text.slice(pieces[i]!.text.indexOf(':') + 1), sep: ',' }, specials, true, locale);
-      if ((isKindPhraseHead(left) || restIsList) && !ROWS_HEAD.test(left)) {
+      if ((isKindPhraseHead(left) || restIsList) && !ROWS_HEAD.test(left) && !choiceMarked(pieces[i]!.text.slice(0, pieces[i]!.text.indexOf(':')), specials)) {
         pieces[i] = { ...pieces[i]!, text: pieces[i]!.text.slice(pieces[i]!.text.indexOf(':') + 1) };
         i--;
         continue;
       }
       [unit.head, mode] = [left.trim(), 'colon'];
     } else if (q > 0) {
-      rest = unit.head.slice(q + 1).trim();
+      // "which workshops? ⟦pick any⟧: a, b": the colon after the question opens its choices
+      rest = unit.head.slice(q + 1).replace(/^\s*:\s*/, '').trim();
       [unit.head, mode, unit.question] = [unit.head.slice(0, q + 1).trim(), 'question', true];
       const raw = pieces[i]!.text;
-      const after = raw.slice(raw.indexOf('?') + 1);
+      const after = raw.slice(raw.indexOf('?') + 1).replace(/^((?:\s*⟦\d+⟧)*)\s*:\s*/u, '$1 ');
       if (rest && !optionLike({ text: after, sep: ',' }, specials, false, locale)) {
         // "why adopt? signature ⟦required⟧": the marks after the "?" belong to the field after it
         const later = specialsIn(after, specials).found;
