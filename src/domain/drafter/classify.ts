@@ -1,7 +1,7 @@
 import type { FieldType } from '../fieldTypes.js';
 import { YES_NO, type Concept } from './concepts.js';
 import { WEEKDAYS, PHRASES } from './language.js';
-import { conceptById, conceptsIn, isKindWord } from './lexicon.js';
+import { conceptById, conceptsIn, isCompound, isKindWord } from './lexicon.js';
 import { conceptField } from './fieldsOfKind.js';
 import { HEAD_NOUNS, isKindPhrase, stripFiller, tokensOf } from './pieces.js';
 import { runOf, type RunPart } from './runs.js';
@@ -50,6 +50,9 @@ function question(u: Unit, locale: Locale): Made | undefined {
   const plain = fold(q).replace(/^¿/, '');
   const hits = conceptsIn(tokensOf(q));
   if (/^(how are you|how is it going|what's up|comment [çc]a va|qu[ée] tal|c[óo]mo est[áa]s|wie geht|como vai|tudo bem)/.test(plain)) return undefined;
+  // "how did you hear about us?", "how likely are you to recommend us?": a question with its usual choices
+  const usual = hits.find((h) => h.start === 0 && h.concept.options && h.concept.type === 'radio' && h.concept.id !== 'rating');
+  if (usual) return { field: field('radio', q, { options: choices(usual.concept.options!.map((o) => o[locale])) }), concept: usual.concept.id };
   if (/^(how many|how much|combien|cu[aá]nt[oa]s?|wie viele?|quant[oa]s?)\b/.test(plain)) return { field: field('number', q) };
   if (/^(what time|a quelle heure|a que hora|um wie viel uhr|que horas)\b/.test(plain)) return { field: field('time', q) };
   if (/^(when|quand|cuando|wann|quando)\b/.test(plain)) return { field: field('calendar', q), concept: 'date' };
@@ -83,7 +86,8 @@ function conceptOf(head: string): { concept?: Concept; qualified: boolean } {
   const words = ts.filter((t) => !/^(the|a|an|your|their|le|la|les|l'|el|los|las|der|die|das|o|a|os|as|of|de|du|des|del|von|do|da)$/.test(t.key));
   // "first name", "Vorname": a part of a name is labelled as written (a form asks for both parts)
   const part = hits.length === 1 && hits[0]!.concept.id === 'name' && NAME_PART.test(fold(head));
-  return { concept: hits[0]!.concept, qualified: covered < words.length || hits.length > 1 || part };
+  const compound = hits.some((h) => isCompound(ts[h.start]!.key));
+  return { concept: hits[0]!.concept, qualified: covered < words.length || hits.length > 1 || part || compound };
 }
 
 /** Fields of a unit (a run of concepts without commas, "name email phone", gives several). */

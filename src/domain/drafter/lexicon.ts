@@ -23,7 +23,15 @@ for (const concept of CONCEPTS) {
 }
 
 export const conceptById = (id: string): Concept | undefined => CONCEPTS.find((c) => c.id === id);
-export const conceptByPhrase = (phrase: string): Concept | undefined => PHRASES.get(phrase) ?? PHRASES.get(phrase.replace(/-/g, ' '));
+/** German compounds: "Lieferdatum", "Ankunftszeit" */
+const COMPOUND_DATE = /^\p{L}{3,}datum$/u;
+const COMPOUND_TIME = /^\p{L}*(?:uhrzeit|ankunftszeit|abfahrtszeit|startzeit|endzeit|abholzeit|anfangszeit)$/u;
+
+/** a word that names a concept as part of a compound ("Lieferdatum"): labelled as written */
+export const isCompound = (key: string): boolean => !PHRASES.has(key) && (COMPOUND_DATE.test(key) || COMPOUND_TIME.test(key));
+
+export const conceptByPhrase = (phrase: string): Concept | undefined =>
+  PHRASES.get(phrase) ?? PHRASES.get(phrase.replace(/-/g, ' ')) ?? (COMPOUND_DATE.test(phrase) ? PHRASES.get('date') : COMPOUND_TIME.test(phrase) ? PHRASES.get('time') : undefined);
 
 /** words that are never "corrected": function words and the common words of requests */
 const KNOWN = new Set(
