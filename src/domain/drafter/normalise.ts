@@ -17,7 +17,7 @@ const SHORTHAND: Array<[RegExp, string]> = [
   [/(?<![\p{L}])anz\.\s*/giu, 'Anzahl '],
   [/(?<![\p{L}])w\/(?=\s)/giu, 'with'],
   [/(?<![\p{L}])w\/o(?=\s)/giu, 'without'],
-  [/\s\+\s/g, ' and '],
+  [/(?<=\p{L})\s\+\s(?=\p{L})/gu, ' and '],
 ];
 
 /** a sentence typed in capitals: its long words in lower case (short ones may be codes: XS, DOB) */
