@@ -118,6 +118,7 @@ export function conceptsIn(ts: Token[]): ConceptHit[] {
 const PURPOSES = [
   { words: new Set('survey,questionnaire,sondage,encuesta,umfrage,befragung,pesquisa,enquete,poll'.split(',')), kinds: new Set(['survey', 'satisfaction', 'feedback', 'nps', 'course_evaluation', 'vote']) },
   { words: new Set('vote,voting,ballot,election,elect,scrutin,eleccion,votacion,wahl,abstimmung,eleicao,votacao'.split(',')), kinds: new Set(['vote', 'survey']) },
+  { words: new Set('sign-up,signup,register,registration,enrol,enroll,enrolment,enrollment,inscription,inscripcion,inscricao,anmeldung,anmeldeformular'.split(',')), kinds: new Set(['event_registration', 'workshop_registration', 'volunteer', 'membership', 'newsletter', 'contest', 'appointment', 'table_booking', 'room_booking', 'patient_intake', 'visitor_log']) },
 ];
 
 /** How strongly a text names each kind of form; the best one, if any. */

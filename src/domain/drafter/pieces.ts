@@ -62,6 +62,8 @@ export const HEAD_NOUNS = /^(type|kind|method|size|level|plan|category|option|ch
 const ASKS_FOR = /^(?:ask(?:ing)?(?: them)? for|ask|collect|pedir|pide|pida|demandez|demander|pergunte|perguntar|erfragen|abfragen)\s+|\s+(?:abfragen|erfragen|angeben)$/iu;
 /** "reason for return: …", "type of home: …": the label of the choices after it */
 export const namesChoices = (left: string) => HEAD_NOUNS.test(left.trim().split(/\s+/)[0]!);
+/** "sign-up sheet for the meetings, preferred time slot: 3pm 4pm": the colon belongs to the field before it */
+const fieldBeforeColon = (left: string) => left.includes(',') && conceptsIn(tokens(left.slice(left.lastIndexOf(',') + 1))).length > 0;
 const listBefore = (left: string) => left.split(',').slice(0, -1).some((seg) => conceptsIn(tokens(seg)).length > 0);
 
 /** whether a text holds a "pick one" or "pick any" mark */
@@ -74,7 +76,7 @@ export function splitIntro(sentence: string, specials: Special[] = []): { kind?:
   if (ASKS_FOR.test(sentence)) return { list: sentence.replace(ASKS_FOR, '') };
   const m = INTRO.exec(sentence);
   // "order number, email, reason for return: …": a colon after fields belongs to the last one
-  if (m && m.index > 0 && !listBefore(sentence.slice(0, m.index)) && !namesChoices(sentence.slice(0, m.index))) {
+  if (m && m.index > 0 && !listBefore(sentence.slice(0, m.index)) && !namesChoices(sentence.slice(0, m.index)) && !fieldBeforeColon(sentence.slice(0, m.index))) {
     const left = sentence.slice(0, m.index);
     const right = sentence.slice(m.index + m[0].length);
     // "what workshops interest you? ⟦pick any⟧: …", "⟦choose one⟧ candidate: …": a question or a choice, not a kind

@@ -7,8 +7,10 @@ import { fold, isCode } from './text.js';
 // adresse email", "Name Vorname Geburtsdatum"): one field per field phrase, the longest phrase
 // first, the words around a phrase kept with it ("téléphone des parents", "parent email").
 
-/** words that join a word to the field before it: "téléphone des parents", "name of the child" */
-const LINK = /^(?:of|for|de|d'|du|des|del|da|do|das|dos|von|vom|der|des|f[üu]r|pour|para|por)$/u;
+/** words that join a word to the field before it: "téléphone des parents", "name of the child", "link to portfolio" */
+const LINK = /^(?:of|for|to|de|d'|du|des|del|da|do|das|dos|von|vom|der|des|zu|zum|zur|f[üu]r|pour|para|por|au|aux|al|ao|à)$/u;
+/** words that separate the fields of a run: "name w/ email + phone" */
+const SEPARATOR = /^(?:and|with|plus|et|avec|y|con|und|mit|e|com)$/u;
 /** words that say nothing of their own in a run */
 const QUIET = /^(?:the|a|an|your|their|his|her|my|our|le|la|les|l'|el|los|las|der|die|das|den|dem|o|a|os|as|un|une|una|um|uma|ein|eine|and|et|y|und|e)$/u;
 const COUNT_START = /^(?:number of|how many|nombre d|n[úu]mero de|anzahl|quantidade de|cantidad de|combien)/u;
@@ -42,7 +44,7 @@ export function runOf(head: string): RunPart[] | undefined {
   const hits = splitCompounds(ts, conceptsIn(ts));
   if (hits.length < 2) return undefined;
   const gaps: Token[][] = [];
-  for (let k = 0; k <= hits.length; k++) gaps.push(ts.slice(k ? hits[k - 1]!.end : 0, k < hits.length ? hits[k]!.start : ts.length));
+  for (let k = 0; k <= hits.length; k++) gaps.push(ts.slice(k ? hits[k - 1]!.end : 0, k < hits.length ? hits[k]!.start : ts.length).filter((t) => !SEPARATOR.test(t.key)));
   const loud = (g: Token[]) => g.filter((t) => !QUIET.test(t.key) && !LINK.test(t.key) && !isCode(t.text));
   // "name of the company", "date for the delivery": one field qualified by another
   if (gaps.slice(1, -1).some((g) => g.length && !loud(g).length)) return undefined;

@@ -4,7 +4,7 @@ import { choiceMarked, HEAD_NOUNS, isKindPhrase, namesChoices, piecesOf, ROWS_HE
 import { protect, unslashed, type Special } from './specials.js';
 import { alternativeQuestion, bareAlternatives } from './alternatives.js';
 import type { Locale } from './types.js';
-import { fold } from './text.js';
+import { codesOf, fold } from './text.js';
 import { ASKS_YES_NO, IF_START, QUESTION_START } from './questionWords.js';
 
 // Pieces → units: one unit per field to make, with the choices written after it gathered in
@@ -184,7 +184,8 @@ export function unitsOf(list: string, specials: Special[], locale: Locale): Unit
       continue;
     }
     const allowConcepts = (mode === 'colon' && wordsOf(unit.head).some((w) => HEAD_NOUNS.test(w))) || ROWS_HEAD.test(unit.head);
-    const { run, j, closed } = collectRun(pieces, i, specials, allowConcepts, locale, unit);
+    // "time slot: 3pm 4pm 5pm, name": choices written as codes end at the comma
+    const { run, j, closed } = mode === 'colon' && codesOf(rest) ? { run: [], j: i + 1, closed: true } : collectRun(pieces, i, specials, allowConcepts, locale, unit);
     if (mode !== 'inline') {
       if (rest || run.length) {
         unit.options = [...(rest ? [rest] : []), ...run, ...(unit.options ?? [])];
