@@ -92,7 +92,9 @@ function fromOwn(f: OwnField, locale: Locale): Made {
 function merge(spelled: Made[], usual: Made[]): Made[] {
   const out = [...spelled];
   // "date of arrival" stands for the kind's date, "number of nights" for its count
-  const present = (u: Made) => out.findIndex((m) => isSame(m, u) || (u.concept !== undefined && (LOOSE.has(u.concept) || u.concept === 'name') && m.field.type === u.field.type));
+  const matches = (m: Made, u: Made) => isSame(m, u) || (u.concept !== undefined && (LOOSE.has(u.concept) || u.concept === 'name') && m.field.type === u.field.type);
+  // the last field that stands for it: "Nom, Prénom" both stand for the kind's name
+  const present = (u: Made) => out.reduce((at, m, i) => (matches(m, u) ? i : at), -1);
   let cursor = 0;
   usual.forEach((u, k) => {
     const at = present(u);

@@ -20,7 +20,7 @@ export const MARKS: Array<[Special & { kind: 'mark' }, RegExp]> = [
   [{ kind: 'mark', mark: 'required' }, /\b(?:required|mandatory|compulsory|must|has to|have to|doit|doivent|debe|deben|muss|m[üu]ssen|deve|devem|obligatoire|obligatori[oa]|obrigat[óo]ri[oa]|pflicht(?:feld)?|erforderlich)\b/giu],
 ];
 
-const YES_NO = /\b(?:[yojs]\s*\/\s*n(?![\p{L}\/])|yes\s*(?:\/|or)\s*no|oui\s*(?:\/|ou)\s*non|s[íi]\s*(?:\/|o)\s*no|ja\s*(?:\/|oder)\s*nein|sim\s*(?:\/|ou)\s*n[ãa]o)(?![\p{L}])/giu;
+const YES_NO = /\b(?:[yojs]\s*\/\s*n(?![\p{L}\/])|(?<=\p{L}\s+)(?:or not|ou pas|oder nicht|ou n[ãa]o)|yes\s*(?:\/|or)\s*no|oui\s*(?:\/|ou)\s*non|s[íi]\s*(?:\/|o)\s*no|ja\s*(?:\/|oder)\s*nein|sim\s*(?:\/|ou)\s*n[ãa]o)(?![\p{L}])/giu;
 const RANGE = /(?:\b(?:from|de|del|von|entre|on a scale of|scale of|sur une [ée]chelle de|en una escala del?|auf einer skala von|numa escala de)\s+)?\b([01])\s*(?:to|-|–|à|a|al|bis|through|até|au)\s*(\d{1,2})\b(?!\s*(?:am|pm|h\b|:\d))/giu;
 const DAY = '(monday|mon|lundi|lunes|montag|segunda(?:-feira)?|tuesday|wednesday|thursday|friday|saturday|sunday|mardi|mercredi|jeudi|vendredi|samedi|dimanche|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|ter[çc]a|quarta|quinta|sexta)';
 const WEEK = new RegExp(`\\b${DAY}\\s*(?:to|through|thru|-|–|…|\\.\\.\\.|au|a|à|al|bis|até)\\s*${DAY}\\b`, 'giu');
