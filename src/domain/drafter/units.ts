@@ -161,11 +161,10 @@ export function unitsOf(list: string, specials: Special[], locale: Locale): Unit
       }
       [unit.head, mode] = [left.trim(), 'colon'];
     } else if (q > 0) {
-      // "which workshops? ⟦pick any⟧: a, b": the colon after the question opens its choices
-      rest = unit.head.slice(q + 1).replace(/^\s*:\s*/, '').trim();
+      rest = unit.head.slice(q + 1).trim();
       [unit.head, mode, unit.question] = [unit.head.slice(0, q + 1).trim(), 'question', true];
       const raw = pieces[i]!.text;
-      const after = raw.slice(raw.indexOf('?') + 1).replace(/^((?:\s*⟦\d+⟧)*)\s*:\s*/u, '$1 ');
+      const after = raw.slice(raw.indexOf('?') + 1);
       if (rest && !optionLike({ text: after, sep: ',' }, specials, false, locale)) {
         // "why adopt? signature ⟦required⟧": the marks after the "?" belong to the field after it
         const later = specialsIn(after, specials).found;
