@@ -1,11 +1,12 @@
 import type { FieldType } from '../fieldTypes.js';
 import { YES_NO, type Concept } from './concepts.js';
 import { WEEKDAYS, PHRASES } from './language.js';
-import { conceptById, conceptsIn, isKindWord } from './lexicon.js';
+import { conceptById, conceptsIn, isCompound, isKindWord } from './lexicon.js';
 import { conceptField } from './fieldsOfKind.js';
-import { isKindPhrase, stripFiller, tokensOf } from './pieces.js';
+import { HEAD_NOUNS, isKindPhrase, stripFiller, tokensOf } from './pieces.js';
+import { runOf, type RunPart } from './runs.js';
 import type { Special } from './specials.js';
-import { cap, choices, fold } from './text.js';
+import { cap, choices, codesOf, fold, isCode } from './text.js';
 import type { DraftField, Locale, Made } from './types.js';
 import type { Unit } from './units.js';
 import { ASKS_YES_NO, IF_START, QUESTION_START } from './questionWords.js';
@@ -49,6 +50,9 @@ function question(u: Unit, locale: Locale): Made | undefined {
   const plain = fold(q).replace(/^¿/, '');
   const hits = conceptsIn(tokensOf(q));
   if (/^(how are you|how is it going|what's up|comment [çc]a va|qu[ée] tal|c[óo]mo est[áa]s|wie geht|como vai|tudo bem)/.test(plain)) return undefined;
+  // "how did you hear about us?", "how likely are you to recommend us?": a question with its usual choices
+  const usual = hits.find((h) => h.start === 0 && h.concept.options && h.concept.type === 'radio' && h.concept.id !== 'rating');
+  if (usual) return { field: field('radio', q, { options: choices(usual.concept.options!.map((o) => o[locale])) }), concept: usual.concept.id };
   if (/^(how many|how much|combien|cu[aá]nt[oa]s?|wie viele?|quant[oa]s?)\b/.test(plain)) return { field: field('number', q) };
   if (/^(what time|a quelle heure|a que hora|um wie viel uhr|que horas)\b/.test(plain)) return { field: field('time', q) };
   if (/^(when|quand|cuando|wann|quando)\b/.test(plain)) return { field: field('calendar', q), concept: 'date' };
@@ -64,21 +68,26 @@ export const yesNo = (locale: Locale) => choices(YES_NO.map((o) => o[locale]));
 
 function withOptions(u: Unit, label: string, concept: Concept | undefined, locale: Locale): Made {
   const { many } = marks(u);
-  const names = u.options!;
+  const names = u.options!.flatMap((o) => codesOf(o) ?? [o]);
   if (ROWS_RATE.test(u.head)) return { field: field('checkList', labelOf(u.head, PHRASES.checklist[locale]), { rowLabels: names.map(cap) }) };
   if (u.perRow || (ROWS_VALUE.test(u.head) && /\b(for|per|pour|par|para|por|für|pro)\b/iu.test(u.head))) return { field: field('sheet', label, { rowLabels: names.map(cap) }), concept: 'hours' };
   if (concept?.type === 'gender') return { field: field('gender', label, { options: named(names) }), concept: concept.id };
   return { field: field(many ? 'checkbox' : 'radio', label, { options: named(names) }), concept: concept?.id };
 }
 
-/** The concept a unit's words name, and whether the words say more than the concept's name. */
-function conceptOf(head: string): { concept?: Concept; qualified: boolean; all: Concept[] } {
+const NAME_PART = /\b(?:first|last|given|family|sur|middle|pre)[ -]?name|\bprenom|\bapellidos?\b|\bnom de famille|vorname|nachname|familienname|sobrenome|primeiro nome|ultimo nome|nombre de pila/u;
+
+/** The concept a unit's words name first, and whether the words say more than the concept's name. */
+function conceptOf(head: string): { concept?: Concept; qualified: boolean } {
   const ts = tokensOf(head);
   const hits = conceptsIn(ts);
-  if (!hits.length) return { qualified: true, all: [] };
+  if (!hits.length) return { qualified: true };
   const covered = hits.reduce((n, h) => n + h.end - h.start, 0);
   const words = ts.filter((t) => !/^(the|a|an|your|their|le|la|les|l'|el|los|las|der|die|das|o|a|os|as|of|de|du|des|del|von|do|da)$/.test(t.key));
-  return { concept: hits[0]!.concept, qualified: covered < words.length, all: hits.map((h) => h.concept) };
+  // "first name", "Vorname": a part of a name is labelled as written (a form asks for both parts)
+  const part = hits.length === 1 && hits[0]!.concept.id === 'name' && NAME_PART.test(fold(head));
+  const compound = hits.some((h) => isCompound(ts[h.start]!.key));
+  return { concept: hits[0]!.concept, qualified: covered < words.length || hits.length > 1 || part || compound };
 }
 
 /** Fields of a unit (a run of concepts without commas, "name email phone", gives several). */
@@ -96,7 +105,9 @@ export function classify(u: Unit, locale: Locale): Made[] {
 
 function build(u: Unit, special: Special | undefined, locale: Locale): Made[] {
   if (special?.kind === 'cascade') return [{ field: cascade(special.levels, locale) }];
-  const { concept, qualified, all } = conceptOf(u.head);
+  const run = u.question || ROWS_RATE.test(u.head) || ROWS_VALUE.test(u.head) ? undefined : runOf(u.head);
+  if (run) return run.flatMap((part, k) => fieldsOfPart(part, k === run.length - 1 ? u : undefined, special, locale));
+  const { concept, qualified } = conceptOf(u.head);
   const label = u.head && (qualified || !concept) ? labelOf(u.head) : concept?.label[locale] ?? labelOf(u.head);
   if (special?.kind === 'week') {
     const rows = WEEKDAYS.slice(special.from, special.to + 1).map((d) => d[locale]);
@@ -124,21 +135,31 @@ function build(u: Unit, special: Special | undefined, locale: Locale): Made[] {
     return asked ? [asked] : [];
   }
   if (/^(tell (?:us|me)|let us know|explain|describe|dites-nous|expliquez|cu[ée]ntanos|expl[ií]canos|erz[äa]hlen sie|beschreiben sie|conte-nos|explique)\b/iu.test(u.head)) return [{ field: field('longText', labelOf(u.head)), concept: 'comments' }];
-  const sizes = sizesAfter(u.head, concept);
-  if (sizes) return [withOptions({ ...u, options: sizes }, concept!.label[locale], concept, locale)];
-  if (concept && all.length > 1 && !qualified) return all.map((c) => conceptField(c, c.label[locale], locale));
+  const codes = codesAfter(u.head);
+  if (codes) return [withOptions({ ...u, head: codes.head, options: codes.codes }, codes.label ?? concept!.label[locale], concept, locale)];
   if (concept) return [conceptField(concept, label, locale)];
   if (IF_START.test(u.head.replace(WHO_IF, ''))) return [{ field: field('radio', `${cap(u.head.replace(IF_START, ''))}?`, { options: yesNo(locale) }) }];
   return unknown(u.head);
 }
 
-/** "tshirt size XS S M L XL": the sizes written after a size */
-function sizesAfter(head: string, concept: Concept | undefined): string[] | undefined {
-  if (concept?.id !== 'size') return undefined;
-  const ts = tokensOf(head);
-  const hit = conceptsIn(ts)[0]!;
-  const after = ts.slice(hit.end).map((t) => t.text);
-  return after.length >= 2 && after.every((w) => /^(x{0,3}[sl]|m|\d{1,3})$/i.test(w)) ? after.map((w) => w.toUpperCase()) : undefined;
+/** "tshirt size XS S M L XL", "time slot 3pm 4pm 5pm": the codes written after what they choose */
+function codesAfter(head: string): { head: string; codes: string[]; label?: string } | undefined {
+  const ws = head.trim().split(/\s+/);
+  let at = ws.length;
+  while (at > 0 && isCode(ws[at - 1]!)) at--;
+  const codes = codesOf(ws.slice(at).join(' '));
+  const rest = ws.slice(0, at).join(' ');
+  if (!codes || !rest) return undefined;
+  const { concept: named, qualified } = conceptOf(rest);
+  if (!named && !HEAD_NOUNS.test(ws[at - 1]!)) return undefined;
+  return { head: rest, codes: codes.map((c) => (/\d/.test(c) ? c : c.toUpperCase())), label: named && !qualified ? undefined : labelOf(rest) };
+}
+
+/** one field of a run; the last takes the unit's choices and marks */
+function fieldsOfPart(part: RunPart, unit: Unit | undefined, special: Special | undefined, locale: Locale): Made[] {
+  const made = build(unit ? { ...unit, head: part.text } : { head: part.text, specials: [], question: false }, unit ? special : undefined, locale);
+  if (part.twice) for (const m of made) m.field.option.label = labelOf(part.text);
+  return made;
 }
 
 /** a phrase no concept names: a short text labelled as written, when it reads like a field */

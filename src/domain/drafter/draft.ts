@@ -4,11 +4,13 @@ import { detectLocale, PHRASES } from './language.js';
 import { archetypeOf, conceptById } from './lexicon.js';
 import { isKindPhrase, splitIntro, stripFiller } from './pieces.js';
 import { readQuiz } from './quiz.js';
-import { protect } from './specials.js';
+import { protect, type Special } from './specials.js';
+import { readRated } from './rated.js';
 import { cap, choices, fold } from './text.js';
 import { DraftError, type Draft, type DraftField, type Locale, type Made } from './types.js';
 import { unitsOf } from './units.js';
 import { conceptField } from './fieldsOfKind.js';
+import { normalise } from './normalise.js';
 
 // spec §4.7: a draft from a sentence, offline and deterministic. The sentence is read for the kind
 // of form it names (archetypes.ts) and the fields it spells out (in the order written); the two are
@@ -31,25 +33,35 @@ export function readSentences(text: string, locale: Locale): { made: Made[]; kin
   for (const sentence of safe.split(/(?<=[.!;])\s+|\n+/)) {
     const s = sentence.replace(/[.!;]+$/, '').trim();
     if (!s) continue;
-    const { kind, list } = splitIntro(s);
+    const rated = readRated(s, specials, locale);
+    const { kind, list } = splitIntro(rated ? rated.before : s, specials);
     if (kind) kinds.push(kind);
-    for (const unit of unitsOf(list, specials, locale)) {
-      const fields = classify(unit, locale);
-      // "we're throwing a party, …": a piece that names the kind of form
-      if (!fields.length && isKindPhrase(unit.head)) kinds.push(unit.head);
-      made.push(...fields);
+    readList(list, specials, locale, made, kinds);
+    if (rated) {
+      made.push(rated.made);
+      readList(rated.after, specials, locale, made, kinds);
     }
   }
   return { made, kinds };
+}
+
+function readList(list: string, specials: Special[], locale: Locale, made: Made[], kinds: string[]): void {
+  for (const unit of unitsOf(list, specials, locale)) {
+    const fields = classify(unit, locale);
+    // "we're throwing a party, …": a piece that names the kind of form
+    if (!fields.length && isKindPhrase(unit.head)) kinds.push(unit.head);
+    made.push(...fields);
+  }
 }
 
 const SINGLE = new Set(['email', 'phone', 'address', 'gender', 'dob', 'signature', 'attend', 'nps', 'consent', 'guests', 'dietary', 'message', 'comments', 'hours']);
 const LOOSE = new Set(['date', 'time', 'guests', 'quantity', 'amount', 'rating']);
 const sameLabel = (a: DraftField, b: DraftField) => a.type === b.type && fold(String(a.option.label ?? '')) === fold(String(b.option.label ?? ''));
 
-function isSame(a: Made, b: Made): boolean {
+/** the same field twice; `spelled`: both written in the sentence ("Nom, Prénom" are two names) */
+function isSame(a: Made, b: Made, spelled = false): boolean {
   if (sameLabel(a.field, b.field)) return true;
-  if (a.concept && a.concept === b.concept) return SINGLE.has(a.concept) || a.field.option.label === b.field.option.label || a.concept === 'name' && !/\s/.test(String(a.field.option.label));
+  if (a.concept && a.concept === b.concept) return SINGLE.has(a.concept) || a.field.option.label === b.field.option.label || (!spelled && a.concept === 'name' && !/\s/.test(String(a.field.option.label)));
   return false;
 }
 
@@ -80,7 +92,9 @@ function fromOwn(f: OwnField, locale: Locale): Made {
 function merge(spelled: Made[], usual: Made[]): Made[] {
   const out = [...spelled];
   // "date of arrival" stands for the kind's date, "number of nights" for its count
-  const present = (u: Made) => out.findIndex((m) => isSame(m, u) || (u.concept !== undefined && LOOSE.has(u.concept) && m.field.type === u.field.type));
+  const matches = (m: Made, u: Made) => isSame(m, u) || (u.concept !== undefined && (LOOSE.has(u.concept) || u.concept === 'name') && m.field.type === u.field.type);
+  // the last field that stands for it: "Nom, Prénom" both stand for the kind's name
+  const present = (u: Made) => out.reduce((at, m, i) => (matches(m, u) ? i : at), -1);
   let cursor = 0;
   usual.forEach((u, k) => {
     const at = present(u);
@@ -94,7 +108,7 @@ function merge(spelled: Made[], usual: Made[]): Made[] {
 
 function dedupe(made: Made[]): Made[] {
   const out: Made[] = [];
-  for (const m of made) if (!out.some((x) => isSame(x, m))) out.push(m);
+  for (const m of made) if (!out.some((x) => isSame(x, m, true))) out.push(m);
   return out;
 }
 
@@ -106,7 +120,7 @@ function titleOf(kinds: string[], archetype: Archetype | undefined, locale: Loca
 
 /** spec §4.7: a draft from a prompt, and the kind of form it was read as. */
 export function readPrompt(prompt: string): Reading {
-  let text = prompt.replace(/[ \t]+/g, ' ').trim();
+  let text = normalise(prompt);
   const locale = detectLocale(text);
   const allRequired = ALL_REQUIRED.test(text);
   if (allRequired) text = text.replace(ALL_REQUIRED, ' ');

@@ -12,7 +12,16 @@ const MARKERS: Record<Locale, string[]> = {
   pt: ['os', 'as', 'para', 'com', 'um', 'uma', 'formulario', 'nao', 'voce', 'do', 'da', 'no', 'na', 'e', 'inscricao', 'pesquisa', 'reserva', 'mesa', 'encomenda', 'camisetas', 'tamanho', 'cor', 'quantidade', 'confirmacao', 'presenca', 'casamento', 'candidatura', 'vaga', 'emprego', 'telefone', 'curriculo', 'vem', 'festa', 'sim', 'quais', 'dias', 'pode', 'ajudar', 'escolha', 'varios', 'relatorio', 'incidente', 'data', 'local', 'descricao', 'foto', 'agendamento', 'consulta', 'horario', 'brasil', 'voluntariado', 'avaliacao', 'curso', 'nota', 'comentarios', 'doacao', 'valor', 'assine', 'aceitar', 'regulamento', 'estado', 'depois', 'cidade', 'mensagem', 'contato', 'culinaria', 'satisfacao', 'cliente', 'nome', 'assinatura', 'da', 'segunda', 'terca', 'quarta', 'vermelho', 'azul', 'preto', 'ao', 'de', 'o', 'preferida', 'branco', 'amarelo', 'obrigatorio', 'contato'],
 };
 
-const MARKER_SETS = Object.fromEntries(Object.entries(MARKERS).map(([k, v]) => [k, new Set(v)])) as Record<Locale, Set<string>>;
+/** field words written in one language only ("Vorname Geburtsdatum", "prénom", "morada") */
+const FIELD_MARKERS: Record<Locale, string[]> = {
+  en: ['email', 'phone', 'address', 'dob', 'surname', 'birth', 'date', 'time', 'size', 'quantity', 'qty', 'comments', 'message', 'upload', 'photo', 'signature'],
+  fr: ['prenom', 'naissance', 'portable', 'ville', 'pays', 'accueil', 'proprete', 'prix', 'personnes', 'arrivee', 'commentaires', 'merci', 'svp'],
+  es: ['apellido', 'apellidos', 'direccion', 'ciudad', 'edad', 'nacimiento', 'movil', 'precio', 'correo', 'personas', 'gracias'],
+  de: ['vorname', 'nachname', 'strasse', 'plz', 'telefonnummer', 'handynummer', 'personen', 'preis', 'eltern', 'geschmack', 'groesse', 'danke'],
+  pt: ['sobrenome', 'nascimento', 'morada', 'telemovel', 'telefone', 'endereco', 'cidade', 'idade', 'preco', 'obrigado', 'obrigada'],
+};
+
+const MARKER_SETS = Object.fromEntries(Object.entries(MARKERS).map(([k, v]) => [k, new Set([...v, ...FIELD_MARKERS[k as Locale]])])) as Record<Locale, Set<string>>;
 
 /** letters only some languages write */
 const LETTERS: Array<[RegExp, Locale, number]> = [[/[ñ¿¡]/, 'es', 3], [/[ãõ]/, 'pt', 3], [/[äöüß]/, 'de', 3], [/[èàùâêîôûœ]/, 'fr', 2], [/ç/, 'fr', 1], [/ç/, 'pt', 1], [/\s[?:!;](?:\s|$)/, 'fr', 2]];

@@ -23,7 +23,15 @@ for (const concept of CONCEPTS) {
 }
 
 export const conceptById = (id: string): Concept | undefined => CONCEPTS.find((c) => c.id === id);
-export const conceptByPhrase = (phrase: string): Concept | undefined => PHRASES.get(phrase) ?? PHRASES.get(phrase.replace(/-/g, ' '));
+/** German compounds: "Lieferdatum", "Ankunftszeit" */
+const COMPOUND_DATE = /^\p{L}{3,}datum$/u;
+const COMPOUND_TIME = /^\p{L}*(?:uhrzeit|ankunftszeit|abfahrtszeit|startzeit|endzeit|abholzeit|anfangszeit)$/u;
+
+/** a word that names a concept as part of a compound ("Lieferdatum"): labelled as written */
+export const isCompound = (key: string): boolean => !PHRASES.has(key) && (COMPOUND_DATE.test(key) || COMPOUND_TIME.test(key));
+
+export const conceptByPhrase = (phrase: string): Concept | undefined =>
+  PHRASES.get(phrase) ?? PHRASES.get(phrase.replace(/-/g, ' ')) ?? (COMPOUND_DATE.test(phrase) ? PHRASES.get('date') : COMPOUND_TIME.test(phrase) ? PHRASES.get('time') : undefined);
 
 /** words that are never "corrected": function words and the common words of requests */
 const KNOWN = new Set(
@@ -42,6 +50,22 @@ for (const w of VOCABULARY) BY_LENGTH.set(w.length, [...(BY_LENGTH.get(w.length)
 
 const corrections = new Map<string, string>();
 
+const sorted = (w: string) => [...w].sort().join('');
+/** "phne" is "phone" with a vowel left out */
+const dropsVowel = (word: string, candidate: string) => candidate.length === word.length + 1 && [...candidate].some((c, i) => 'aeiouy'.includes(c) && candidate.slice(0, i) + candidate.slice(i + 1) === word);
+
+/**
+ * Whether a word may be a typo of a candidate: letters swapped ("nmae", "emial"), one left out
+ * ("adress"; of four letters, a vowel: "phne") or added; a letter changed only in longer words
+ * ("registraion"), else real words would be "corrected" into others ("start" → "stadt", "paid" →
+ * "pais", "pace" → "place").
+ */
+function typoOf(word: string, candidate: string): boolean {
+  if (sorted(word) === sorted(candidate)) return true;
+  if (word.length === 4) return dropsVowel(word, candidate);
+  return candidate.length !== word.length || word.length >= 7;
+}
+
 /** a known word close to an unknown one, or the word itself */
 export function corrected(word: string): string {
   if (word.length < 4 || VOCABULARY.has(word) || KNOWN.has(word) || !/^\p{L}+$/u.test(word)) return word;
@@ -53,8 +77,7 @@ export function corrected(word: string): string {
   for (let len = word.length - max; len <= word.length + max; len++) {
     for (const candidate of BY_LENGTH.get(len) ?? []) {
       if (candidate[0] !== word[0] && candidate[1] !== word[0]) continue;
-      // four letters: only the same letters swapped ("nmae"), else "paid" would become "pais"
-      if (word.length === 4 && [...word].sort().join('') !== [...candidate].sort().join('')) continue;
+      if (!typoOf(word, candidate)) continue;
       const d = editDistance(word, candidate, max);
       if (d < bestD) [best, bestD] = [candidate, d];
     }
@@ -91,15 +114,24 @@ export function conceptsIn(ts: Token[]): ConceptHit[] {
   return hits;
 }
 
+/** words that say what a form does, and the kinds that do it */
+const PURPOSES = [
+  { words: new Set('survey,questionnaire,sondage,encuesta,umfrage,befragung,pesquisa,enquete,poll'.split(',')), kinds: new Set(['survey', 'satisfaction', 'feedback', 'nps', 'course_evaluation', 'vote']) },
+  { words: new Set('vote,voting,ballot,election,elect,scrutin,eleccion,votacion,wahl,abstimmung,eleicao,votacao'.split(',')), kinds: new Set(['vote', 'survey']) },
+  { words: new Set('sign-up,signup,register,registration,enrol,enroll,enrolment,enrollment,inscription,inscripcion,inscricao,anmeldung,anmeldeformular'.split(',')), kinds: new Set(['event_registration', 'workshop_registration', 'volunteer', 'membership', 'newsletter', 'contest', 'appointment', 'table_booking', 'room_booking', 'patient_intake', 'visitor_log']) },
+];
+
 /** How strongly a text names each kind of form; the best one, if any. */
 export function archetypeOf(text: string): Archetype | undefined {
   const folded = ` ${words(fold(text)).map(corrected).join(' ')} `;
   const ws = folded.trim().split(' ');
   let best: Archetype | undefined;
   let bestScore = 0;
+  const purposes = PURPOSES.filter((p) => ws.some((w) => p.words.has(w)));
   for (const a of ARCHETYPES) {
     let score = 0;
-    const weight = a.id === 'event_registration' || a.id === 'survey' ? 0.5 : 1;
+    // "hotel satisfaction survey", "elect a club president": what the form does outweighs what it is about
+    const weight = (a.id === 'event_registration' || a.id === 'survey' ? 0.5 : 1) * (purposes.some((p) => !p.kinds.has(a.id)) ? 0.5 : 1);
     for (const w of a.words) {
       if (w.includes(' ')) score += folded.includes(` ${w} `) ? 2 * w.split(' ').length : 0;
       else if (ws.includes(w)) score += 2;

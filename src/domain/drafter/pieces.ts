@@ -62,18 +62,25 @@ export const HEAD_NOUNS = /^(type|kind|method|size|level|plan|category|option|ch
 const ASKS_FOR = /^(?:ask(?:ing)?(?: them)? for|ask|collect|pedir|pide|pida|demandez|demander|pergunte|perguntar|erfragen|abfragen)\s+|\s+(?:abfragen|erfragen|angeben)$/iu;
 /** "reason for return: …", "type of home: …": the label of the choices after it */
 export const namesChoices = (left: string) => HEAD_NOUNS.test(left.trim().split(/\s+/)[0]!);
+/** "sign-up sheet for the meetings, preferred time slot: 3pm 4pm": the colon belongs to the field before it */
+const fieldBeforeColon = (left: string) => left.includes(',') && conceptsIn(tokens(left.slice(left.lastIndexOf(',') + 1))).length > 0;
 const listBefore = (left: string) => left.split(',').slice(0, -1).some((seg) => conceptsIn(tokens(seg)).length > 0);
 
+/** whether a text holds a "pick one" or "pick any" mark */
+export const choiceMarked = (text: string, specials: Special[]): boolean =>
+  [...text.matchAll(/⟦(\d+)⟧/g)].some((m) => { const s = specials[Number(m[1])]; return s?.kind === 'mark' && (s.mark === 'one' || s.mark === 'many'); });
+
 /** Splits "Contact form with name, e-mail" into the kind phrase and the list. */
-export function splitIntro(sentence: string): { kind?: string; list: string } {
+export function splitIntro(sentence: string, specials: Special[] = []): { kind?: string; list: string } {
   // "ask for their name and class": a request for fields names no kind
   if (ASKS_FOR.test(sentence)) return { list: sentence.replace(ASKS_FOR, '') };
   const m = INTRO.exec(sentence);
   // "order number, email, reason for return: …": a colon after fields belongs to the last one
-  if (m && m.index > 0 && !listBefore(sentence.slice(0, m.index)) && !namesChoices(sentence.slice(0, m.index))) {
+  if (m && m.index > 0 && !listBefore(sentence.slice(0, m.index)) && !namesChoices(sentence.slice(0, m.index)) && !fieldBeforeColon(sentence.slice(0, m.index))) {
     const left = sentence.slice(0, m.index);
     const right = sentence.slice(m.index + m[0].length);
-    if (isKindPhrase(left) && !ROWS_HEAD.test(left)) return { kind: left.trim(), list: right };
+    // "what workshops interest you? ⟦pick any⟧: …", "⟦choose one⟧ candidate: …": a question or a choice, not a kind
+    if (isKindPhrase(left) && !ROWS_HEAD.test(left) && !left.includes('?') && !choiceMarked(left, specials)) return { kind: left.trim(), list: right };
     // "Tasting evening with name, e-mail …": what the form is for, then its fields
     if (!/[-–—]/.test(m[0]) && !/[?:]/.test(left) && conceptsIn(tokens(left)).length === 0 && conceptsIn(tokens(right)).length > 0) return { kind: left.trim(), list: right };
   }

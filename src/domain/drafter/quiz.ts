@@ -1,5 +1,5 @@
 import type { Made } from './types.js';
-import { passMark, readAnswer } from './quizAnswers.js';
+import { passMark, pointsToPercent, readAnswer } from './quizAnswers.js';
 import { cap, choices, fold } from './text.js';
 
 // Quizzes (spec §2.4, §2.5): "capital of France? Paris" → a scored field whose correct answer is
@@ -69,7 +69,8 @@ function askedQuestions(body: string): Questions | undefined {
     const numbered = NUMBERED.exec(seg);
     let at: number;
     if (k === parts.length - 1) at = boundary(seg, '.;\n', false);
-    else if (numbered) at = numbered.index;
+    // "7 x 8? 56. what is …": a number right after the "?" is the answer, not the next question's number
+    else if (numbered && seg.slice(0, numbered.index).trim()) at = numbered.index;
     else at = boundary(seg, '.;\n', true) >= 0 ? boundary(seg, '.;\n', true) : boundary(seg, ',', true);
     pairs.push([question, at >= 0 ? seg.slice(0, at) : seg]);
     question = at >= 0 ? seg.slice(at + 1) : '';
@@ -99,10 +100,11 @@ function listedQuestions(body: string): Questions | undefined {
 /** The quiz in a prompt, when it has one: questions with their answers, the pass mark. */
 export function readQuiz(text: string): QuizRead | undefined {
   if (!QUIZ_WORD.test(text)) return undefined;
-  const { score, rest } = passMark(text);
+  const { score: percent, points, rest } = passMark(text);
   const body = rest.replace(ABOUT_QUIZ, ' ');
   const found = askedQuestions(body) ?? listedQuestions(body);
   const fields = (found?.pairs ?? []).map(([q, a]) => scored(q, a)).filter((m): m is Made => m !== undefined);
+  const score = percent ?? (points === undefined ? undefined : pointsToPercent(points, fields.length));
   if (!found || !fields.length) return { before: body, fields: [], passingScore: score };
   const before = found.before.replace(HEADING, '');
   // a sentence of its own: protect() joins lines

@@ -8,20 +8,49 @@ import { fold } from './text.js';
 const PASS_WORD = String.raw`(?:pass(?:ing)?(?:[ -]?(?:mark|score|grade|rate|threshold))?|r[ée]ussir|r[ée]ussite|note de passage|seuil de r[ée]ussite|aprobar|aprobado|aprobaci[óo]n|nota m[íi]nima|nota de aprobaci[óo]n|bestehen|bestanden(?: ab)?|bestehensgrenze|aprova[çc][ãa]o|aprovado|aprovar|passar)`;
 const NOT_LETTER = String.raw`(?<![\p{L}])`;
 const END_WORD = String.raw`(?![\p{L}])`;
-/** "pass mark 60%", "Aprobado con 80%", "Bestehensgrenze 75 %", "nota mínima 60%" */
-const PASS_THEN_SCORE = new RegExp(`${NOT_LETTER}${PASS_WORD}${END_WORD}[^.;\\d%?]{0,20}?(\\d{1,3})\\s*%`, 'iu');
-/** "50% pass mark", "they need 100% to pass", "il faut 70 % pour réussir" */
-const SCORE_THEN_PASS = new RegExp(`(\\d{1,3})\\s*%[^.;\\d%?]{0,20}?${NOT_LETTER}${PASS_WORD}${END_WORD}`, 'iu');
+const GAP = String.raw`[^.;\d%?]{0,25}?`;
+/** "12/20", "7 out of 10", "15 sur 20", "8 von 10" */
+const FRACTION = String.raw`(\d{1,3})\s*(?:\/|out of|of|sur|de|von|auf|em|su)\s*(\d{1,3})(?![\d%])`;
+/** "3 correct answers", "8 bonnes réponses", "7 respuestas correctas", "6 richtige", "5 certas" */
+const POINTS = String.raw`(\d{1,3})\s*(?:points?|pts|marks?|correct(?: answers?)?|right(?: answers?)?|bonnes? r[ée]ponses?|respuestas? correctas?|puntos|richtige(?: antworten)?|punkte|respostas? (?:certas|corretas)|pontos)?(?![\d%/])`;
+const PASS_READINGS: Array<{ re: RegExp; read: (m: RegExpExecArray) => { score?: number; points?: number } }> = [
+  /** "pass mark 60%", "Aprobado con 80%", "Bestehensgrenze 75 %" */
+  { re: new RegExp(`${NOT_LETTER}${PASS_WORD}${END_WORD}${GAP}(\\d{1,3})\\s*%`, 'iu'), read: (m) => ({ score: Number(m[1]) }) },
+  /** "50% pass mark", "they need 100% to pass", "il faut 70 % pour réussir" */
+  { re: new RegExp(`(\\d{1,3})\\s*%${GAP}${NOT_LETTER}${PASS_WORD}${END_WORD}`, 'iu'), read: (m) => ({ score: Number(m[1]) }) },
+  /** "note de passage 12/20", "need 7 out of 10 to pass" */
+  { re: new RegExp(`${NOT_LETTER}${PASS_WORD}${END_WORD}${GAP}${FRACTION}`, 'iu'), read: (m) => ({ score: Math.round((100 * Number(m[1])) / Number(m[2])) }) },
+  { re: new RegExp(`${FRACTION}${GAP}${NOT_LETTER}${PASS_WORD}${END_WORD}`, 'iu'), read: (m) => ({ score: Math.round((100 * Number(m[1])) / Number(m[2])) }) },
+  /** "passing score of 8", "pass with 2 correct answers", "need 3 correct to pass" */
+  { re: new RegExp(`${NOT_LETTER}${PASS_WORD}${END_WORD}${GAP}${POINTS}`, 'iu'), read: (m) => ({ points: Number(m[1]) }) },
+  { re: new RegExp(`${POINTS}${GAP}${NOT_LETTER}${PASS_WORD}${END_WORD}`, 'iu'), read: (m) => ({ points: Number(m[1]) }) },
+];
+const PER_CENT = /(\d{1,3})\s*(?:percent|per cent|pour ?cent|por ciento|prozent|por cento)(?![\p{L}])/giu;
 
-/** The pass mark and the text without the clause that gives it. */
-export function passMark(text: string): { score?: number; rest: string } {
-  const m = PASS_THEN_SCORE.exec(text) ?? SCORE_THEN_PASS.exec(text);
-  if (!m) return { rest: text };
+/** The pass mark (per cent, or points to convert once the questions are counted) and the text without its clause. */
+export function passMark(input: string): { score?: number; points?: number; rest: string } {
+  const text = input.replace(PER_CENT, '$1%');
+  let found: { m: RegExpExecArray; read: { score?: number; points?: number } } | undefined;
+  for (const r of PASS_READINGS) {
+    const m = r.re.exec(text);
+    if (m) {
+      found = { m, read: r.read(m) };
+      break;
+    }
+  }
+  if (!found) return { rest: input };
+  const { m, read } = found;
   // the whole clause goes ("they need 100% to pass"), so that its words make no field
   const start = Math.max(...[...'.,;:!\n'].map((c) => text.lastIndexOf(c, m.index - 1))) + 1;
   const ends = [...'.,;:\n'].map((c) => text.indexOf(c, m.index + m[0].length)).filter((i) => i >= 0);
   const end = ends.length ? Math.min(...ends) : text.length;
-  return { score: Number(m[1]), rest: `${text.slice(0, start)} ${text.slice(end)}` };
+  return { ...read, rest: `${text.slice(0, start)} ${text.slice(end)}` };
+}
+
+/** "passing score of 8": out of the questions when there are as many, else out of 10, else per cent */
+export function pointsToPercent(points: number, questions: number): number {
+  if (questions && points <= questions) return Math.round((100 * points) / questions);
+  return points <= 10 ? points * 10 : Math.min(points, 100);
 }
 
 /** the words that mark the right answer, after the choices ("answer", "correct", "– richtig") */

@@ -14,14 +14,14 @@ export type Special =
   | { kind: 'cascade'; levels: string[] };
 
 export const MARKS: Array<[Special & { kind: 'mark' }, RegExp]> = [
-  [{ kind: 'mark', mark: 'many' }, /\b(?:(?:pick|choose|select|tick|check|mark) (?:any|all|several|multiple)(?: that apply| of)?|all that apply|cochez(?: tout ce qui s'applique| les cases?)?|marca todos los que correspondan|marca (?:todos|todas|las que|los que)|marque (?:se tem|todos|todas|os que|as que)|marque|ankreuzen|kreuzen sie an|pode marcar (?:os dois|v[áa]rios|v[áa]rias|mais de um)|multiple (?:choices|answers|choice)|plusieurs choix possibles|plusieurs choix|choix multiples?|plusieurs r[ée]ponses|elige var(?:ios|ias)|selecciona var(?:ios|ias)|varias opciones|mehrere m[öo]glich|mehrfachauswahl|mehrere|escolha v[áa]rios|escolha v[áa]rias|v[áa]rias op[çc][õo]es)\b/giu],
-  [{ kind: 'mark', mark: 'one' }, /\b(?:(?:choose|pick|select) (?:one|only one)|only one|un seul choix|une seule r[ée]ponse|elige un[oa]|una opci[óo]n|nur eine|escolha uma?)\b/giu],
+  [{ kind: 'mark', mark: 'many' }, /\b(?:(?:pick|choose|select|tick|check|mark) as many as (?:you like|you want|apply|needed)|as many as (?:you like|you want|apply)|(?:pick|choose|select|tick|check|mark) (?:all|any) that apply|any that apply|tout ce qui s'applique|toutes? (?:les )?r[ée]ponses? (?:possibles?|qui s'appliquent)|tod[oa]s (?:l[oa]s )?que (?:apliquen|correspondan)|marque tod[oa]s (?:[oa]s )?que se aplicam|tod[oa]s (?:[oa]s )?que se aplicam|alle zutreffenden|mehrfachnennungen? m[öo]glich|(?:pick|choose|select|tick|check|mark) (?:any|all|several|multiple)(?: that apply| of)?|all that apply|cochez(?: tout ce qui s'applique| les cases?)?|marca todos los que correspondan|marca (?:todos|todas|las que|los que)|marque (?:se tem|todos|todas|os que|as que)|marque|ankreuzen|kreuzen sie an|pode marcar (?:os dois|v[áa]rios|v[áa]rias|mais de um)|multiple (?:choices|answers|choice)|plusieurs choix possibles|plusieurs choix|choix multiples?|plusieurs r[ée]ponses|elige var(?:ios|ias)|selecciona var(?:ios|ias)|varias opciones|mehrere m[öo]glich|mehrfachauswahl|mehrere|escolha v[áa]rios|escolha v[áa]rias|v[áa]rias op[çc][õo]es)\b/giu],
+  [{ kind: 'mark', mark: 'one' }, /\b(?:(?:choose|pick|select|vote for|elect|tick) (?:only )?one(?: of(?: these| the following)?)?|choisi(?:ssez|s) (?:un(?:e)? seul(?:e)?|un(?:e)?)(?= |:)|un(?:e)? seul(?:e)?|(?:elige|elija|escoge|escoja|selecciona|seleccione|vota por) (?:s[óo]lo )?un[oa]?|s[óo]lo un[oa]|w[äa]hle(?:n sie)? (?:nur )?ein(?:e|en)?|(?:escolha|escolher|selecione|vote em) (?:apenas )?uma?|apenas uma?|(?:choose|pick|select) (?:one|only one)|only one|un seul choix|une seule r[ée]ponse|elige un[oa]|una opci[óo]n|nur eine|escolha uma?)\b/giu],
   [{ kind: 'mark', mark: 'optional' }, /\b(?:optional|optionnel(?:le)?|facultati(?:f|ve)|opcional|freiwillig|if any|not required|if (?:you|they) have one|si vous en avez|si tienes|falls vorhanden|se tiver)\b/giu],
   [{ kind: 'mark', mark: 'required' }, /\b(?:required|mandatory|compulsory|must|has to|have to|doit|doivent|debe|deben|muss|m[üu]ssen|deve|devem|obligatoire|obligatori[oa]|obrigat[óo]ri[oa]|pflicht(?:feld)?|erforderlich)\b/giu],
 ];
 
-const YES_NO = /\b(?:yes\s*(?:\/|or)\s*no|oui\s*(?:\/|ou)\s*non|s[íi]\s*(?:\/|o)\s*no|ja\s*(?:\/|oder)\s*nein|sim\s*(?:\/|ou)\s*n[ãa]o)(?![\p{L}])/giu;
-const RANGE = /(?:\b(?:from|de|del|von|entre|on a scale of|scale of|sur une [ée]chelle de|en una escala del?|auf einer skala von|numa escala de)\s+)?\b([01])\s*(?:to|-|–|à|a|al|bis|through|até|au)\s*(\d{1,2})\b(?!\s*(?:am|pm|h\b|:))/giu;
+const YES_NO = /\b(?:[yojs]\s*\/\s*n(?![\p{L}\/])|(?<=\p{L}\s+)(?:or not|ou pas|oder nicht|ou n[ãa]o)|yes\s*(?:\/|or)\s*no|oui\s*(?:\/|ou)\s*non|s[íi]\s*(?:\/|o)\s*no|ja\s*(?:\/|oder)\s*nein|sim\s*(?:\/|ou)\s*n[ãa]o)(?![\p{L}])/giu;
+const RANGE = /(?:\b(?:from|de|del|von|entre|on a scale of|scale of|sur une [ée]chelle de|en una escala del?|auf einer skala von|numa escala de)\s+)?\b([01])\s*(?:to|-|–|à|a|al|bis|through|até|au)\s*(\d{1,2})\b(?!\s*(?:am|pm|h\b|:\d))/giu;
 const DAY = '(monday|mon|lundi|lunes|montag|segunda(?:-feira)?|tuesday|wednesday|thursday|friday|saturday|sunday|mardi|mercredi|jeudi|vendredi|samedi|dimanche|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|ter[çc]a|quarta|quinta|sexta)';
 const WEEK = new RegExp(`\\b${DAY}\\s*(?:to|through|thru|-|–|…|\\.\\.\\.|au|a|à|al|bis|até)\\s*${DAY}\\b`, 'giu');
 const CASCADE = /(\p{L}+),?\s+(?:(?:and|et|y|und|e)\s+)?(?:then|puis|ensuite|luego|despu[ée]s|dann|danach|depois)\s+(?:(?:your|a|an|the|its|their|votre|ta|la|le|sa|su|tu|el|deine?|ihre?|die|den|der|o|a|seu|sua)\s+)?(\p{L}+)/giu;
@@ -31,6 +31,12 @@ const DAY_INDEX: Array<[RegExp, number]> = [
   [/^(thursday|jeudi|jueves|donnerstag|quinta)/, 3], [/^(friday|vendredi|viernes|freitag|sexta)/, 4], [/^(saturday|samedi|s[áa]bado|samstag)/, 5], [/^(sunday|dimanche|domingo|sonntag)/, 6],
 ];
 const dayIndex = (w: string) => DAY_INDEX.find(([re]) => re.test(w.toLowerCase()))?.[1] ?? 0;
+
+/** "1-5", "de 0 à 10" alone: the scale it names */
+export function rangeOf(text: string): { lo: number; hi: number } | undefined {
+  const m = new RegExp(`^\\s*(?:${RANGE.source})\\s*$`, 'iu').exec(text);
+  return m && Number(m[2]) >= 4 && Number(m[2]) <= 10 ? { lo: Number(m[1]), hi: Number(m[2]) } : undefined;
+}
 
 export interface Protected {
   text: string;

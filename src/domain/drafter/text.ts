@@ -34,3 +34,13 @@ export function words(folded: string): string[] {
   return folded.match(/[\p{L}\p{N}]+(?:[-'][\p{L}\p{N}]+)*/gu) ?? [];
 }
 
+
+/** a choice written as a code: a size (XS, M, 2XL), a number, an hour (3pm, 14h, 9:30), capitals (A, B, GG) */
+const CODE = /^(?:x{0,3}[sml]|x{1,3}l|\d?xl|\d{1,4}(?:[.,:]\d{1,2})?\s?(?:am|pm|h|uhr)?|\p{Lu}{1,3})$/iu;
+export const isCode = (word: string): boolean => CODE.test(word) && (/\d/.test(word) || /^(?:x{0,3}[sml]|x{1,3}l|\d?xl)$/i.test(word) || word === word.toUpperCase());
+
+/** "XS S M L XL", "3pm 4pm 5pm": choices separated by spaces only, or nothing */
+export function codesOf(text: string): string[] | undefined {
+  const ws = text.trim().split(/\s+/).filter(Boolean);
+  return ws.length >= 2 && ws.every(isCode) && !ws.some((w) => /^[ap]m$/i.test(w)) ? ws : undefined;
+}

@@ -1,10 +1,10 @@
 import { conceptsIn } from './lexicon.js';
 import { FORM_WORDS } from './lexicon.js';
-import { HEAD_NOUNS, isKindPhrase, namesChoices, piecesOf, ROWS_HEAD, specialsIn, stripFiller, tokensOf, type Piece } from './pieces.js';
+import { choiceMarked, HEAD_NOUNS, isKindPhrase, namesChoices, piecesOf, ROWS_HEAD, specialsIn, stripFiller, tokensOf, type Piece } from './pieces.js';
 import { protect, unslashed, type Special } from './specials.js';
 import { alternativeQuestion, bareAlternatives } from './alternatives.js';
 import type { Locale } from './types.js';
-import { fold } from './text.js';
+import { codesOf, fold } from './text.js';
 import { ASKS_YES_NO, IF_START, QUESTION_START } from './questionWords.js';
 
 // Pieces → units: one unit per field to make, with the choices written after it gathered in
@@ -154,7 +154,7 @@ export function unitsOf(list: string, specials: Special[], locale: Locale): Unit
       rest = unit.head.slice(colon + 1).trim();
       // "Registration form: …" names the kind; "Avaliação: nota de 0 a 10" a heading: the rest is the list
       const restIsList = rest !== '' && !optionLike({ text: pieces[i]!.text.slice(pieces[i]!.text.indexOf(':') + 1), sep: ',' }, specials, true, locale);
-      if ((isKindPhraseHead(left) || restIsList) && !ROWS_HEAD.test(left)) {
+      if ((isKindPhraseHead(left) || restIsList) && !ROWS_HEAD.test(left) && !choiceMarked(pieces[i]!.text.slice(0, pieces[i]!.text.indexOf(':')), specials)) {
         pieces[i] = { ...pieces[i]!, text: pieces[i]!.text.slice(pieces[i]!.text.indexOf(':') + 1) };
         i--;
         continue;
@@ -183,7 +183,8 @@ export function unitsOf(list: string, specials: Special[], locale: Locale): Unit
       continue;
     }
     const allowConcepts = (mode === 'colon' && wordsOf(unit.head).some((w) => HEAD_NOUNS.test(w))) || ROWS_HEAD.test(unit.head);
-    const { run, j, closed } = collectRun(pieces, i, specials, allowConcepts, locale, unit);
+    // "time slot: 3pm 4pm 5pm, name": choices written as codes end at the comma
+    const { run, j, closed } = mode === 'colon' && codesOf(rest) ? { run: [], j: i + 1, closed: true } : collectRun(pieces, i, specials, allowConcepts, locale, unit);
     if (mode !== 'inline') {
       if (rest || run.length) {
         unit.options = [...(rest ? [rest] : []), ...run, ...(unit.options ?? [])];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readPrompt } from '../../../src/domain/drafter/draft.js';
-import { CORPUS, HELD_OUT, INDEPENDENT, STRANGER, misses } from './corpusCheck.js';
+import { CORPUS, HELD_OUT, HELD_OUT_2, INDEPENDENT, STRANGER, misses } from './corpusCheck.js';
 
 // The measure of the drafter (spec §4.7): the share of the corpus's sentences whose draft has what a
 // person expects. Reports the misses and the time per draft (reported, never asserted).
@@ -27,6 +27,13 @@ describe('the drafter against the corpus of sentences people type', () => {
     expect(HELD_OUT.length).toBeGreaterThan(20);
   });
 
+  it('reports the share met on the second held-out set (never tuned on; reported, not asserted)', () => {
+    const missed = HELD_OUT_2.map((e) => ({ p: e.p, why: misses(e) })).filter((m) => m.why.length);
+    console.log(`drafter held-out 2: ${HELD_OUT_2.length - missed.length}/${HELD_OUT_2.length} met`);
+    for (const m of missed) console.log(`  held-out 2 miss: ${m.p} — ${m.why.join('; ')}`);
+    expect(HELD_OUT_2.length).toBeGreaterThanOrEqual(40);
+  });
+
   it('meets at least 85 % of the expectations of sentences written by someone who never saw the drafter', () => {
     const missed = INDEPENDENT.map((e) => ({ e, why: misses(e) })).filter((m) => m.why.length);
     const share = (INDEPENDENT.length - missed.length) / INDEPENDENT.length;
@@ -42,8 +49,8 @@ describe('the drafter against the corpus of sentences people type', () => {
 
   it('reports the share met on a second stranger\'s sentences, never tuned on (the honest figure: reported, not asserted)', () => {
     const missed = STRANGER.map((e) => ({ e, why: misses(e) })).filter((m) => m.why.length);
+    // only the share: printing its misses would invite tuning on them
     console.log(`drafter stranger (never tuned on): ${STRANGER.length - missed.length}/${STRANGER.length} met`);
-    for (const m of missed) console.log(`  stranger miss: ${m.e.p} — ${m.why.join('; ')}`);
     expect(STRANGER.length).toBe(80);
   });
 

@@ -23,6 +23,8 @@ const load = (name: string): Entry[] => parse(readFileSync(new URL(`../../fixtur
 export const CORPUS: Entry[] = load('prompts.yaml');
 /** sentences never tuned on: their share is reported, not asserted */
 export const HELD_OUT: Entry[] = load('heldout.yaml');
+/** a second held-out set, written before the changes it measured and never tuned on (reported) */
+export const HELD_OUT_2: Entry[] = load('heldout2.yaml');
 /** sentences written by someone who never saw the drafter: their share is asserted */
 export const INDEPENDENT: Entry[] = load('independent.yaml');
 /** a second stranger's 80 sentences, never tuned on: the honest figure (reported, not asserted) */

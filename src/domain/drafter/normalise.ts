@@ -1,0 +1,42 @@
+// What people type around the words of a form, made plain before the sentence is read: emoji,
+// a sentence in capitals, "pls"/"thanks" at the end, shorthand ("w/", "no. of", "nb de",
+// "a + b"), in the five languages. Typos of field words are corrected word by word (lexicon.ts).
+
+const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}]+/gu;
+
+/** "…, thanks!", "… pls", "merci d'avance", "danke schön": politeness at the end names no field */
+const POLITE_END = /(?:[\s,.;:!-]+(?:(?:please|pls|plz|thanks?(?: you| a lot| in advance)?|thx|ty|cheers|asap|merci(?: d'avance| beaucoup)?|svp|stp|s'il (?:vous|te) pla[iî]t|por favor|porfa|gracias|bitte|danke(?: sch[öo]n)?|vielen dank|obrigad[oa]|valeu|pf)\b[\s!.]*)+)$/iu;
+
+/** "no. of", "nr of", "# of": "number of" in each language */
+const SHORTHAND: Array<[RegExp, string]> = [
+  [/(?<![\p{L}])(?:no|nr|num|nbr)\.?\s*of\b/giu, 'number of'],
+  [/#\s*of\b/giu, 'number of'],
+  [/(?<![\p{L}])(?:nb|nbre)\.?\s+(?=d[e']|d’)/giu, 'nombre '],
+  [/(?<![\p{L}])(?:n[º°o]|n[úu]m|nro)\.?\s*(?=de\s)/giu, 'número '],
+  [/(?<![\p{L}])(?:qtd|qtde)\.?\s*(?=de\s)/giu, 'quantidade '],
+  [/(?<![\p{L}])anz\.\s*/giu, 'Anzahl '],
+  [/(?<![\p{L}])w\/(?=\s)/giu, 'with'],
+  [/(?<![\p{L}])w\/o(?=\s)/giu, 'without'],
+  [/(?<=\p{L})\s\+\s(?=\p{L})/gu, ' and '],
+];
+
+/** a sentence typed in capitals: its long words in lower case (short ones may be codes: XS, DOB) */
+function uncapped(text: string): string {
+  const letters = text.replace(/[^\p{L}]/gu, '');
+  const upper = letters.replace(/[^\p{Lu}]/gu, '').length;
+  if (letters.length < 12 || upper / letters.length < 0.7) return text;
+  return text.replace(/\p{L}{4,}/gu, (w) => w.toLowerCase());
+}
+
+/** The prompt as the drafter reads it. */
+export function normalise(prompt: string): string {
+  let text = prompt.replace(EMOJI, ' ').replace(/[ \t]+/g, ' ').trim();
+  text = uncapped(text);
+  for (let i = 0; i < 3; i++) {
+    const next = text.replace(POLITE_END, '').trim();
+    if (next === text || !next) break;
+    text = next;
+  }
+  for (const [re, by] of SHORTHAND) text = text.replace(re, by);
+  return text;
+}
