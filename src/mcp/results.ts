@@ -47,10 +47,11 @@ export function successResult(out: ToolOutput, scrub: Scrub): CallToolResult {
 function nextStep(err: ApiError): string | undefined {
   if (isQuotaExhausted(err.status, err.message)) return 'The monthly request quota is used up; it resets at the start of next month. Do not retry; tell the user.';
   if (err.status === 429) return 'Rate limited, and the retries were used up: wait a minute before calling again, and send fewer requests.';
+  // spec §4.4: an unknown form is a 400 "not found", not a 404
+  if (err.status === 404 || /not found/i.test(err.message)) return 'Nothing has that id: look it up with forms_list (or submissions_list) and call again.';
   if (err.status === 400) return err.fieldErrors ? 'Fix the answers named above (submissions_schema shows what each field takes) and call again.' : 'Fix the input the message names and call again.';
   if (err.status === 401) return "The API key was refused: the user must check formctl's profile (formctl auth status).";
   if (err.status === 403) return "This API key's role cannot do that (Viewer and Editor limits): ask the user to act as the owner or an admin; do not retry.";
-  if (err.status === 404) return 'Nothing has that id: look it up with forms_list (or submissions_list) and call again.';
   if (err.status === 409) return 'The Idempotency-Key was used before with another body.';
   return undefined;
 }
