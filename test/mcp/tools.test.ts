@@ -2,7 +2,7 @@ import Ajv from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_TOOLS } from '../../src/mcp/server.js';
 import { startSandbox, type CommandSandbox } from '../helpers/commandSandbox.js';
-import { mcpSession, textOf, type McpSession } from './session.js';
+import { mcpSession, textOf } from './session.js';
 
 // The tools as an assistant sees them: listed with valid JSON schemas and honest annotations, offered
 // by the session's permissions, each answering good input with data and bad input with a tool error
