@@ -33,14 +33,13 @@ export function createServer(ctx: ToolContext, opts: ServerOptions): McpServer {
   for (const spec of ALL_TOOLS) {
     if (!offered(spec, opts)) continue;
     server.registerTool(spec.name, { title: spec.title, description: spec.description, inputSchema: spec.input, annotations: annotationsOf(spec) }, async (args: Record<string, unknown>) => {
-      const before = ctx.session();
       try {
         const result = successResult(await spec.run(ctx, args), opts.scrub);
-        opts.log?.(`${spec.name}: ok (${ctx.session() - before} requests)`);
+        opts.log?.(`${spec.name}: ok (${ctx.session()} requests this session)`);
         return result;
       } catch (e) {
         const result = errorResult(e, opts.scrub);
-        opts.log?.(`${spec.name}: failed (${ctx.session() - before} requests): ${String((result.structuredContent?.error as { message?: string } | undefined)?.message ?? '')}`);
+        opts.log?.(`${spec.name}: failed (${ctx.session()} requests this session): ${String((result.structuredContent?.error as { message?: string } | undefined)?.message ?? '')}`);
         return result;
       }
     });
