@@ -2,7 +2,7 @@
 # Profile names and form ids come from local files (`formctl __complete`): completing never sends a request.
 _formctl_words() {
   case "$1" in
-    '') echo 'auth config forms submissions analytics presets ai team templates upload webhook api quota doctor sandbox completion --base-url --max-requests --profile --retries --sandbox --timeout --verbose --version -V' ;;
+    '') echo 'auth config forms submissions analytics presets ai team templates upload webhook api quota mcp doctor sandbox completion --base-url --max-requests --profile --retries --sandbox --timeout --verbose --version -V' ;;
     'auth') echo 'login status logout migrate list switch' ;;
     'auth login') echo '--base-url --check --insecure-storage --keyring --no-check --plan --profile --sandbox --with-key' ;;
     'auth status') echo '--check --columns --csv-raw --json --output --query --quiet -o -q' ;;
@@ -89,6 +89,7 @@ _formctl_words() {
     'webhook trigger') echo '--columns --csv-raw --json --output --query --quiet -o -q' ;;
     'api') echo '--field --form --header --idempotency-key --include --input --method --paginate --query --raw-field -F -H -X -f -i' ;;
     'quota') echo '--columns --csv-raw --json --output --query --quiet -o -q' ;;
+    'mcp') echo '--allow-destructive --allow-write --client --print-config' ;;
     'doctor') echo '--json --offline --output --query -o' ;;
     'sandbox') echo 'serve keys outbox deliveries plan openapi logs seed reset' ;;
     'sandbox serve') echo '--columns --csv-raw --data --faults --host --json --output --plan --port --query --quiet --quota -o -q' ;;
@@ -213,6 +214,7 @@ _formctl_values() {
     'webhook trigger|-o') echo 'table json jsonl csv' ;;
     'quota|--output') echo 'table json jsonl csv' ;;
     'quota|-o') echo 'table json jsonl csv' ;;
+    'mcp|--client') echo 'claude vscode cursor' ;;
     'doctor|--output') echo 'table json jsonl csv' ;;
     'doctor|-o') echo 'table json jsonl csv' ;;
     'sandbox serve|--output') echo 'table json jsonl csv' ;;

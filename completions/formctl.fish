@@ -32,6 +32,7 @@ complete -c formctl -n '__fish_use_subcommand' -a 'upload' -d 'Upload, list and 
 complete -c formctl -n '__fish_use_subcommand' -a 'webhook' -d 'Configure the signed submission.created webhook; listen, verify and trigger locally'
 complete -c formctl -n '__fish_use_subcommand' -a 'api' -d 'Make an authenticated API request and print the response (like gh api)'
 complete -c formctl -n '__fish_use_subcommand' -a 'quota' -d 'This month'\''s API requests as formctl counted them, against the plan'\''s limit'
+complete -c formctl -n '__fish_use_subcommand' -a 'mcp' -d 'Serve the account to AI assistants over the Model Context Protocol (stdio)'
 complete -c formctl -n '__fish_use_subcommand' -a 'doctor' -d 'Check the set-up: config modes, key, base URL, proxy, clock, quota ledger, sandbox data, Node'
 complete -c formctl -n '__fish_use_subcommand' -a 'sandbox' -d 'Run and inspect the local API emulator (a stateful copy of API v1 over SQLite)'
 complete -c formctl -n '__fish_use_subcommand' -a 'completion' -d 'Print a shell completion script'
@@ -598,6 +599,10 @@ complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l quiet
+complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l allow-destructive
+complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l allow-write
+complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l client -x -a 'claude vscode cursor'
+complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l print-config
 complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l offline
 complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l output -x -a 'table json jsonl csv'

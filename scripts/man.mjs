@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 
-const GROUPS = ['auth', 'config', 'forms', 'submissions', 'analytics', 'presets', 'team', 'templates', 'ai', 'upload', 'webhook', 'api', 'quota', 'doctor', 'sandbox', 'completion'];
+const GROUPS = ['auth', 'config', 'forms', 'submissions', 'analytics', 'presets', 'team', 'templates', 'ai', 'upload', 'webhook', 'api', 'quota', 'mcp', 'doctor', 'sandbox', 'completion'];
 mkdirSync('man', { recursive: true });
 const page = (group) => execFileSync(process.execPath, ['bin/formctl.js', 'help', 'reference', '--man', ...(group ? [group] : [])], { encoding: 'utf8', env: { ...process.env, COLUMNS: '80' } });
 writeFileSync('man/formctl.1', page());

@@ -35,6 +35,7 @@ export const GROUPS: Group[] = [
   { name: 'webhook', summary: 'Configure, listen to, verify and trigger the signed webhook', load: () => import('../commands/webhook/index.js') },
   { name: 'api', summary: 'Make an authenticated API request (like gh api)', load: () => import('../commands/api/index.js') },
   { name: 'quota', summary: "This month's requests as formctl counted them, against the plan's limit", load: () => import('../commands/quota/index.js') },
+  { name: 'mcp', summary: 'Serve the account to AI assistants (Model Context Protocol over stdio)', load: () => import('../commands/mcp/index.js') },
   { name: 'doctor', summary: 'Check the set-up: config modes, key, base URL, clock, quota, sandbox data, Node', load: () => import('../commands/doctor/index.js') },
   { name: 'sandbox', summary: 'Run and inspect the local API emulator', load: () => import('../commands/sandbox/index.js') },
   { name: 'completion', summary: 'Print a shell completion script (bash, zsh, fish)', load: () => import('../commands/completion/index.js') },

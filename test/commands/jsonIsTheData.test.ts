@@ -48,7 +48,7 @@ const NOT_READS = new Set([
   'templates use', 'templates favorite', 'templates unfavorite', 'templates share', 'templates save',
   'upload logo', 'upload form', 'upload submission', 'upload delete',
   'webhook enable', 'webhook set-url', 'webhook rotate', 'webhook disable', 'webhook listen', 'webhook verify', 'webhook trigger',
-  'api', 'quota', 'doctor', 'completion',
+  'api', 'quota', 'doctor', 'completion', 'mcp',
   'sandbox serve', 'sandbox keys', 'sandbox outbox', 'sandbox deliveries', 'sandbox plan', 'sandbox openapi', 'sandbox logs',
   'sandbox seed scans', 'sandbox seed submissions', 'sandbox reset',
 ]);

@@ -19,6 +19,7 @@ export const NOT_RECORDS: Record<string, string> = {
   'submissions export': 'a file or stream of its own format (--format)',
   'submissions sync': 'a database',
   doctor: 'a report of checks (-o json for machines)',
+  mcp: 'the MCP protocol on stdout (--print-config: a JSON snippet)',
 };
 
 /** Verbs that print no result on stdout: a sentence on stderr says what happened. */

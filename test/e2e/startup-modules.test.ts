@@ -9,7 +9,7 @@ import { startSandbox, type SandboxHandle } from '../helpers/sandbox.js';
 // The start-up paths load nothing heavy: a preload records every module the process requires —
 // packages, the sandbox's bundle (./sandbox.js) and node:child_process, which commander would load
 // for nothing.
-const HEAVY = ['./sandbox.js', 'node:child_process', 'better-sqlite3', 'zod', '@inquirer/prompts', 'cli-table3', 'qrcode', '@resvg/resvg-js', 'asciichart', 'pg', 'yaml', 'ora', 'csv-stringify', 'csv-parse', '@fastify/busboy', '@napi-rs/keyring', '@jmespath-community/jmespath'];
+const HEAVY = ['./sandbox.js', 'node:child_process', 'better-sqlite3', 'zod', '@inquirer/prompts', 'cli-table3', 'qrcode', '@resvg/resvg-js', 'asciichart', 'pg', 'yaml', 'ora', 'csv-stringify', 'csv-parse', '@fastify/busboy', '@napi-rs/keyring', '@jmespath-community/jmespath', '@modelcontextprotocol/sdk'];
 const dir = mkdtempSync(join(tmpdir(), 'formctl-modules-'));
 const preload = join(dir, 'record.cjs');
 // a profile whose key is in the keyring, and a D-Bus address where no bus listens
@@ -35,7 +35,8 @@ afterAll(async () => {
 /** The modules a run loaded; the run must succeed unless `fails` (then it must fail). */
 function loaded(args: string[], extra: Record<string, string> = {}, fails = false): string[] {
   const out = join(dir, `${args.join('_').replace(/\W+/g, '_')}.json`);
-  const r = spawnSync(process.execPath, ['--require', preload, BIN, ...args], { env: cleanEnv({ RECORD_TO: out, FORMCTL_CONFIG_DIR: join(dir, 'config'), ...extra }), stdio: 'pipe' });
+  // stdin is empty and closed (an MCP server then ends at once)
+  const r = spawnSync(process.execPath, ['--require', preload, BIN, ...args], { env: cleanEnv({ RECORD_TO: out, FORMCTL_CONFIG_DIR: join(dir, 'config'), ...extra }), input: '', stdio: 'pipe' });
   expect(r.status !== 0, String(r.stderr)).toBe(fails);
   return JSON.parse(readFileSync(out, 'utf8')) as string[];
 }
@@ -70,5 +71,14 @@ describe('no heavy module on the start-up paths', () => {
   it('the JMESPath library loads only when --query is given', () => {
     const mods = loaded(['forms', 'list', '-o', 'json', '--query', '[].qrId'], { FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner });
     expect(mods.filter((m) => HEAVY.some((h) => m === h || m.startsWith(`${h}/`)))).toEqual(['@jmespath-community/jmespath']);
+  });
+
+  it('the MCP SDK loads only to serve MCP: not for --print-config, and no other heavy module with it', () => {
+    const env = { FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner };
+    expect(loaded(['mcp', '--print-config'], env).filter((m) => m.startsWith('@modelcontextprotocol/'))).toEqual([]);
+    const serving = loaded(['mcp'], env);
+    expect(serving.some((m) => m.startsWith('@modelcontextprotocol/sdk/'))).toBe(true);
+    // serving loads the schemas (zod) for the tools' inputs; nothing of the sandbox, prompts or tables
+    expect(serving.filter((m) => ['./sandbox.js', '@inquirer/prompts', 'cli-table3', 'ora', 'pg'].includes(m))).toEqual([]);
   });
 });
