@@ -126,6 +126,26 @@ describe('formctl analytics export', () => {
     expect(await sb.requestCount()).toBe(before);
   });
 
+  it('with --sandbox and nothing served, reads the CSV from the sandbox run in-process', async () => {
+    const dir = tempDir();
+    // a port where nothing listens: the sandbox's links name it, as they name 4010 when nothing is served
+    const idle = createServer();
+    await new Promise<void>((r) => idle.listen(0, '127.0.0.1', () => r()));
+    const port = (idle.address() as AddressInfo).port;
+    await new Promise<void>((r) => idle.close(() => r()));
+    const env = { FORMCTL_CONFIG_DIR: dir.path, FORMCTL_SANDBOX_PORT: String(port) };
+    try {
+      const made = await runInProcess(['--sandbox', 'forms', 'create', '--title', 'Flyer', '--field', 'email:Mail', '-q'], { env });
+      const qr = made.stdout.trim();
+      expect((await runInProcess(['--sandbox', 'sandbox', 'seed', 'scans', qr, '--count', '7'], { env })).exitCode).toBe(0);
+      const r = await runInProcess(['--sandbox', 'analytics', 'export', qr], { env });
+      expect([r.exitCode, r.stderr]).toEqual([0, '']);
+      expect(r.stdout.trimEnd().split('\r\n')).toHaveLength(8);
+    } finally {
+      dir.remove();
+    }
+  });
+
   it('never sends the API key to the CSV origin; an expired link is a clear error and leaves no file', async () => {
     const seen: Array<string | undefined> = [];
     let expire = false;

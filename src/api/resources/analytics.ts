@@ -37,7 +37,9 @@ export async function downloadAnalyticsCsv(csvUrl: string): Promise<Readable> {
     throw new Error(`the service answered a CSV link that is not a URL: ${csvUrl}`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`the service answered a CSV link that is not http(s): ${csvUrl}`);
-  const res = await fetch(url, { headers: { accept: 'text/csv' }, redirect: 'follow' });
+  const res = await fetch(url, { headers: { accept: 'text/csv' }, redirect: 'follow' }).catch((err: Error & { cause?: { code?: string } }) => {
+    throw new Error(`fetching the CSV at ${url.origin} failed: ${err.cause?.code ?? err.message}`);
+  });
   if (!res.ok || !res.body) {
     throw new Error(res.status === 410 || res.status === 404 ? `the CSV link expired before it could be read (HTTP ${res.status}); run the command again` : `fetching the CSV failed: HTTP ${res.status}`);
   }

@@ -23,8 +23,9 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const toStdout = opts.out === undefined || opts.out === '-';
   if (toStdout && deps.io.isStdoutTTY) throw new UsageError(`pass --out FILE (e.g. --out ${id}-scans.csv) or redirect stdout`);
   if (!toStdout) checkOutputPath('--out', opts.out!, { force: opts.force === true });
-  const { csvUrl } = await exportAnalytics(await deps.client(), id, params);
-  const fetched = await downloadAnalyticsCsv(csvUrl);
+  const client = await deps.client();
+  const { csvUrl } = await exportAnalytics(client, id, params);
+  const fetched = await downloadAnalyticsCsv(reachable(deps, csvUrl, client.base));
   const body = deps.flags.csvRaw ? fetched : await guardFormulas(fetched);
   if (toStdout) {
     await pipeline(body, deps.io.stdout, { end: false });
@@ -33,6 +34,17 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   // the scans of people (times, places, devices): the user's alone, like an export of submissions
   await saveStream(deps, body, opts.out!, 0o600);
   deps.info(`Saved the scans of ${id} to ${opts.out}.`);
+}
+
+/**
+ * The sandbox's links name its one address, where it is served; when this command ran it in-process
+ * (nothing served), the CSV is read at the address the client reached instead. Any other link as is.
+ */
+function reachable(deps: Deps, link: string, base: URL): string {
+  const url = URL.canParse(link) ? new URL(link) : undefined;
+  if (!deps.target().sandbox || !url) return link;
+  if (url.origin === base.origin) return link;
+  return new URL(`${url.pathname}${url.search}`, base.origin).href;
 }
 
 /** The service's CSV, re-written row by row with the formula guard (output/csvCell.ts); constant memory. */
