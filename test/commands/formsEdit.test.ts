@@ -102,6 +102,17 @@ describe('forms edit keeps the edit on every failure', () => {
     expect(await sb.requestCount()).toBe(before);
   });
 
+  it('--from takes what forms pull writes: properties the file leaves out stay as they are', async () => {
+    const file = join(tmp.path, `pulled-${qrId}.yaml`);
+    const pulled = await sb.cli(['forms', 'pull', qrId, '--out', file]);
+    expect([pulled.exitCode, pulled.stderr]).toEqual([0, expect.stringMatching(/Wrote .* \(form \w+, 3 fields\)/)]);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('title: Edit me', 'title: Edited from a pull'));
+    const r = await sb.cli(['forms', 'edit', qrId, '--from', file, '-o', 'json']);
+    expect([r.exitCode, r.stderr]).toEqual([0, expect.stringMatching(/Sending title \(1 request\)/)]);
+    const after = (await sb.api('GET', `/forms/${qrId}`)).body.data;
+    expect([after.title, after.fields.length, after.shortText]).toEqual(['Edited from a pull', 3, 's']);
+  });
+
   it('on a terminal: "No" to editing again, and Ctrl-C at that question, both keep the file', async () => {
     const no = await sb.run(['forms', 'edit', qrId], { tty: true, env: env('badtype'), script: [{ ask: /^Edit the file again\?/, answer: false }] });
     expect(no.exitCode).toBe(2);

@@ -88,7 +88,7 @@ export async function pull(deps: Deps, [qrId]: unknown[], opts: { out?: string; 
   const m = readManifest(opts.out);
   (m.profiles[profileKey(deps)] ??= {})[basename(opts.out)] = { qrId: id, keys: identityKeys(form) };
   writeManifest(opts.out, m);
-  deps.info(`Wrote ${opts.out} (form ${id}, ${def.fields.length} fields).`);
+  deps.info(`Wrote ${opts.out} (form ${id}, ${def.fields.length} ${def.fields.length === 1 ? 'field' : 'fields'}).`);
 }
 
 async function pullAll(deps: Deps, dir: string, force: boolean): Promise<void> {

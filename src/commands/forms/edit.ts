@@ -7,7 +7,7 @@ import { parseJsonText, parseYamlText, requireQrId } from '../../cmdutil/input.j
 import { ApiError, CancelError, ExitWith, UsageError } from '../../errors.js';
 import { checkFormUpdate } from '../../domain/form.js';
 import { removalCount, summarizeEdit } from '../../domain/editSummary.js';
-import type { DefField, Definition, RemoteForm } from '../../domain/formCode.js';
+import { definitionOf, sorted, type DefField, type Definition, type RemoteForm } from '../../domain/formCode.js';
 import { rejectProblems } from './body.js';
 import { isEmptyEdit, isOwnEdit, keptEdits, newEditFile, readFromFile, removeOwnEdit } from './editFile.js';
 import { printForm } from './present.js';
@@ -102,7 +102,8 @@ async function send(deps: Deps, client: ApiClient, form: Form, s: Session, text:
   const yaml = /\.ya?ml$/i.test(file);
   const after = (yaml ? await parseYamlText(text, file) : parseJsonText(text, file)) as Record<string, unknown>;
   if (!after || typeof after !== 'object' || Array.isArray(after)) throw new UsageError(`${file}: the form must stay an object`);
-  const patch = changesOf(editable(form), after);
+  const before = editable(form);
+  const patch = changesOf(before, opts.from === undefined ? after : asEdit(form, before, after));
   if (Object.keys(patch).length === 0) {
     s.over = true;
     deps.info(`No changes: nothing sent for ${s.id}.`);
@@ -115,6 +116,16 @@ async function send(deps: Deps, client: ApiClient, form: Form, s: Session, text:
   const updated = await updateForm(client, s.id, check.value);
   s.over = true;
   await printForm(deps, updated);
+}
+
+/**
+ * A file given with --from may be what `forms pull` writes: the properties it leaves out stay as they
+ * are, and its fields (options without their server keys) are unchanged when they are the form's.
+ */
+function asEdit(form: Form, before: Record<string, unknown>, after: Record<string, unknown>): Record<string, unknown> {
+  const merged = { ...before, ...after };
+  if (same(sorted(definitionOf(form as RemoteForm).fields), sorted(after.fields))) merged.fields = before.fields;
+  return merged;
 }
 
 /** What the user can fix in the file: a local check, or the service refusing the form (400). */

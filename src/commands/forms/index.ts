@@ -164,7 +164,7 @@ Examples:
     options: [
       output(formView.fields),
       ['--yaml', 'edit as YAML instead of JSON'],
-      ['--from <file>', 'send this edited file (JSON, or YAML by extension): as it is off a terminal, after the editor on one'],
+      ['--from <file>', 'send this edited file (JSON, or YAML by extension): as it is off a terminal, after the editor on one; properties it leaves out stay as they are (a forms pull file works)'],
       ['--no-editor', 'with --from on a terminal: send the file without opening the editor'],
       ['-y, --yes', 'send an edit that removes fields or options without asking (required when not on a terminal)'],
     ],
