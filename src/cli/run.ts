@@ -7,6 +7,7 @@ import type { IOStreams } from '../io/streams.js';
 import { EXIT, UsageError, describeWriteError, isBrokenPipe } from '../errors.js';
 import { VERSION } from '../version.js';
 import { addConnectionFlags } from '../cmdutil/flags.js';
+import { stopsGracefully } from '../cmdutil/interrupt.js';
 
 export interface GroupModule {
   register(program: Command, b: typeof bind): void;
@@ -199,10 +200,13 @@ export async function buildProgram(argv: string[], loadAll = false, focus = true
 
 /** Ends the run now: cleanups first (temporary files, a restored webhook), then the exit code. */
 function endNow(code: number): void {
-  void Promise.resolve(runState.cleanup?.())
-    .catch(() => undefined)
-    .finally(() => process.exit(code));
+  // a cleanup that cannot finish (a request the signal cut in half) must not keep the process alive
+  const deadline = new Promise((resolve) => setTimeout(resolve, CLEANUP_MS));
+  void Promise.race([Promise.resolve(runState.cleanup?.()).catch(() => undefined), deadline]).finally(() => process.exit(code));
 }
+
+/** How long the cleanups of a run ended by a signal or a closed stdout may take before it exits anyway. */
+const CLEANUP_MS = 3000;
 
 /**
  * Signals end the run with their conventional codes after the cleanups (Ctrl-C 130, SIGTERM from
@@ -217,7 +221,8 @@ function guardProcess(): void {
   let ending = false;
   for (const [signal, code] of signals) {
     process.on(signal, () => {
-      if (ending) return;
+      // a long-running command stops itself (untilInterrupted); a second signal ends the run here
+      if (ending || stopsGracefully()) return;
       ending = true;
       endNow(code);
     });

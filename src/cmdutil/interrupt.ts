@@ -1,15 +1,28 @@
 import { EXIT, ExitWith } from '../errors.js';
+/** How many graceful stops are waiting for a signal (see untilInterrupted). */
+let waiting = 0;
+
+/** Whether a long-running command stops itself on a signal: then the run's own handler stands aside. */
+export const stopsGracefully = (): boolean => waiting > 0;
+
 /**
- * For commands that run until stopped (serve, listen, watch, logs --follow): replaces the default
- * signal handling (cleanups, then exit) with a graceful stop. Resolves with the signal — SIGINT,
- * SIGTERM or SIGHUP (a closed terminal); the command finishes its own way, then ends with
- * `throw signalExit(signal)`: 130, 143 or 129 as every Unix tool, after its cleanups.
+ * For commands that run until stopped (serve, listen, watch, logs --follow): a graceful stop instead
+ * of the default signal handling (cleanups, then exit). Resolves with the signal — SIGINT, SIGTERM or
+ * SIGHUP (a closed terminal); the command finishes its own way, then ends with
+ * `throw signalExit(signal)`: 130, 143 or 129 as every Unix tool, after its cleanups. The run's
+ * handler stays registered (it asks stopsGracefully()): removing every listener, even for a moment,
+ * would drop a signal already received and not yet dispatched. A second signal ends the run at once.
  */
 export function untilInterrupted(): Promise<NodeJS.Signals> {
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-  for (const s of signals) process.removeAllListeners(s);
+  waiting++;
   return new Promise((resolve) => {
-    for (const s of signals) process.once(s, () => resolve(s));
+    const stop = (signal: NodeJS.Signals) => {
+      for (const s of signals) process.removeListener(s, stop);
+      waiting--;
+      resolve(signal);
+    };
+    for (const s of signals) process.on(s, stop);
   });
 }
 

@@ -122,3 +122,28 @@ describe('sandbox logs --follow', () => {
     expect(lines.filter((l) => l.path === `/v1/forms/${qrId}`)).toEqual([expect.objectContaining({ method: 'GET', status: 200 })]);
   });
 });
+
+describe('submissions watch --sandbox', () => {
+  // Ctrl-C while the embedded sandbox starts: the signal arrives before watch has begun to wait for
+  // one, and must not be lost (it once was: the handler was swapped with the signal pending)
+  it('ends with 130 on a Ctrl-C that arrives while the sandbox is starting', async () => {
+    const dir = tempDir();
+    const senv = { FORMCTL_CONFIG_DIR: dir.path, FORMCTL_SANDBOX_PORT: '1' };
+    try {
+      const made = await execa('node', [BIN, '--sandbox', 'forms', 'create', '--title', 'W', '--field', 'shortText:Name', '-q'], { env: cleanEnv(senv), extendEnv: false });
+      for (let round = 0; round < 3; round++) {
+        const child = spawnCli(['--sandbox', 'submissions', 'watch', made.stdout.trim(), '--interval', '60'], { env: senv });
+        let err = '';
+        child.stderr!.on('data', (c: Buffer) => (err += c));
+        // said just before the sandbox starts in this process
+        await waitFor(() => err.includes('polling every'), 'the watcher to start');
+        child.kill('SIGINT');
+        const ended = await Promise.race([child, new Promise<undefined>((r) => setTimeout(r, 10_000).unref())]);
+        if (!ended) child.kill('SIGKILL');
+        expect(ended?.exitCode, `round ${round}: ${err}`).toBe(130);
+      }
+    } finally {
+      dir.remove();
+    }
+  });
+});
