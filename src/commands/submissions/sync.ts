@@ -78,14 +78,21 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
   // than the rows (SQLite's WAL, PostgreSQL's round trips)
   let uncommitted = 0;
   let batchRows = FIRST_BATCH_ROWS;
-  let committed = false;
+  let started = false;
+  // the commit in progress: the next batch's pages are fetched (and staged) while the database
+  // commits this one (PostgreSQL works in its own process); commits run one at a time, in order
+  let committing: Promise<void> = Promise.resolve();
   const commit = async () => {
+    await committing;
     const next: SyncState = { qrId, table, newestCreatedAt: seenNewest.newest, idsAtNewest: [...seenNewest.idsAtNewest], columns, rows: prior?.rows ?? 0 };
-    await sink.commit(qrId, table, columns, next);
-    outcome.upserted += uncommitted;
+    const rows = uncommitted;
     uncommitted = 0;
-    committed = true;
+    started = true;
     batchRows = Math.min(batchRows * 2, MAX_BATCH_ROWS);
+    committing = sink.commit(qrId, table, columns, next).then(() => {
+      outcome.upserted += rows;
+    });
+    committing.catch(() => undefined); // awaited by the next commit or at the end: never unhandled meanwhile
   };
   const progress = (done: number, pages: number) => {
     if (pages > 3 && deps.io.isStderrTTY) deps.io.stderr.write(`\r${qrId}: ${done}/${pages} pages${done === pages ? '\n' : ''}`);
@@ -107,7 +114,8 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
     if (uncommitted >= batchRows) await commit();
   }
   // the last rows, or the state alone when nothing was new
-  if (uncommitted || !committed) await commit();
+  if (uncommitted || !started) await commit();
+  await committing;
   if (full) outcome.deleted = await sink.deleteMissing(qrId, table, seen);
   outcome.requests = requests;
   outcome.rows = await sink.finish(qrId, table);
