@@ -21,14 +21,21 @@ function nodeVersion(nodeDir: string): [number, number] {
   return v.slice(1).split('.').map(Number) as [number, number];
 }
 
+/** Node 22.13 and newer have node:sqlite: formctl installs there without better-sqlite3 (and without a compiler). */
+function hasNodeSqlite([major, minor]: [number, number]): boolean {
+  return major > 22 || (major === 22 && minor >= 13);
+}
+
 /**
  * better-sqlite3's native addon as already built for the Node running the suite (npm ci built it,
  * from source, into the repository's node_modules), packed the way its install script
  * (prebuild-install) looks for a prebuilt binary: the install then runs that script and unpacks this
  * one, as it would a download, instead of compiling the same C++ again (a minute of the suite).
- * undefined when there is none that loads here (no compiler at npm ci): the install builds or omits it.
+ * undefined when there is none that loads here (no compiler at npm ci): the install builds or omits it;
+ * and on a Node with node:sqlite, where no install needs it (nor is better-sqlite3 12 loaded there).
  */
 function localPrebuild(): string | undefined {
+  if (hasNodeSqlite(process.versions.node.split('.').map(Number) as [number, number])) return undefined;
   const pkgDir = join(root, 'node_modules', 'better-sqlite3');
   try {
     const req = createRequire(join(root, 'package.json'));
@@ -54,7 +61,7 @@ async function installAndRun(tarball: string, nodeDir: string, prebuilds: string
   // Node 22.13 and newer need no compiler (node:sqlite): the install hides it, so the optional
   // better-sqlite3 fails to build and is left out, as on a machine without one. Older Nodes build
   // it against their own headers.
-  const noCompiler = major > 22 || (major === 22 && minor >= 13);
+  const noCompiler = hasNodeSqlite([major, minor]);
   // (prebuilt binaries are named by Node's ABI: one for another Node is not picked up)
   const installEnv = {
     ...process.env, PATH, npm_config_nodedir: nodeDir,
