@@ -29,8 +29,9 @@ function copyLines(rows: Cell[][]): string {
   return out;
 }
 
+/** `table`: a quoted, qualified name */
 async function copyInto(client: Client, copyFrom: CopyFrom, table: string, columns: string[], rows: Cell[][]): Promise<void> {
-  const stream = client.query(copyFrom(`COPY ${q(table)} (${columns.map(q).join(', ')}) FROM STDIN`) as never) as unknown as Writable;
+  const stream = client.query(copyFrom(`COPY ${table} (${columns.map(q).join(', ')}) FROM STDIN`) as never) as unknown as Writable;
   await new Promise<void>((resolve, reject) => {
     stream.on('finish', resolve);
     stream.on('error', reject);
@@ -45,16 +46,18 @@ function lastById(rows: PageRow[]): PageRow[] {
   return byId.size === rows.length ? rows : [...byId.values()];
 }
 
-const stageOf = (table: string) => `_formctl_stage_${table}`;
+/** the staging tables, always named in the session's own temporary schema (never a table of the database's) */
+const stageOf = (table: string) => `pg_temp.${q(`_formctl_stage_${table}`)}`;
+const RAW_STAGE = 'pg_temp._formctl_stage_raw';
 
 async function writeBatch(client: Client, copyFrom: CopyFrom, qrId: string, table: string, columns: SyncColumn[], rows: PageRow[]): Promise<void> {
   const names = columns.map((c) => c.name);
   const quoted = names.map(q);
   const unique = lastById(rows);
   await copyInto(client, copyFrom, stageOf(table), names, unique.map((r) => r.cells));
-  await client.query(`INSERT INTO ${q(table)} (${quoted.join(', ')}) SELECT ${quoted.join(', ')} FROM ${q(stageOf(table))} ON CONFLICT (id) DO UPDATE SET ${quoted.filter((n) => n !== '"id"').map((n) => `${n} = EXCLUDED.${n}`).join(', ')}`);
-  await copyInto(client, copyFrom, '_formctl_stage_raw', RAW_COLUMNS, unique.map((r) => [r.raw.id, qrId, r.raw.createdAt, r.raw.updatedAt, JSON.stringify(r.raw)]));
-  await client.query(`INSERT INTO submissions (${RAW_COLUMNS.join(', ')}) SELECT ${RAW_COLUMNS.join(', ')} FROM _formctl_stage_raw ON CONFLICT (id) DO UPDATE SET updated_at = EXCLUDED.updated_at, raw = EXCLUDED.raw`);
+  await client.query(`INSERT INTO ${q(table)} (${quoted.join(', ')}) SELECT ${quoted.join(', ')} FROM ${stageOf(table)} ON CONFLICT (id) DO UPDATE SET ${quoted.filter((n) => n !== '"id"').map((n) => `${n} = EXCLUDED.${n}`).join(', ')}`);
+  await copyInto(client, copyFrom, RAW_STAGE, RAW_COLUMNS, unique.map((r) => [r.raw.id, qrId, r.raw.createdAt, r.raw.updatedAt, JSON.stringify(r.raw)]));
+  await client.query(`INSERT INTO submissions (${RAW_COLUMNS.join(', ')}) SELECT ${RAW_COLUMNS.join(', ')} FROM ${RAW_STAGE} ON CONFLICT (id) DO UPDATE SET updated_at = EXCLUDED.updated_at, raw = EXCLUDED.raw`);
 }
 
 async function connect(url: string): Promise<{ client: Client; copyFrom: CopyFrom }> {
@@ -73,7 +76,7 @@ export async function postgresSink(url: string): Promise<Sink> {
   await client.query(`CREATE TABLE IF NOT EXISTS _formctl_sync (qr_id text PRIMARY KEY, table_name text NOT NULL, newest_created_at text NOT NULL, ids_at_newest jsonb NOT NULL, columns jsonb NOT NULL, rows bigint NOT NULL, updated_at timestamptz NOT NULL);
 CREATE TABLE IF NOT EXISTS submissions (id text PRIMARY KEY, qr_id text NOT NULL, created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL, raw jsonb NOT NULL);
 CREATE INDEX IF NOT EXISTS submissions_by_form ON submissions (qr_id, created_at);
-CREATE TEMPORARY TABLE _formctl_stage_raw (LIKE submissions) ON COMMIT DELETE ROWS;`);
+CREATE TEMPORARY TABLE ${RAW_STAGE.slice('pg_temp.'.length)} (LIKE submissions) ON COMMIT DELETE ROWS;`);
   // the rows of the batch being read, sent at its commit (COPY is one stream per table)
   let pending: PageRow[] = [];
   return {
@@ -87,7 +90,7 @@ CREATE TEMPORARY TABLE _formctl_stage_raw (LIKE submissions) ON COMMIT DELETE RO
       if (have.size === 0) await client.query(`CREATE TABLE IF NOT EXISTS ${q(table)} (${columns.map((c) => `${q(c.name)} ${PG_TYPES[c.type]}${c.name === 'id' ? ' PRIMARY KEY' : ''}`).join(', ')})`);
       else for (const c of columns) if (!have.has(c.name)) await client.query(`ALTER TABLE ${q(table)} ADD COLUMN IF NOT EXISTS ${q(c.name)} ${PG_TYPES[c.type]}`);
       // the form's staging table, with the table's columns as they are now
-      await client.query(`DROP TABLE IF EXISTS ${q(stageOf(table))}; CREATE TEMPORARY TABLE ${q(stageOf(table))} (LIKE ${q(table)}) ON COMMIT DELETE ROWS`);
+      await client.query(`DROP TABLE IF EXISTS ${stageOf(table)}; CREATE TEMPORARY TABLE ${q(`_formctl_stage_${table}`)} (LIKE ${q(table)}) ON COMMIT DELETE ROWS`);
     },
     async writeRows(_qrId, _table, _columns, rows) {
       for (const r of rows) pending.push(r);
