@@ -61,7 +61,7 @@ for (const n of SIZES) {
   const out = join(dir, `export-${n}.csv`);
   const m = measure(process.execPath, [bin, 'submissions', 'export', f.qrId, '--out', out]);
   const requests = await requestsSince(before);
-  rows.push({ name: `formctl export ${fmt(n)} → CSV`, secs: m.secs, rate: n / m.secs, mb: m.mb, requests, ideal: Math.ceil(n / 100) });
+  rows.push({ name: `formctl export ${fmt(n)} → CSV`, n, secs: m.secs, rate: n / m.secs, mb: m.mb, requests, ideal: Math.ceil(n / 100) });
   if (n === NAIVE_AT) {
     const b2 = await lastRequestId();
     const naive = measure(process.execPath, [join(root, 'bench/naive-export.mjs'), info.baseUrl, info.keys.owner, f.qrId, join(dir, 'naive.csv')]);
@@ -105,3 +105,6 @@ console.log('\nimport (target: >= 2,000 rows/s)');
 for (const r of importRows) console.log(r.name.padEnd(44), r.secs.toFixed(2).padStart(8), fmt(Math.round(r.rate)).padStart(9), `${r.mb.toFixed(0)} MB`.padStart(9));
 console.log(`\nlist latency on a ${fmt(DEEP_N)}-submission form (limit=100, server time + loopback)`);
 for (const [p, ms] of pages) console.log(`page ${fmt(p)}`.padEnd(44), `${ms.toFixed(1)} ms`.padStart(8));
+
+/** issue 20's export row: formctl's runs at each size (rows/s, peak RSS) */
+export const exportResults = rows.filter((r) => r.n !== undefined);

@@ -1,6 +1,9 @@
-// Sync figures of the forms-as-code and database issue: 100,000 submissions synced into SQLite and into
-// PostgreSQL (rows/s, peak RSS, requests = ⌈N/100⌉), then a second incremental run with nothing new (1 request).
-// PostgreSQL: FORMCTL_BENCH_PG=postgres://… , else a throwaway cluster is started when Debian's postgresql is installed.
+// Sync figures: 100,000 submissions synced into SQLite and into PostgreSQL (rows/s, peak RSS, requests =
+// ⌈N/100⌉), then a second incremental run with nothing new (1 request). Issue 20's target: sync's rows/s
+// at least 0.6× export's, measured side by side: each round exports the same form to CSV, then syncs it
+// into a new SQLite file and a new PostgreSQL database; the medians of the rounds are compared.
+// PostgreSQL: FORMCTL_BENCH_PG=postgres://…/db (its databases db_1, db_2… are made), else a throwaway
+// cluster is started when Debian's postgresql is installed.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,15 +35,25 @@ const form = await post(`${info.baseUrl}/forms`, {
 });
 await post(`${info.origin}/_sandbox/seed-submissions`, { qrId: form.qrId, count: N }, false);
 
-/** one sync as its own process, with /usr/bin/time's peak RSS */
-function sync(to) {
+/** one command as its own process, with /usr/bin/time's CPU and peak RSS */
+function timed(args) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync('/usr/bin/time', ['-f', '%U %S %M', process.execPath, bin, 'submissions', 'sync', form.qrId, '--to', to, '--json'], { env, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const r = spawnSync('/usr/bin/time', ['-f', '%U %S %M', process.execPath, bin, ...args], { env, encoding: 'utf8', maxBuffer: 64 << 20 });
   const s = Number(process.hrtime.bigint() - t0) / 1e9;
-  if (r.status !== 0) throw new Error(`sync failed: ${r.stderr}`);
-  const out = JSON.parse(r.stdout);
+  if (r.status !== 0) throw new Error(`${args.slice(0, 2).join(' ')} failed: ${r.stderr}`);
   const [user, sys, rssKb] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
-  return { s, rows: out.forms[0].upserted, requests: out.requests, rssMb: rssKb / 1024, cpu: user + sys };
+  return { s, stdout: r.stdout, rssMb: rssKb / 1024, cpu: user + sys };
+}
+
+function sync(to) {
+  const r = timed(['submissions', 'sync', form.qrId, '--to', to, '--json']);
+  const out = JSON.parse(r.stdout);
+  return { ...r, rows: out.forms[0].upserted, requests: out.requests, rate: out.forms[0].upserted / r.s };
+}
+
+function exportCsv(file) {
+  const r = timed(['submissions', 'export', form.qrId, '--out', file]);
+  return { ...r, rows: N, rate: N / r.s };
 }
 
 function startPostgres() {
@@ -64,22 +77,43 @@ function startPostgres() {
     if (r.status === 0) break;
     spawnSync('sleep', ['0.1']);
   }
-  return { url: `postgres://postgres@127.0.0.1:${port}/bench`, stop: () => process.kill(-server.pid, 'SIGINT') };
+  return { url: `postgres://postgres@127.0.0.1:${port}/bench`, stop: () => process.kill(-server.pid, 'SIGINT'), createDb: (name) => spawnSync(join(pgbin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-c', `CREATE DATABASE ${name}`], { stdio: 'ignore' }) };
 }
 
-const results = [];
-const sqlite = `sqlite:${join(dir, 'bench.db')}`;
-results.push(['SQLite', sync(sqlite), sync(sqlite)]);
-const pg = process.env.FORMCTL_BENCH_PG ? { url: process.env.FORMCTL_BENCH_PG, stop() {} } : startPostgres();
-if (pg) {
-  results.push(['PostgreSQL', sync(pg.url), sync(pg.url)]);
-  pg.stop();
-} else console.log('PostgreSQL: not installed (Debian package postgresql), skipped');
+const ROUNDS = N < 10_000 ? 1 : Number(process.env.BENCH_SYNC_ROUNDS ?? 3);
+const pg = process.env.FORMCTL_BENCH_PG ? { url: process.env.FORMCTL_BENCH_PG, stop() {}, createDb: (name) => spawnSync('psql', [process.env.FORMCTL_BENCH_PG, '-c', `CREATE DATABASE ${name}`], { stdio: 'ignore' }) } : startPostgres();
+if (!pg) console.log('PostgreSQL: not installed (Debian package postgresql), skipped');
+exportCsv(join(dir, 'warm.csv')); // the sandbox's caches warm, as they are for every round after
+const rounds = { export: [], SQLite: [], PostgreSQL: [] };
+let again = {};
+for (let i = 1; i <= ROUNDS; i++) {
+  rounds.export.push(exportCsv(join(dir, `export-${i}.csv`)));
+  const sqlite = `sqlite:${join(dir, `bench-${i}.db`)}`;
+  rounds.SQLite.push(sync(sqlite));
+  if (i === ROUNDS) again.SQLite = sync(sqlite);
+  if (pg) {
+    pg.createDb(`bench_${i}`);
+    const url = pg.url.replace(/\/[^/]*$/, `/bench_${i}`);
+    rounds.PostgreSQL.push(sync(url));
+    if (i === ROUNDS) again.PostgreSQL = sync(url);
+  }
+}
+pg?.stop();
 sandbox.kill('SIGTERM');
 setTimeout(() => rmSync(dir, { recursive: true, force: true }), 500);
 
-console.log(`\nsubmissions sync of ${N.toLocaleString('en')} submissions (a served sandbox on loopback)`);
-console.log('database'.padEnd(12), 'cpu'.padStart(8), 'rows/s'.padStart(9), 'seconds'.padStart(8), 'peak RSS'.padStart(9), 'requests'.padStart(9), 'expected'.padStart(9), 'again: requests'.padStart(16));
-for (const [name, first, again] of results) {
-  console.log(name.padEnd(12), `${first.cpu.toFixed(1)} s`.padStart(8), Math.round(first.rows / first.s).toLocaleString('en').padStart(9), first.s.toFixed(1).padStart(8), `${first.rssMb.toFixed(0)} MB`.padStart(9), String(first.requests).padStart(9), String(Math.ceil(N / 100)).padStart(9), String(again.requests).padStart(16));
+const median = (runs, key) => [...runs.map((r) => r[key])].sort((a, b) => a - b)[Math.floor(runs.length / 2)];
+const fmt = (n) => Math.round(n).toLocaleString('en');
+const exportRate = median(rounds.export, 'rate');
+/** issue 20's rows: sync's rows/s against export's, medians of the same rounds */
+export const syncResults = { N, rounds: ROUNDS, exportRate, exportSeconds: median(rounds.export, 's'), databases: {} };
+console.log(`\nsubmissions sync of ${N.toLocaleString('en')} submissions against export to CSV, side by side (a served sandbox on loopback; median of ${ROUNDS} round${ROUNDS === 1 ? '' : 's'})`);
+console.log('case'.padEnd(14), 'cpu'.padStart(8), 'rows/s'.padStart(9), 'seconds'.padStart(8), 'peak RSS'.padStart(9), 'requests'.padStart(9), 'expected'.padStart(9), 'again: requests'.padStart(16), '× export'.padStart(9));
+console.log('export → CSV'.padEnd(14), `${median(rounds.export, 'cpu').toFixed(1)} s`.padStart(8), fmt(exportRate).padStart(9), median(rounds.export, 's').toFixed(2).padStart(8), `${median(rounds.export, 'rssMb').toFixed(0)} MB`.padStart(9));
+for (const name of ['SQLite', 'PostgreSQL']) {
+  const runs = rounds[name];
+  if (!runs.length) continue;
+  const rate = median(runs, 'rate');
+  syncResults.databases[name] = { rate, seconds: median(runs, 's'), ratio: rate / exportRate };
+  console.log(name.padEnd(14), `${median(runs, 'cpu').toFixed(1)} s`.padStart(8), fmt(rate).padStart(9), median(runs, 's').toFixed(2).padStart(8), `${median(runs, 'rssMb').toFixed(0)} MB`.padStart(9), String(runs.at(-1).requests).padStart(9), String(Math.ceil(N / 100)).padStart(9), String(again[name].requests).padStart(16), `${(rate / exportRate).toFixed(2)}×`.padStart(9));
 }

@@ -29,6 +29,7 @@ export const HELP_TOPICS: Record<string, string> = {
   VISUAL, EDITOR        the editor of forms edit
   FORMCTL_RETRY_BASE_MS base of the retry backoff in ms (default 1000: waits 1, 2, 4 s); for tests
   FORMCTL_SANDBOX_CONTRACT  1: sandboxes check their traffic against the OpenAPI description (tests)
+  FORMCTL_SANDBOX_CONTRACT_CACHE  directory where those checks keep compiled validators for the next process (tests)
   FORMCTL_NO_COMPLETIONS  1 at npm install -g time: do not install the completion scripts
   HTTPS_PROXY           http:// proxy for the service (http://user:password@host:port); CONNECT tunnels, loopback never proxied
   NO_PROXY              hosts to reach directly: example.com (and its subdomains), IPs, host:port, or *

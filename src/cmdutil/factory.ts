@@ -182,8 +182,8 @@ async function embeddedSandbox(deps: Deps): Promise<{ baseUrl: string; ownerKey?
   const served = await findServedSandbox(dataDir);
   if (served) return { baseUrl: served.baseUrl, ownerKey: served.ownerKey };
   const linkOrigin = sandboxLinkOrigin(sandboxPort(io.env, deps.config().settings));
-  const { startSandbox } = await (await import('../sandbox/entry.js')).sandboxServer();
-  const sandbox = await startSandbox({ dataDir, port: 0, linkOrigin, contract: io.env.FORMCTL_SANDBOX_CONTRACT === '1' });
+  const { startSandbox, contractChecks } = await (await import('../sandbox/entry.js')).sandboxServer();
+  const sandbox = await startSandbox({ dataDir, port: 0, linkOrigin, contract: contractChecks(io.env) });
   deps.onCleanup(() => sandbox.close());
   if (io.isStderrTTY) tellHowLinksOpen(dataDir, linkOrigin, (m) => deps.info(m));
   return { baseUrl: sandbox.baseUrl, ownerKey: sandbox.keys.find((k) => k.role === 'owner')?.key };

@@ -66,29 +66,55 @@ export function planColumns(fields: AnswerField[], quiz: boolean, existing: Sync
 
 const fileUrl = (r: unknown): string => (r && typeof r === 'object' && typeof (r as { fileUrl?: unknown }).fileUrl === 'string' ? (r as { fileUrl: string }).fileUrl : (fileIdOf(r) ?? ''));
 
-/** The value of one column for a submission, typed for the database (JSON as text). */
-export function cellValue(col: SyncColumn, s: SyncSubmission, typeOf: (key: string) => string | undefined): string | number | boolean | null {
-  if (col.source === '$id') return s.id;
-  if (col.source === '$createdAt') return s.createdAt;
-  if (col.source === '$updatedAt') return s.updatedAt;
+export type Cell = string | number | boolean | null;
+type Reader = (s: SyncSubmission) => Cell;
+
+/**
+ * The cells of a submission's row, one per column, typed for the database (JSON as text). Each
+ * column's source is read once here, into a function per column, not for every row.
+ */
+export function cellReaders(columns: SyncColumn[], typeOf: (key: string) => string | undefined): (s: SyncSubmission) => Cell[] {
+  const readers = columns.map((c) => cellReader(c, typeOf));
+  return (s) => {
+    const cells = new Array<Cell>(readers.length);
+    for (let i = 0; i < readers.length; i++) cells[i] = readers[i]!(s);
+    return cells;
+  };
+}
+
+function cellReader(col: SyncColumn, typeOf: (key: string) => string | undefined): Reader {
+  if (col.source === '$id') return (s) => s.id;
+  if (col.source === '$createdAt') return (s) => s.createdAt;
+  if (col.source === '$updatedAt') return (s) => s.updatedAt;
   if (col.source.startsWith('quiz.')) {
-    const v = s.quizData?.[col.source.slice(5)];
-    return v === undefined || v === null ? null : (v as number | boolean);
+    const key = col.source.slice(5);
+    return (s) => {
+      const v = s.quizData?.[key];
+      return v === undefined || v === null ? null : (v as number | boolean);
+    };
   }
   const [key, part] = col.source.split('.') as [string, string | undefined];
-  const v = s.answers[key];
-  if (v === undefined || v === null) return null;
-  if (part) {
+  const value = part === undefined ? answerCell(col.type, typeOf(key)) : (v: unknown) => {
     const p = (v as Record<string, unknown>)[part];
     return typeof p === 'string' ? p : p === undefined || p === null ? null : String(p);
+  };
+  return (s) => {
+    const v = s.answers[key];
+    return v === undefined || v === null ? null : value(v);
+  };
+}
+
+/** the cell of a whole answer (not null) in a column of this type, for a field of this type */
+function answerCell(columnType: ColumnType, fieldType: string | undefined): (v: unknown) => Cell {
+  if (columnType === 'number') {
+    return (v) => {
+      if (typeof v === 'string' && v.trim() === '') return null;
+      const n = Number(typeof v === 'string' ? v.trim() : v);
+      return Number.isFinite(n) ? n : null;
+    };
   }
-  const type = typeOf(key);
-  if (col.type === 'number') {
-    const n = Number(typeof v === 'string' ? v.trim() : v);
-    return typeof v === 'string' && v.trim() === '' ? null : Number.isFinite(n) ? n : null;
-  }
-  if (type === 'picture' || type === 'document') return JSON.stringify((Array.isArray(v) ? v : [v]).map(fileUrl));
-  if (type === 'signature' || type === 'audio' || type === 'video') return fileUrl(Array.isArray(v) ? v[0] : v) || null;
-  if (col.type === 'json') return JSON.stringify(v);
-  return typeof v === 'string' ? v : JSON.stringify(v);
+  if (fieldType === 'picture' || fieldType === 'document') return (v) => JSON.stringify((Array.isArray(v) ? v : [v]).map(fileUrl));
+  if (fieldType === 'signature' || fieldType === 'audio' || fieldType === 'video') return (v) => fileUrl(Array.isArray(v) ? v[0] : v) || null;
+  if (columnType === 'json') return (v) => JSON.stringify(v);
+  return (v) => (typeof v === 'string' ? v : JSON.stringify(v));
 }

@@ -4,11 +4,15 @@
 // that caused it fails, and is kept in a list (GET /_sandbox/contract) that test helpers check.
 // Loaded only when enabled: ajv is a development dependency.
 import type { ValidateFunction } from 'ajv';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { OPERATIONS } from '../domain/contract/operations.js';
 import { buildOpenApi } from '../domain/openapi.js';
 
 type Json = Record<string, any>;
-type AjvClass = new (o: object) => { compile(s: object): ValidateFunction };
+type Ajv = { compile(s: object): ValidateFunction };
+type AjvClass = new (o: object) => Ajv;
+type StandaloneCode = (ajv: Ajv, validate: ValidateFunction) => string;
 
 export interface ContractViolation {
   at: string;
@@ -22,47 +26,104 @@ export interface ContractViolation {
  * The description's validators, compiled on first use and shared by every checker of the process:
  * they are pure functions of the description (nothing a sandbox changes), and compiling them again
  * for each embedded sandbox would cost every test command its start-up.
+ *
+ * With FORMCTL_SANDBOX_CONTRACT_CACHE=DIR (the test suite makes one directory per run) each compiled
+ * validator is also kept there as ajv's standalone code, which the next process loads instead of
+ * building the description and compiling it again: most of a test command's start-up otherwise.
+ * The directory belongs to one build (the suite's): nothing checks that it matches another.
  */
 class Validators {
   private readonly compiled = new Map<string, ValidateFunction>();
-  private readonly schemas = new Map<string, Json>();
+  private schemas: Map<string, Json> | undefined;
+  private ajv: Ajv | undefined;
 
-  constructor(private readonly ajv: InstanceType<AjvClass>) {
+  /** `ajv`: the compiler, made on the first validator not found in the cache */
+  constructor(private readonly makeAjv: () => Ajv, private readonly cache?: { dir: string; standaloneCode: () => StandaloneCode }) {}
+
+  /** the schemas of the description, built on the first validator not found in the cache */
+  private schemasByName(): Map<string, Json> {
+    if (this.schemas) return this.schemas;
     const doc = buildOpenApi();
+    const schemas = new Map<string, Json>();
     const withComponents = (schema: Json) => ({ ...schema, components: doc.components });
     for (const op of OPERATIONS) {
       const entry = (doc.paths as Json)[op.path][op.method] as Json;
       const ok = entry.responses['200'].content?.['application/json']?.schema;
-      if (ok) this.schemas.set(`response ${op.operationId}`, withComponents(ok));
+      if (ok) schemas.set(`response ${op.operationId}`, withComponents(ok));
       const body = entry.requestBody?.content?.['application/json']?.schema;
-      if (body) this.schemas.set(`request ${op.operationId}`, withComponents(body));
+      if (body) schemas.set(`request ${op.operationId}`, withComponents(body));
     }
-    this.schemas.set('error', withComponents({ $ref: '#/components/schemas/ErrorEnvelope' }));
+    schemas.set('error', withComponents({ $ref: '#/components/schemas/ErrorEnvelope' }));
+    return (this.schemas = schemas);
   }
 
   get(name: string): ValidateFunction | undefined {
     let v = this.compiled.get(name);
+    if (v) return v;
+    // one file per validator, named after it (letters and digits only)
+    const file = this.cache && join(this.cache.dir, `${name.replace(/[^A-Za-z0-9]+/g, '-')}.cjs`);
+    v = file ? loadCached(file) : undefined;
     if (!v) {
-      const schema = this.schemas.get(name);
+      const schema = this.schemasByName().get(name);
       if (!schema) return undefined;
+      this.ajv ??= this.makeAjv();
       v = this.ajv.compile(schema);
-      this.compiled.set(name, v);
+      if (file) writeAtomically(file, this.cache!.standaloneCode()(this.ajv, v));
     }
+    this.compiled.set(name, v);
     return v;
   }
 }
 
-let shared: Promise<Validators> | undefined;
+/** a validator kept by an earlier process; undefined when there is none (or it cannot be read) */
+function loadCached(file: string): ValidateFunction | undefined {
+  let source: string;
+  try {
+    source = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const mod = { exports: {} as { default?: ValidateFunction } & ValidateFunction };
+  // its require() names ajv's runtime helpers (ajv/dist/runtime/…): resolved from here, where ajv is
+  new Function('require', 'module', 'exports', source)(require, mod, mod.exports);
+  return mod.exports.default ?? mod.exports;
+}
+
+/** whole or not at all: a process starting meanwhile reads the old state (no file) or the new one */
+function writeAtomically(file: string, text: string): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, text);
+    renameSync(tmp, file);
+  } catch { /* no cache this time: the next process compiles it again */ }
+}
+
+/** one set per process (and cache directory) */
+const shared = new Map<string | undefined, Promise<Validators>>();
+
+const ajvOptions = (source: boolean) => ({ strict: false, validateFormats: false, allErrors: true, code: { source } });
+const ajvClass = (mod: { default: AjvClass & { default?: AjvClass } }): AjvClass => mod.default.default ?? mod.default;
+
+async function validators(cacheDir: string | undefined): Promise<Validators> {
+  // the cache needs require() for the cached modules (the bundle's own: the CLI and `sandbox serve`);
+  // ajv then loads only when a validator is missing from it
+  if (cacheDir !== undefined && typeof require === 'function') {
+    return new Validators(() => new (ajvClass({ default: require('ajv/dist/2020.js') }))(ajvOptions(true)), {
+      dir: cacheDir,
+      standaloneCode: () => (require('ajv/dist/standalone/index.js') as { default: StandaloneCode }).default,
+    });
+  }
+  const mod = (await import('ajv/dist/2020.js')) as unknown as { default: AjvClass & { default?: AjvClass } };
+  return new Validators(() => new (ajvClass(mod))(ajvOptions(false)));
+}
 
 export class ContractChecker {
   readonly violations: ContractViolation[] = [];
 
-  static async create(): Promise<ContractChecker> {
-    shared ??= (async () => {
-      const mod = (await import('ajv/dist/2020.js')) as unknown as { default: AjvClass & { default?: AjvClass } };
-      return new Validators(new (mod.default.default ?? mod.default)({ strict: false, validateFormats: false, allErrors: true }));
-    })();
-    return new ContractChecker(await shared);
+  static async create(cacheDir?: string): Promise<ContractChecker> {
+    let v = shared.get(cacheDir);
+    if (!v) shared.set(cacheDir, (v = validators(cacheDir)));
+    return new ContractChecker(await v);
   }
 
   private constructor(private readonly validators: Validators) {}

@@ -29,8 +29,8 @@ export interface SandboxOptions {
   plan?: Plan;
   quota?: number;
   faults?: FaultProfile;
-  /** check every request and response against the OpenAPI description (tests) */
-  contract?: boolean;
+  /** check every request and response against the OpenAPI description (tests); `cacheDir`: see contract.ts */
+  contract?: boolean | { cacheDir?: string };
   /** required (header X-Sandbox-Token) by the /_sandbox routes; set when serving beyond loopback */
   adminToken?: string;
   /**
@@ -119,13 +119,21 @@ export function createInstance(opts: Pick<SandboxOptions, 'dataDir' | 'plan' | '
   };
 }
 
+/**
+ * The contract checks an environment asks for: FORMCTL_SANDBOX_CONTRACT=1 turns them on (tests),
+ * FORMCTL_SANDBOX_CONTRACT_CACHE=DIR keeps the compiled validators there for the next process.
+ */
+export function contractChecks(env: Record<string, string | undefined>): SandboxOptions['contract'] {
+  return env.FORMCTL_SANDBOX_CONTRACT === '1' && { cacheDir: env.FORMCTL_SANDBOX_CONTRACT_CACHE || undefined };
+}
+
 /** Serves API v1 under /v1, the /_sandbox admin routes, and the public pages, over node:http. */
 export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox> {
   const closing = new AbortController();
   const sb = createInstance(opts, closing.signal);
   // the requests being answered: close() lets them finish before it closes the store
   const inFlight = new Set<Promise<unknown>>();
-  if (opts.contract) sb.contract = await (await import('./contract.js')).ContractChecker.create();
+  if (opts.contract) sb.contract = await (await import('./contract.js')).ContractChecker.create(opts.contract === true ? undefined : opts.contract.cacheDir);
   const dispatcher = new WebhookDispatcher(sb.store, sb.events, sb.publicTargetsOnly);
 
   // the Host check is ours (Node's own refusal is a bare 400): the same envelope and headers as any

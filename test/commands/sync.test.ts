@@ -133,4 +133,25 @@ describe('submissions sync into a real PostgreSQL', () => {
       await c.end();
     }
   });
+
+  it('keeps every character through COPY (tab, newline, backslash, quotes) and updates changed rows in place with --full', async () => {
+    const { qrId, keys } = await newForm();
+    const line = 'Flat 2\t"B"\nBack\\slash \\N \'quote\' é';
+    const id = (await sb.api('POST', `/forms/${qrId}/submissions`, { body: { answers: { [keys[0]!]: { firstName: 'Tab\tby', lastName: 'L' }, [keys[1]!]: 'copy@x.io', [keys[4]!]: { addressLine: line, city: '\\N' } } } })).body.data.submissionId;
+    const sync = async (...extra: string[]) => JSON.parse((await sb.cli(['submissions', 'sync', qrId, '--json', ...extra], { env: { FORMCTL_SYNC_URL: pgServer.url } })).stdout).forms[0];
+    expect(await sync()).toMatchObject({ upserted: 1, rows: 1 });
+    await sb.api('PUT', `/submissions/${id}`, { body: { answers: { [keys[0]!]: { firstName: 'Tab\tby', lastName: 'L' }, [keys[1]!]: 'changed@x.io', [keys[4]!]: { addressLine: line, city: '\\N' } } } });
+    expect(await sync('--full')).toMatchObject({ upserted: 1, deleted: 0, rows: 1 });
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: pgServer.url });
+    await c.connect();
+    try {
+      const row = (await c.query(`SELECT full_name_first_name AS first, e_mail, address_address_line AS line, address_city AS city FROM form_${qrId.toLowerCase()}`)).rows;
+      expect(row).toEqual([{ first: 'Tab\tby', e_mail: 'changed@x.io', line, city: '\\N' }]);
+      const raw = (await c.query('SELECT raw FROM submissions WHERE id = $1', [id])).rows[0].raw;
+      expect(raw.answers[keys[4]!].addressLine).toBe(line);
+    } finally {
+      await c.end();
+    }
+  });
 });

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/domain/contract/operations.js';
 import { buildOpenApi, operationCount } from '../../src/domain/openapi.js';
@@ -47,6 +49,30 @@ describe('the OpenAPI 3.1 description of API v1', () => {
     expect(checker.checkRequest('shareForm', { recipients: ['a@example.com'] })).toMatch(/recipients/);
     expect(checker.checkRequest('shareForm', { recipients: 'a@example.com' })).toBeUndefined();
     expect(checker.violations).toHaveLength(3);
+  });
+
+  it('keeps each compiled validator in FORMCTL_SANDBOX_CONTRACT_CACHE, and a process finding one there uses it as it is', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'formctl-contract-test-'));
+    const next = mkdtempSync(join(tmpdir(), 'formctl-contract-test-'));
+    try {
+      const first = await ContractChecker.create(dir);
+      expect(first.checkRequest('shareForm', { recipients: 'a@example.com' })).toBeUndefined();
+      expect(first.checkResponse(undefined, 400, { status: 'failed', message: 'x' })).toMatch(/contract violation/);
+      expect(readdirSync(dir).sort()).toEqual(['error.cjs', 'request-shareForm.cjs']);
+      // the next run's directory holds shareForm's validator under getWebhook's name: getWebhook's
+      // responses are then checked by it, which only a validator read from the file would do
+      copyFileSync(join(dir, 'request-shareForm.cjs'), join(next, 'response-getWebhook.cjs'));
+      copyFileSync(join(dir, 'error.cjs'), join(next, 'error.cjs'));
+      const second = await ContractChecker.create(next);
+      expect(second.checkResponse('getWebhook', 200, { recipients: 'a@example.com' })).toBeUndefined();
+      expect(second.checkResponse('getWebhook', 200, { status: 'success', data: { enabled: true, url: 'https://x.test', secret: 's' } })).toMatch(/recipients/);
+      expect(second.checkResponse(undefined, 400, { status: 'failed', message: 'x' })).toMatch(/contract violation/);
+      expect(second.checkResponse(undefined, 404, { status: 'failed', message: 'x', code: 404, data: {} })).toBeUndefined();
+      expect(readdirSync(next).sort()).toEqual(['error.cjs', 'response-getWebhook.cjs']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(next, { recursive: true, force: true });
+    }
   });
 });
 

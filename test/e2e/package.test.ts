@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { execa } from 'execa';
@@ -20,8 +21,39 @@ function nodeVersion(nodeDir: string): [number, number] {
   return v.slice(1).split('.').map(Number) as [number, number];
 }
 
+/** Node 22.13 and newer have node:sqlite: formctl installs there without better-sqlite3 (and without a compiler). */
+function hasNodeSqlite([major, minor]: [number, number]): boolean {
+  return major > 22 || (major === 22 && minor >= 13);
+}
+
+/**
+ * better-sqlite3's native addon as already built for the Node running the suite (npm ci built it,
+ * from source, into the repository's node_modules), packed the way its install script
+ * (prebuild-install) looks for a prebuilt binary: the install then runs that script and unpacks this
+ * one, as it would a download, instead of compiling the same C++ again (a minute of the suite).
+ * undefined when there is none that loads here (no compiler at npm ci): the install builds or omits it;
+ * and on a Node with node:sqlite, where no install needs it (nor is better-sqlite3 12 loaded there).
+ */
+function localPrebuild(): string | undefined {
+  if (hasNodeSqlite(process.versions.node.split('.').map(Number) as [number, number])) return undefined;
+  const pkgDir = join(root, 'node_modules', 'better-sqlite3');
+  try {
+    const req = createRequire(join(root, 'package.json'));
+    const Database = req('better-sqlite3') as new (file: string) => { close(): void };
+    new Database(':memory:').close();
+  } catch {
+    return undefined;
+  }
+  const { version } = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { version: string };
+  const prebuilds = join(dir, 'prebuilds');
+  mkdirSync(prebuilds);
+  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  execFileSync('tar', ['czf', join(prebuilds, name), 'build/Release/better_sqlite3.node'], { cwd: pkgDir });
+  return prebuilds;
+}
+
 /** A global install of the tarball with that Node first on PATH, then the installed binary run. */
-async function installAndRun(tarball: string, nodeDir: string): Promise<void> {
+async function installAndRun(tarball: string, nodeDir: string, prebuilds: string | undefined): Promise<void> {
   const [major, minor] = nodeVersion(nodeDir);
   const label = `node ${major}.${minor}`;
   const prefix = join(dir, `prefix-${major}`);
@@ -29,8 +61,13 @@ async function installAndRun(tarball: string, nodeDir: string): Promise<void> {
   // Node 22.13 and newer need no compiler (node:sqlite): the install hides it, so the optional
   // better-sqlite3 fails to build and is left out, as on a machine without one. Older Nodes build
   // it against their own headers.
-  const noCompiler = major > 22 || (major === 22 && minor >= 13);
-  const installEnv = { ...process.env, PATH, npm_config_nodedir: nodeDir, ...(noCompiler ? { CC: '/bin/false', CXX: '/bin/false' } : {}) };
+  const noCompiler = hasNodeSqlite([major, minor]);
+  // (prebuilt binaries are named by Node's ABI: one for another Node is not picked up)
+  const installEnv = {
+    ...process.env, PATH, npm_config_nodedir: nodeDir,
+    ...(noCompiler ? { CC: '/bin/false', CXX: '/bin/false' } : {}),
+    ...(prebuilds ? { npm_config_better_sqlite3_local_prebuilds: prebuilds } : {}),
+  };
   await execa('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', tarball], { env: installEnv });
   const bin = join(prefix, 'bin', 'formctl');
   const home = join(dir, `home-${major}`);
@@ -61,7 +98,7 @@ async function installAndRun(tarball: string, nodeDir: string): Promise<void> {
 
 describe('npm pack → install → run', () => {
   it('installs from the tarball and runs --version, --help and a --sandbox round trip; ships only what it needs', async () => {
-    // asynchronous: the install takes minutes (the native SQLite build), and the test worker must stay responsive
+    // asynchronous: an install takes seconds (minutes when it builds the native SQLite), and the test worker must stay responsive
     // --ignore-scripts: npm pack would run `prepare`, which rebuilds dist/ in place while the other
     // end-to-end files run the binary (they failed with "Cannot find module ../dist/main.js");
     // npm test built dist/ already, and that build is what gets packed
@@ -73,6 +110,7 @@ describe('npm pack → install → run', () => {
     const files = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).trim().split('\n');
     expect(files.filter((f) => /^package\/(src|test|bench|scripts)\//.test(f) && f !== 'package/scripts/postinstall.cjs')).toEqual([]);
     expect(files).toEqual(expect.arrayContaining(['package/bin/formctl.js', 'package/dist/main.js', 'package/dist/run.js', 'package/man/formctl.1', 'package/completions/formctl.bash']));
-    for (const node of nodes) await installAndRun(tarball, node);
+    const prebuilds = localPrebuild();
+    for (const node of nodes) await installAndRun(tarball, node, prebuilds);
   }, 600_000);
 });

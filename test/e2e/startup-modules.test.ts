@@ -7,9 +7,9 @@ import { BIN, cleanEnv } from '../helpers/cli.js';
 import { startSandbox, type SandboxHandle } from '../helpers/sandbox.js';
 
 // The start-up paths load nothing heavy: a preload records every module the process requires —
-// packages, the sandbox's bundle (./sandbox.js) and node:child_process, which commander would load
+// packages, the sandbox's and zod's bundles (./sandbox.js, ./zod.js) and node:child_process, which commander would load
 // for nothing.
-const HEAVY = ['./sandbox.js', 'node:child_process', 'better-sqlite3', 'zod', '@inquirer/prompts', 'cli-table3', 'qrcode', '@resvg/resvg-js', 'asciichart', 'pg', 'yaml', 'ora', 'csv-stringify', 'csv-parse', '@fastify/busboy', '@napi-rs/keyring', '@jmespath-community/jmespath', '@modelcontextprotocol/sdk'];
+const HEAVY = ['./sandbox.js', './zod.js', 'node:child_process', 'better-sqlite3', 'zod', '@inquirer/prompts', 'cli-table3', 'qrcode', '@resvg/resvg-js', 'asciichart', 'pg', 'yaml', 'ora', 'csv-stringify', 'csv-parse', '@fastify/busboy', '@napi-rs/keyring', '@jmespath-community/jmespath', '@modelcontextprotocol/sdk'];
 const dir = mkdtempSync(join(tmpdir(), 'formctl-modules-'));
 const preload = join(dir, 'record.cjs');
 // a profile whose key is in the keyring, and a D-Bus address where no bus listens

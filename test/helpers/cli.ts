@@ -36,6 +36,8 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): Record
     FORMCTL_RETRY_BASE_MS: '20',
     // every sandbox the tests start checks requests and responses against the OpenAPI description
     FORMCTL_SANDBOX_CONTRACT: '1',
+    // compiled once per test run (test/helpers/globalSetup.ts), not by every command
+    FORMCTL_SANDBOX_CONTRACT_CACHE: process.env.FORMCTL_SANDBOX_CONTRACT_CACHE,
     ...extra,
   };
 }

@@ -32,10 +32,10 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
   const dataDir = opts.data ?? sandboxDataDir(deps.io.env);
   const already = await findServedSandbox(dataDir);
   if (already) throw new UsageError(`${dataDir} is already served at ${already.origin} (pid ${already.pid}): --sandbox commands use that one; stop it first, or pass another --data`);
-  const { startSandbox } = await (await import('../../sandbox/entry.js')).sandboxServer();
+  const { startSandbox, contractChecks } = await (await import('../../sandbox/entry.js')).sandboxServer();
   // beyond loopback, anyone who can reach the sandbox could read its keys: the admin routes need a token
   const adminToken = isLoopbackHost(opts.host) ? undefined : (await import('node:crypto')).randomBytes(18).toString('base64url');
-  const sb = await listening(startSandbox({ dataDir, host: opts.host, port, plan: opts.plan, quota, faults, adminToken, contract: deps.io.env.FORMCTL_SANDBOX_CONTRACT === '1' }), opts.host, port);
+  const sb = await listening(startSandbox({ dataDir, host: opts.host, port, plan: opts.plan, quota, faults, adminToken, contract: contractChecks(deps.io.env) }), opts.host, port);
   const keys = Object.fromEntries(sb.keys.map((k) => [k.role, k.key]));
   // --sandbox commands over this data dir find it here (and its links are live while it serves)
   if (isLoopbackHost(opts.host)) {

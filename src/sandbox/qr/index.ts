@@ -73,7 +73,9 @@ export interface Design {
 
 /** A real, decodable QR code of `text` drawn as the design says, in the requested format (spec §4.1, §2.6). */
 export async function renderQr(text: string, format: QrFormat, design: Design): Promise<Buffer> {
-  const scene = buildScene({ text, config: design.config, sizePx: design.sizePx, logo: design.logo });
+  // qrcode loads with the first code drawn, not with the sandbox
+  const { default: encoder } = await import('qrcode');
+  const scene = buildScene({ text, config: design.config, sizePx: design.sizePx, logo: design.logo }, encoder);
   switch (format) {
     case 'svg':
       return Buffer.from(toSvg(scene));

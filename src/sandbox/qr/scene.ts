@@ -1,4 +1,4 @@
-import QRCode from 'qrcode';
+import type QRCode from 'qrcode';
 import type { QrConfig } from '../../domain/form.js';
 import { alignmentCentres, circle, eyeInnerPath, eyeOuterPath, modulePath, polygon, roundRect, type Cmd } from './shapes.js';
 
@@ -221,12 +221,12 @@ export interface DesignInput {
   logo?: Logo;
 }
 
-/** The scene of a design: background, frame, modules, eyes, logo, label. */
-export function buildScene(d: DesignInput): Scene {
+/** The scene of a design: background, frame, modules, eyes, logo, label; `encoder`: the qrcode package. */
+export function buildScene(d: DesignInput, encoder: typeof QRCode): Scene {
   const q = d.config;
   const S = Math.round(d.sizePx);
   // spec §2.6 logo: the error correction raised to H so that the covered centre is recovered
-  const qr = QRCode.create(d.text, { errorCorrectionLevel: d.logo ? 'H' : 'M' });
+  const qr = encoder.create(d.text, { errorCorrectionLevel: d.logo ? 'H' : 'M' });
   const n = qr.modules.size;
   const dark = (x: number, y: number) => qr.modules.get(y, x) === 1;
   const f = q.frame ?? 0;

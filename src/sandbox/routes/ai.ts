@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { draftFromPrompt } from '../../domain/drafter/draft.js';
-import { refineDraft } from '../../domain/drafter/refine.js';
 import { DraftError, type Draft } from '../../domain/drafter/types.js';
 import { isFieldType } from '../../domain/fieldTypes.js';
 import { ApiFailure } from '../http.js';
@@ -52,13 +50,14 @@ async function generate(ctx: RequestContext) {
     ctx.res.setHeader('x-ai-cache', 'hit');
     return cached;
   }
-  const draft = (await modelDraft(prompt, current)) ?? offlineDraft(prompt, current);
+  const draft = (await modelDraft(prompt, current)) ?? (await offlineDraft(prompt, current));
   ctx.store.aiCache.put(key, draft, nowMs);
   return draft;
 }
 
-/** the deterministic drafter (domain/drafter); 400 for a prompt that asks for no form */
-function offlineDraft(prompt: string, current: Draft | undefined): Draft {
+/** the deterministic drafter (domain/drafter, loaded on the first draft); 400 for a prompt that asks for no form */
+async function offlineDraft(prompt: string, current: Draft | undefined): Promise<Draft> {
+  const [{ draftFromPrompt }, { refineDraft }] = await Promise.all([import('../../domain/drafter/draft.js'), import('../../domain/drafter/refine.js')]);
   try {
     return current ? refineDraft(current, prompt) : draftFromPrompt(prompt);
   } catch (e) {

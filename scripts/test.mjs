@@ -1,0 +1,32 @@
+// npm test, after the build: the type check (tsc --noEmit) and the test suite (vitest run, with the
+// arguments given to npm test) side by side instead of one after the other — the suite's workers wait
+// on the processes and servers its tests start, and the type check fills that time. The type check's
+// output is printed once it ends (it would otherwise cut through the suite's); either failing fails.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const tscBin = require.resolve('typescript/bin/tsc');
+const vitestBin = require.resolve('vitest/vitest.mjs');
+
+const tsc = spawn(process.execPath, [tscBin, '--noEmit'], { stdio: ['ignore', 'pipe', 'pipe'] });
+let tscOut = '';
+tsc.stdout.on('data', (c) => (tscOut += c));
+tsc.stderr.on('data', (c) => (tscOut += c));
+const tscCode = new Promise((res) => tsc.on('close', (code, signal) => res(code ?? (signal ? 1 : 0))));
+
+const vitest = spawn(process.execPath, [vitestBin, 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
+// Ctrl-C reaches both children through the terminal's process group; a signal sent to this process
+// alone (a CI timeout) is passed on
+for (const sig of ['SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    tsc.kill(sig);
+    vitest.kill(sig);
+  });
+}
+const vitestCode = await new Promise((res) => vitest.on('close', (code, signal) => res(code ?? (signal ? 1 : 0))));
+
+const typeCode = await tscCode;
+if (typeCode !== 0) process.stderr.write(`\ntsc --noEmit failed:\n${tscOut}`);
+else process.stderr.write('tsc --noEmit: no type error\n');
+process.exitCode = vitestCode || typeCode;
