@@ -78,3 +78,16 @@ describe('labels in the words written', () => {
     ['pt', 'nome do time, e-mail', 'shortText:Nome do time'],
   ])('%s: the name of a thing is a text, not a person\'s name: "%s"', (_l, p, want) => expect(fields(p)).toContain(want));
 });
+
+describe('after a vote or a question, a list of bare names is its choices', () => {
+  it.each([
+    ['en', 'Club election. Vote for president: Maya Chen, Jordan Lee, Sam Ortiz', 'radio:Vote for president*[Maya Chen|Jordan Lee|Sam Ortiz]'],
+    ['en', "what's your favourite flavour poll - vanilla, chocolate, mint", "radio:What's your favourite flavour*[Vanilla|Chocolate|Mint]"],
+    ['fr', 'Élection du délégué : Léa Martin, Hugo Petit, Chloé Roux', 'radio:Élection du délégué*[Léa Martin|Hugo Petit|Chloé Roux]'],
+    ['es', 'Votación para presidente: Ana Gómez, Luis Pérez', 'radio:Votación para presidente*[Ana Gómez|Luis Pérez]'],
+    ['de', 'Abstimmung Klassensprecher - Lena Maier, Jonas Becker', 'radio:Abstimmung Klassensprecher*[Lena Maier|Jonas Becker]'],
+    ['pt', 'Eleição do representante: Ana Souza, Pedro Lima', 'radio:Eleição do representante*[Ana Souza|Pedro Lima]'],
+  ])('%s: "%s"', (_l, p, want) => expect(fields(p)).toContain(want));
+
+  it('a list of fields after a kind stays fields', () => expect(fields('Registration form: name, email, phone')).toBe('name:Name* ; email:E-mail* ; phone:Phone ; number:Number of guests ; shortText:Dietary requirements'));
+});
