@@ -136,6 +136,17 @@ function shareChoices(units: Unit[], options: string[]): void {
   for (let k = units.length - 1; k >= 0 && !units[k]!.options && !units[k]!.question && conceptsIn(tokensOf(units[k]!.head)).length === 0; k--) units[k]!.options = options;
 }
 
+/** the choices written after an inline head ("T-shirt size S, M or L", "tea, coffee or juice"): whether it takes them */
+function takeRun(unit: Unit, units: Unit[], run: string[], pieces: Piece[], i: number, j: number): boolean {
+  const split = splitInline(unit.head, Math.min(...run.map((r) => wordsOf(r).length)), pieces[i]!.sep === '/');
+  const bare = !split && pieces[j - 2]?.sep === 'or' ? bareAlternatives(unit.head, run, pieces[j - 2]!.word ?? 'or') : undefined;
+  if (split) {
+    [unit.head, unit.options, unit.perRow] = [split.head, [...split.first, ...run], split.perRow];
+    if (split.each) shareChoices(units, unit.options);
+  } else if (bare) [unit.head, unit.options] = [bare.label, bare.options];
+  return Boolean(split || bare);
+}
+
 /** a colon's left side that names the kind of form ("Registration form: …"), not a field */
 function isKindPhraseHead(left: string): boolean {
   return isKindPhrase(left) && !startsQuestion(left.trim()) && !namesChoices(left);
@@ -211,14 +222,7 @@ export function unitsOf(list: string, specials: Special[], locale: Locale): Unit
         unit.options = [...(rest ? [rest] : []), ...run, ...(unit.options ?? [])];
         i = j - 1;
       }
-    } else if (run.length && (closed || endsList(unit.head, run, j, pieces.length))) {
-      const split = splitInline(unit.head, Math.min(...run.map((r) => wordsOf(r).length)), pieces[i]!.sep === '/');
-      const bare = !split && pieces[j - 2]?.sep === 'or' ? bareAlternatives(unit.head, run, pieces[j - 2]!.word ?? 'or') : undefined;
-      if (split) [unit.head, unit.options, unit.perRow] = [split.head, [...split.first, ...run], split.perRow];
-      if (split?.each) shareChoices(units, unit.options!);
-      else if (bare) [unit.head, unit.options] = [bare.label, bare.options];
-      if (split || bare) i = j - 1;
-    }
+    } else if (run.length && (closed || endsList(unit.head, run, j, pieces.length)) && takeRun(unit, units, run, pieces, i, j)) i = j - 1;
     units.push(unit);
   }
   return units.map((u) => (u.question ? u : { ...u, head: stripFiller(u.head) })).filter((u) => u.head || u.options || u.specials.length);
