@@ -10,6 +10,8 @@ import { cap, choices, codesOf, fold, isCode } from './text.js';
 import type { DraftField, Locale, Made } from './types.js';
 import type { Unit } from './units.js';
 import { ASKS_YES_NO, IF_START, QUESTION_START } from './questionWords.js';
+import { namesSeveral, wordsAfter } from './choiceWords.js';
+import { namedOtherwise, namesAThing } from './labels.js';
 
 // A unit → its field: choices written out make a radio (one) or a checkbox (several); "rate each"
 // rows a checkList; a value per row a sheet; "then" a cascade; a question by its first word; else
@@ -67,12 +69,12 @@ function question(u: Unit, locale: Locale): Made | undefined {
 export const yesNo = (locale: Locale) => choices(YES_NO.map((o) => o[locale]));
 
 function withOptions(u: Unit, label: string, concept: Concept | undefined, locale: Locale): Made {
-  const { many } = marks(u);
+  const { many, one } = marks(u);
   const names = u.options!.flatMap((o) => codesOf(o) ?? [o]);
   if (ROWS_RATE.test(u.head)) return { field: field('checkList', labelOf(u.head, PHRASES.checklist[locale]), { rowLabels: names.map(cap) }) };
   if (u.perRow || (ROWS_VALUE.test(u.head) && /\b(for|per|pour|par|para|por|für|pro)\b/iu.test(u.head))) return { field: field('sheet', label, { rowLabels: names.map(cap) }), concept: 'hours' };
   if (concept?.type === 'gender') return { field: field('gender', label, { options: named(names) }), concept: concept.id };
-  return { field: field(many ? 'checkbox' : 'radio', label, { options: named(names) }), concept: concept?.id };
+  return { field: field(many || (!one && !u.question && namesSeveral(u.head, locale)) ? 'checkbox' : 'radio', label, { options: named(names) }), concept: concept?.id };
 }
 
 const NAME_PART = /\b(?:first|last|given|family|sur|middle|pre)[ -]?name|\bprenom|\bapellidos?\b|\bnom de famille|vorname|nachname|familienname|sobrenome|primeiro nome|ultimo nome|nombre de pila/u;
@@ -108,14 +110,16 @@ function build(u: Unit, special: Special | undefined, locale: Locale): Made[] {
   const run = u.question || ROWS_RATE.test(u.head) || ROWS_VALUE.test(u.head) ? undefined : runOf(u.head);
   if (run) return run.flatMap((part, k) => fieldsOfPart(part, k === run.length - 1 ? u : undefined, special, locale));
   const { concept, qualified } = conceptOf(u.head);
-  const label = u.head && (qualified || !concept) ? labelOf(u.head) : concept?.label[locale] ?? labelOf(u.head);
+  const label = u.head && (qualified || !concept || namedOtherwise(u.head, concept, locale)) ? labelOf(u.head) : concept?.label[locale] ?? labelOf(u.head);
   if (special?.kind === 'week') {
     const rows = WEEKDAYS.slice(special.from, special.to + 1).map((d) => d[locale]);
     return [{ field: field(ROWS_VALUE.test(u.head) || !u.head ? 'sheet' : 'checkbox', label || PHRASES.hours[locale], ROWS_VALUE.test(u.head) || !u.head ? { rowLabels: rows } : { options: choices(rows) }), concept: 'hours' }];
   }
   // "e-mail (work)": words in parentheses after a field that takes no choices are its hint
   const chosen = marks(u);
-  if (u.options?.length && u.fromParen && !chosen.many && !chosen.one && concept && !concept.choosable && !concept.options && !u.question && !ROWS_RATE.test(u.head) && !ROWS_VALUE.test(u.head)) {
+  // "position (Sales / Marketing / Support)": a text field given choices takes them
+  const textGivenChoices = concept?.type === 'shortText' && (u.options?.length ?? 0) >= 2 && !u.examples;
+  if (u.options?.length && u.fromParen && !chosen.many && !chosen.one && concept && !concept.choosable && !concept.options && !textGivenChoices && !u.question && !ROWS_RATE.test(u.head) && !ROWS_VALUE.test(u.head)) {
     const made = conceptField(concept, label, locale);
     made.field.option.hint = u.options.join(', ');
     return [made];
@@ -135,8 +139,9 @@ function build(u: Unit, special: Special | undefined, locale: Locale): Made[] {
     return asked ? [asked] : [];
   }
   if (/^(tell (?:us|me)|let us know|explain|describe|dites-nous|expliquez|cu[ée]ntanos|expl[ií]canos|erz[äa]hlen sie|beschreiben sie|conte-nos|explique)\b/iu.test(u.head)) return [{ field: field('longText', labelOf(u.head)), concept: 'comments' }];
-  const codes = codesAfter(u.head);
+  const codes = codesAfter(u.head) ?? wordsAfter(u.head);
   if (codes) return [withOptions({ ...u, head: codes.head, options: codes.codes }, codes.label ?? concept!.label[locale], concept, locale)];
+  if (concept?.id === 'name' && namesAThing(u.head)) return [{ field: field('shortText', label) }];
   if (concept) return [conceptField(concept, label, locale)];
   if (IF_START.test(u.head.replace(WHO_IF, ''))) return [{ field: field('radio', `${cap(u.head.replace(IF_START, ''))}?`, { options: yesNo(locale) }) }];
   return unknown(u.head);

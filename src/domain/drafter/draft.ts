@@ -11,6 +11,7 @@ import { DraftError, type Draft, type DraftField, type Locale, type Made } from 
 import { unitsOf } from './units.js';
 import { conceptField } from './fieldsOfKind.js';
 import { normalise } from './normalise.js';
+import { ballotOf } from './ballot.js';
 
 // spec §4.7: a draft from a sentence, offline and deterministic. The sentence is read for the kind
 // of form it names (archetypes.ts) and the fields it spells out (in the order written); the two are
@@ -36,7 +37,9 @@ export function readSentences(text: string, locale: Locale): { made: Made[]; kin
     const rated = readRated(s, specials, locale);
     const { kind, list } = splitIntro(rated ? rated.before : s, specials);
     if (kind) kinds.push(kind);
-    readList(list, specials, locale, made, kinds);
+    const ballot = kind && !rated ? ballotOf(kind, list, specials, locale) : undefined;
+    if (ballot) made.push(ballot);
+    else readList(list, specials, locale, made, kinds);
     if (rated) {
       made.push(rated.made);
       readList(rated.after, specials, locale, made, kinds);

@@ -8,8 +8,8 @@ import type { Locale } from './types.js';
 
 export interface Piece {
   text: string;
-  /** the separator after this piece: ',' | 'and' | 'or' | 'end' */
-  sep: ',' | 'and' | 'or' | 'end';
+  /** the separator after this piece: ',' | '/' (spaced: "sehr gut / gut") | 'and' | 'or' | 'end' */
+  sep: ',' | '/' | 'and' | 'or' | 'end';
   /** the conjunction as written ("or", "oder", "ou") */
   word?: string;
 }
@@ -56,7 +56,7 @@ const hasFormWord = (s: string) => tokens(s).some((t) => FORM_WORDS.has(t.key));
 const INTRO = /\s*:\s+|\s*:$|\s+(?:with|w\/|avec|con|mit|com|asking for|asking|that asks for|that asks|including|containing|comprenant|incluant|incluyendo|inklusive)\s+|\s+[-–—]\s+/iu;
 
 /** nouns after which the words are choices: "room type single, double or suite" */
-export const HEAD_NOUNS = /^(type|kind|method|size|level|plan|category|option|choice|class|tier|package|flavou?r|colou?r|reason|occasion|frequency|preference|goals?|style|model|shifts?|slots?|format|mode|status|product|meal|menu|sessions?|days?|topics?|interests?|tipo|taille|talla|gr[öo]sse|tamanho|nivel|niveau|couleur|farbe|cor|motif|motivo|grund|art|typ)$/iu;
+export const HEAD_NOUNS = /^(type|kind|method|size|level|plan|category|option|choice|class|tier|package|flavou?r|colou?r|reason|occasion|frequency|preference|goals?|style|model|shifts?|slots?|format|mode|status|product|meal|menu|sessions?|days?|topics?|interests?|priority|urgency|severity|tipo|taille|talla|gr[öo]sse|tamanho|nivel|niveau|couleur|farbe|cor|motif|motivo|grund|art|typ|priorit[ée]|prioridade?|priorit[äa]t|urgence|urgencia|urg[êe]ncia|dringlichkeit|gravit[ée]|gravedad|gravidade|schweregrad|cat[ée]gorie|categor[íi]a|kategorie|m[ée]thode|m[ée]todo|methode|fr[ée]quence|frecuencia|frequ[êe]ncia|h[äa]ufigkeit|raison|raz[óo]n|statut|choix|elecci[óo]n|escolha|wahl|opci[óo]n|op[çc][ãa]o|estilo|stil|formato|modo|modus|forfait|paquete|paket|pacote|clase|classe|klasse|sabor|parfum|geschmack|produit|producto|produkt|produto|repas|men[úuü]|card[áa]pio|s[ée]ances?|sesi[óo]n|sess[ãa]o|sitzung|jours?|d[íi]as|tage?|sujets?|th[èe]mes?|temas?|themen?|int[ée]r[êe]ts|intereses|interessen|interesses)$/iu;
 
 /** "ask for", "collect", "pedir", "demander", "abfragen" (German puts it last): fields follow */
 const ASKS_FOR = /^(?:ask(?:ing)?(?: them)? for|ask|collect|pedir|pide|pida|demandez|demander|pergunte|perguntar|erfragen|abfragen)\s+|\s+(?:abfragen|erfragen|angeben)$/iu;
@@ -93,9 +93,10 @@ export function splitIntro(sentence: string, specials: Special[] = []): { kind?:
 export function piecesOf(list: string, locale: Locale): Piece[] {
   const conj = conjunctions(locale);
   const out: Piece[] = [];
-  for (const [i, part] of list.split(/\s*[,;]\s*|\s+\/\s+/).entries()) {
-    void i;
-    let rest = part.trim();
+  const parts = list.split(/(\s*[,;]\s*|\s+\/\s+)/);
+  for (let i = 0; i < parts.length; i += 2) {
+    const sep = parts[i + 1]?.trim() === '/' ? '/' : ',';
+    let rest = parts[i]!.trim();
     while (rest) {
       const m = conj.exec(rest);
       if (!m) break;
@@ -104,7 +105,7 @@ export function piecesOf(list: string, locale: Locale): Piece[] {
       else if (out.length) [out[out.length - 1]!.sep, out[out.length - 1]!.word] = [isOr(m[1]!) ? 'or' : 'and', m[1]];
       rest = rest.slice(m.index + m[0].length).trim();
     }
-    if (rest) out.push({ text: rest, sep: ',' });
+    if (rest) out.push({ text: rest, sep });
   }
   if (out.length) out[out.length - 1]!.sep = 'end';
   return out.filter((p) => p.text.replace(/[-–—:]/g, '').trim());

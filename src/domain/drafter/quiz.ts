@@ -27,8 +27,8 @@ function boundary(s: string, chars: string, last: boolean): number {
   for (let k = 0; k < s.length; k++) {
     const i = last ? s.length - 1 - k : k;
     const ch = s[i]!;
-    // "1) " numbers a question, it opens nothing
-    if (ch === ')' && /(?:^|\s)\d{1,2}$/.test(s.slice(0, i))) continue;
+    // "1) " numbers a question, "a) " a choice: they open nothing
+    if (ch === ')' && /(?:^|\s)(?:\d{1,2}|[a-f])$/iu.test(s.slice(0, i))) continue;
     if (ch === (last ? ')' : '(')) depth++;
     else if (ch === (last ? '(' : ')')) depth--;
     else if (depth === 0 && chars.includes(ch) && !(ch === '.' && /\d/.test(s[i + 1] ?? ''))) return i;
@@ -71,12 +71,31 @@ function askedQuestions(body: string): Questions | undefined {
     if (k === parts.length - 1) at = boundary(seg, '.;\n', false);
     // "7 x 8? 56. what is …": a number right after the "?" is the answer, not the next question's number
     else if (numbered && seg.slice(0, numbered.index).trim()) at = numbered.index;
-    else at = boundary(seg, '.;\n', true) >= 0 ? boundary(seg, '.;\n', true) : boundary(seg, ',', true);
+    // "…? (1789) who was king …?": an answer in parentheses ends where they close
+    else at = boundary(seg, '.;\n', true) >= 0 ? boundary(seg, '.;\n', true) : (/^\s*\([^()]*\)/.exec(seg)?.[0].length ?? boundary(seg, ',', true));
     pairs.push([question, at >= 0 ? seg.slice(0, at) : seg]);
     question = at >= 0 ? seg.slice(at + 1) : '';
   }
-  after = question;
+  const more = colonQuestions(question);
+  pairs.push(...more.pairs);
+  after = more.rest;
   return { before: cut >= 0 ? parts[0]!.slice(0, cut) : '', pairs, after };
+}
+
+/** "3) which extinguisher: water or CO2 (CO2). 4) …": after the questions with "?", more with a colon and marked choices */
+function colonQuestions(text: string): { pairs: Array<[string, string]>; rest: string } {
+  const pairs: Array<[string, string]> = [];
+  let rest = text;
+  while (rest.trim()) {
+    const dot = boundary(rest, '.;\n', false);
+    const sentence = dot >= 0 ? rest.slice(0, dot) : rest;
+    const colon = boundary(sentence, ':', true);
+    const read = colon > 0 ? readAnswer(sentence.slice(colon + 1)) : undefined;
+    if (!read?.options || read.correct === undefined) break;
+    pairs.push([sentence.slice(0, colon), sentence.slice(colon + 1)]);
+    rest = dot >= 0 ? rest.slice(dot + 1) : '';
+  }
+  return { pairs, rest };
 }
 
 /** "…: q (a, b) - a; q (c, d) correct d. …": questions without "?", one per ";" */

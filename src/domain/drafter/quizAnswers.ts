@@ -5,7 +5,8 @@ import { fold } from './text.js';
 // B", "dog/cat/horse (cat)") or before them ("Paris (Paris, Lyon)"), the pass mark before or after
 // its words ("pass mark 60%", "they need 100% to pass", "il faut 70 % pour réussir").
 
-const PASS_WORD = String.raw`(?:pass(?:ing)?(?:[ -]?(?:mark|score|grade|rate|threshold))?|r[ée]ussir|r[ée]ussite|note de passage|seuil de r[ée]ussite|aprobar|aprobado|aprobaci[óo]n|nota m[íi]nima|nota de aprobaci[óo]n|bestehen|bestanden(?: ab)?|bestehensgrenze|aprova[çc][ãa]o|aprovado|aprovar|passar)`;
+/** the words of passing, in their verb forms too ("se aprueba", "besteht", "passes", "est reçu") */
+const PASS_WORD = String.raw`(?:pass(?:es|ed|ing)?(?:[ -]?(?:mark|score|grade|rate|threshold))?|r[ée]ussi[rest]*|r[ée]ussite|re[çc]u|note de passage|seuil de r[ée]ussite|apr(?:ue|o)b(?:a|an|as|ar|ado|ada|aci[óo]n)|nota m[íi]nima|nota de aprobaci[óo]n|besteh(?:en|t)|bestanden(?: ab)?|bestehensgrenze|aprova(?:r|do|da|[çc][ãa]o)?|passa(?:r|m)?)`;
 const NOT_LETTER = String.raw`(?<![\p{L}])`;
 const END_WORD = String.raw`(?![\p{L}])`;
 const GAP = String.raw`[^.;\d%?]{0,25}?`;
@@ -25,6 +26,14 @@ const PASS_READINGS: Array<{ re: RegExp; read: (m: RegExpExecArray) => { score?:
   { re: new RegExp(`${NOT_LETTER}${PASS_WORD}${END_WORD}${GAP}${POINTS}`, 'iu'), read: (m) => ({ points: Number(m[1]) }) },
   { re: new RegExp(`${POINTS}${GAP}${NOT_LETTER}${PASS_WORD}${END_WORD}`, 'iu'), read: (m) => ({ points: Number(m[1]) }) },
 ];
+/** "3 of 4 right", "3 sur 4 justes", "3 von 4 richtig": a share of right answers */
+const RIGHT = String.raw`(?:right|correct|bonnes?|justes?|correctas?|bien|richtig(?:e)?|certas?|corretas?)`;
+/** "all of them right", "toutes justes", "todas correctas", "alle richtig", "todas certas" */
+const ALL_RIGHT = String.raw`(?:all|every(?:thing)?|tout(?:es)?|todas?|alle[s]?)(?:\s+(?:of them|the questions|questions?|answers?|les r[ée]ponses|les questions|las respuestas|las preguntas|fragen|antworten|as respostas|as perguntas))?\s+${RIGHT}(?![\p{L}])`;
+PASS_READINGS.push(
+  { re: new RegExp(`${FRACTION}\\s+${RIGHT}(?![\\p{L}])`, 'iu'), read: (m) => ({ score: Math.round((100 * Number(m[1])) / Number(m[2])) }) },
+  { re: new RegExp(`${NOT_LETTER}${ALL_RIGHT}${GAP}${NOT_LETTER}${PASS_WORD}${END_WORD}|${NOT_LETTER}${PASS_WORD}${END_WORD}${GAP}${NOT_LETTER}${ALL_RIGHT}`, 'iu'), read: () => ({ score: 100 }) },
+);
 const PER_CENT = /(\d{1,3})\s*(?:percent|per cent|pour ?cent|por ciento|prozent|por cento)(?![\p{L}])/giu;
 
 /** The pass mark (per cent, or points to convert once the questions are counted) and the text without its clause. */
@@ -54,12 +63,36 @@ export function pointsToPercent(points: number, questions: number): number {
 }
 
 /** the words that mark the right answer, after the choices ("answer", "correct", "– richtig") */
-const ANSWER_WORD = String.raw`(?:the\s+)?(?:(?:correct|right)\s+answer|answer|correct|(?:la\s+)?bonne\s+r[ée]ponse|r[ée]ponse|respuesta(?:\s+correcta)?|correcta|richtig(?:e\s+antwort)?|l[öo]sung|antwort|resposta(?:\s+(?:certa|correta))?|certa|correta)(?![\p{L}])\s*[:=]?`;
+const ANSWER_WORD = String.raw`(?:the\s+)?(?:(?:correct|right)\s+answer|answer|correct|(?:la\s+)?bonne\s+r[ée]ponse|r[ée]ponse|respuesta(?:\s+correcta)?|correcta|richtig(?:e\s+antwort)?|l[öo]sung|antwort|resposta(?:\s+(?:certa|correta))?|cert[oa]|corret[oa]|right)(?![\p{L}])\s*[:=]?`;
+/** "(answer h1)": the word that says which is right, before it */
+const ANSWER_LEAD = new RegExp(String.raw`^${ANSWER_WORD}\s*`, 'iu');
 const ANSWER_MARK = new RegExp(String.raw`(?:\s[-–—]\s*(?:${ANSWER_WORD})?|(?<![\p{L}])${ANSWER_WORD})\s*`, 'giu');
 /** choices are separated by commas, slashes (not in "3/4"), bars or "or" */
 const CHOICE_SEP = /\s*(?:[,|;]|(?<!\d)\/|\/(?!\d))\s*|\s+(?:or|ou|o|oder)\s+/iu;
+/** with commas or bars, a slash is part of a choice ("50 km/h, 70 km/h"); spaced slashes before bare ones */
+const SEPARATORS = [/\s*[,|;]\s*|\s+(?:or|ou|o|oder)\s+/iu, /\s+\/\s+|\s+(?:or|ou|o|oder)\s+/iu, CHOICE_SEP];
 const hasChoices = (s: string) => CHOICE_SEP.test(s);
-const listOf = (s: string) => s.replace(/^\(|\)$/g, '').replace(/^(?:options?|choices?|choix|opciones|optionen|op[çc][õo]es)\s*:\s*/iu, '').split(CHOICE_SEP).map((n) => n.trim()).filter(Boolean);
+const sepOf = (s: string) => SEPARATORS.find((re) => re.test(s)) ?? CHOICE_SEP;
+const listOf = (s: string) => {
+  const t = s.replace(/^\(([^()]*)\)$/, '$1').replace(/^(?:options?|choices?|choix|opciones|optionen|op[çc][õo]es)\s*:\s*/iu, '');
+  return t.split(/[,|;]/.test(t) ? SEPARATORS[0]! : sepOf(t)).map((n) => n.trim()).filter(Boolean);
+};
+/** "a) run b) pull the alarm c) hide": choices lettered in order */
+const LETTER = /(?:^|\s+)([a-f])\)\s+/giu;
+function lettered(a: string): string[] | undefined {
+  const ms = [...a.matchAll(LETTER)];
+  if (ms.length < 2 || ms.some((m, k) => m[1]!.toLowerCase() !== 'abcdef'[k])) return undefined;
+  return ms.map((m, k) => a.slice(m.index! + m[0].length, ms[k + 1]?.index ?? a.length).trim());
+}
+/** "Júpiter (correcta)", "112 (richtig)": the right answer marked where it is written */
+const MARKED = new RegExp(String.raw`\s*\(\s*${ANSWER_WORD}\s*\)\s*$`, 'iu');
+function markedChoice(a: string): Answer | undefined {
+  const items = lettered(a) ?? (hasChoices(a) ? listOf(a) : []);
+  const at = items.filter((i) => MARKED.test(i));
+  if (items.length < 2 || at.length !== 1) return lettered(a) ? { options: items } : undefined;
+  const options = items.map((i) => i.replace(MARKED, '').trim());
+  return { options, correct: options[items.indexOf(at[0]!)] };
+}
 
 export interface Answer {
   /** the choices offered, when there are some */
@@ -72,8 +105,10 @@ export interface Answer {
 export function readAnswer(text: string): Answer | undefined {
   const a = text.trim().replace(/[.!,;]+$/, '').trim();
   if (!a) return undefined;
+  const marked = markedChoice(a);
+  if (marked) return marked;
   // "(999, 111, 101) correct 999", "Jupiter, Saturn, Neptune - Jupiter": the last mark, choices before it
-  const marks = [...a.matchAll(ANSWER_MARK)].filter((m) => m.index! > 0 && a.slice(m.index! + m[0].length).trim());
+  const marks = [...a.matchAll(ANSWER_MARK)].filter((m) => m.index! > 0 && a.slice(m.index! + m[0].length).trim() && !/\([^)]*$/.test(a.slice(0, m.index)));
   const mark = marks[marks.length - 1];
   if (mark) {
     const before = a.slice(0, mark.index).trim();
@@ -86,7 +121,9 @@ export function readAnswer(text: string): Answer | undefined {
     // "Canberra (Sydney, Melbourne, Canberra)": the answer, then its choices
     if (hasChoices(inner) && !hasChoices(outer)) return withCorrect(listOf(inner), outer || undefined);
     // "dog/cat/horse (cat)", "54, 56, 64 (56)": the choices, then the answer
-    if (hasChoices(outer) && !hasChoices(inner)) return withCorrect(listOf(outer), inner);
+    if (hasChoices(outer) && !hasChoices(inner)) return withCorrect(listOf(outer), inner.replace(ANSWER_LEAD, '') || inner);
+    // "? (1789)": the answer alone in parentheses
+    if (!outer && !hasChoices(inner)) return { correct: inner };
   }
   if (a.split(/\s+/).length > 8) return undefined;
   return hasChoices(a) && listOf(a).length >= 2 ? { options: listOf(a) } : { correct: a };

@@ -45,8 +45,11 @@ export interface Protected {
 
 /** "talk format — lightning talk, 30 min talk or workshop —": dashes used as parentheses */
 const DASHED = /\s[—–]\s+([^.;!?—–()]*?(?:,|\s(?:or|ou|o|oder)\s)[^.;!?—–()]*?)\s+[—–](?=\s|$)/giu;
-/** "monthly/annual/student", "Landscape / Portrait / Wildlife": three or more words between slashes */
-const SLASHED = /(?<![\p{L}\p{N}/⟦⟧])[\p{L}\p{N}][\p{L}\p{N}'’-]*(?:\s*\/\s*[\p{L}\p{N}][\p{L}\p{N}'’-]*){2,}(?![\p{L}\p{N}/])/gu;
+/**
+ * "monthly/annual/student": three or more words between bare slashes. Spaced slashes separate
+ * choices of several words ("sehr gut / gut / befriedigend", "congés payés / RTT"): pieces.ts.
+ */
+const SLASHED = /(?<![\p{L}\p{N}/⟦⟧])[\p{L}\p{N}][\p{L}\p{N}'’-]*(?:\/[\p{L}\p{N}][\p{L}\p{N}'’-]*){2,}(?![\p{L}\p{N}/])/gu;
 
 /** "Low / Medium / High" as a list "Low, Medium, High" (inside parentheses: the choices themselves) */
 export function unslashed(text: string): string {

@@ -19,12 +19,16 @@ export interface Unit {
   fromParen?: boolean;
   /** "hours for Monday, …": one value per row */
   perRow?: boolean;
+  /** the choices in parentheses are examples ("city (e.g. Paris, Lyon)"): a hint */
+  examples?: boolean;
 }
 
 
 const STOP = /^(they|you|we|i|he|she|it|prefer|like|want|their|your|to|the|a|an|is|are|would|will)$/i;
 const QUALIFIER = /^(preferred|favou?rite|main|usual|pr[ée]f[ée]r[ée]e?|favorit[oa]|preferid[oa]|bevorzugte[rn]?|liebste[rn]?|principal)$/iu;
 const PER_ROW = /^(?:for|per|pour|par|para|por|für|pro|de)\s+/iu;
+/** "each", "jeweils": the choices after it are those of every field of the list before it */
+const EACH = /\s(?:each|jeweils|chacun(?:e)?|cada (?:uno|una|um|uma)|respectivamente)\s/iu;
 const wordsOf = (s: string) => s.split(/\s+/).filter(Boolean);
 
 function optionLike(piece: Piece, specials: Special[], allowConcepts: boolean, locale: Locale): boolean {
@@ -46,10 +50,11 @@ const startsQuestion = (text: string) => [QUESTION_START, ASKS_YES_NO, IF_START]
 /** words between a label and its first choice: "meal choice of beef", "choix entre A et B" */
 const LINK = /^(?:of|between|from|among|de|d'|entre|parmi|zwischen|aus|von)\s+/iu;
 
+const EXAMPLE = /^(?:e\.g\.|eg|like|such as|par ex\.?|z\.b\.|por ej(?:emplo)?\.?|p\.ex\.?)\s*/i;
 const marksOf = (found: Special[]) => found.filter((s) => s.kind !== 'paren');
 
 /** A parenthesis: its marks, or its fields ("(date and time)"), or its choices ("(S, M, L)"). */
-function readParen(inner: string, locale: Locale): { marks: Special[]; fields?: Unit[]; options?: string[] } {
+function readParen(inner: string, locale: Locale): { marks: Special[]; fields?: Unit[]; options?: string[]; examples?: boolean } {
   const p = protect(unslashed(inner));
   const pieces = piecesOf(p.text, locale);
   const marks = p.specials.filter((s) => s.kind !== 'paren');
@@ -57,11 +62,15 @@ function readParen(inner: string, locale: Locale): { marks: Special[]; fields?: 
   const items = pieces.map((x) => specialsIn(x.text, p.specials).text.replace(/^[:\s]+/, '')).filter(Boolean);
   if (!items.length) return { marks };
   if (items.every((i) => conceptsIn(tokensOf(i)).length > 0)) return { marks, fields: items.map((head) => ({ head, specials: [], question: false })) };
-  return { marks, options: items.map((i) => i.replace(/^(?:e\.g\.|eg|like|such as|par ex\.?|z\.b\.|por ej(?:emplo)?\.?)\s*/i, '').replace(/\s*(?:etc\.?|…)$/i, '')).filter(Boolean) };
+  const examples = EXAMPLE.test(items[0]!) || /(?:etc\.?|…)$/i.test(items[items.length - 1]!);
+  return { marks, examples, options: items.map((i) => i.replace(EXAMPLE, '').replace(/\s*(?:etc\.?|…)$/i, '')).filter(Boolean) };
 }
 
 /** Splits "T-shirt size S" into the head and its first choice. */
-function splitInline(text: string, runWords: number): { head: string; first: string[]; perRow: boolean } | undefined {
+function splitInline(text: string, runWords: number, slashed: boolean): { head: string; first: string[]; perRow: boolean; each?: boolean } | undefined {
+  // "Lieferzuverlässigkeit, Qualität, Preis-Leistung jeweils sehr gut / gut": one scale for each field before
+  const each = EACH.exec(text);
+  if (each && each.index > 0 && text.slice(each.index + each[0].length).trim()) return { head: text.slice(0, each.index).trim(), first: [text.slice(each.index + each[0].length).trim()], perRow: false, each: true };
   const ws = wordsOf(text);
   const ts = tokensOf(text);
   const hits = conceptsIn(ts);
@@ -85,11 +94,13 @@ function splitInline(text: string, runWords: number): { head: string; first: str
     while (restWords.length > 1 && QUALIFIER.test(restWords[0]!)) [head, restWords] = [`${head} ${restWords[0]}`, restWords.slice(1)];
     rest = restWords.join(' ');
     // "room type single double": each word a choice; "time slot they prefer 9-11": the last one
-    if (perRow || runWords > 1) return { head, first: [rest], perRow };
+    if (perRow || runWords > 1 || slashed) return { head, first: [rest], perRow };
     if (restWords.length <= 3 && !restWords.some((w) => STOP.test(w))) return { head, first: restWords, perRow };
     return { head: ws.slice(0, -1).join(' '), first: [ws[ws.length - 1]!], perRow };
   }
   if (/^(number of|how many|nombre de|n[úu]mero de|anzahl)\b/iu.test(text)) return undefined;
+  // "grade very good / good / poor": the first word names the field, the rest is its first choice
+  if (slashed && ws.length > 1 && ws.length <= 4) return { head: ws[0]!, first: [ws.slice(1).join(' ')], perRow: false };
   if (ws.length > runWords) return { head: ws.slice(0, -runWords).join(' '), first: [ws.slice(-runWords).join(' ')], perRow: false };
   return undefined;
 }
@@ -106,13 +117,34 @@ function collectRun(pieces: Piece[], i: number, specials: Special[], allowConcep
     for (const p of s.found) if (p.kind === 'paren') unit.specials.push(...readParen(p.text, locale).marks);
     const own = [...s.found, ...s.found.flatMap((p) => (p.kind === 'paren' ? readParen(p.text, locale).marks : []))];
     const marked = own.some((x) => x.kind === 'mark' && (x.mark === 'many' || x.mark === 'one'));
-    if (pieces[j - 1]!.sep !== ',' || marked) {
+    // "sehr gut / gut / mangelhaft, Bemerkungen": choices between spaced slashes end with the last slash
+    const sep = pieces[j - 1]!.sep;
+    if ((sep !== ',' && sep !== '/') || marked || (sep === '/' && pieces[j]!.sep !== '/')) {
       closed = true;
       j++;
       break;
     }
   }
   return { run, j, closed };
+}
+
+/** "categoría sub-12, sub-15, sub-18" at the end of the list: choices after a noun that takes them */
+const endsList = (head: string, run: string[], j: number, n: number) => j >= n && run.length >= 2 && wordsOf(head).length <= 3 && wordsOf(head).slice(0, -1).some((w) => HEAD_NOUNS.test(w));
+
+/** the fields written just before "X each a / b / c" that name nothing of their own take its choices */
+function shareChoices(units: Unit[], options: string[]): void {
+  for (let k = units.length - 1; k >= 0 && !units[k]!.options && !units[k]!.question && conceptsIn(tokensOf(units[k]!.head)).length === 0; k--) units[k]!.options = options;
+}
+
+/** the choices written after an inline head ("T-shirt size S, M or L", "tea, coffee or juice"): whether it takes them */
+function takeRun(unit: Unit, units: Unit[], run: string[], pieces: Piece[], i: number, j: number): boolean {
+  const split = splitInline(unit.head, Math.min(...run.map((r) => wordsOf(r).length)), pieces[i]!.sep === '/');
+  const bare = !split && pieces[j - 2]?.sep === 'or' ? bareAlternatives(unit.head, run, pieces[j - 2]!.word ?? 'or') : undefined;
+  if (split) {
+    [unit.head, unit.options, unit.perRow] = [split.head, [...split.first, ...run], split.perRow];
+    if (split.each) shareChoices(units, unit.options);
+  } else if (bare) [unit.head, unit.options] = [bare.label, bare.options];
+  return Boolean(split || bare);
 }
 
 /** a colon's left side that names the kind of form ("Registration form: …"), not a field */
@@ -131,7 +163,7 @@ export function unitsOf(list: string, specials: Special[], locale: Locale): Unit
     for (const paren of found.filter((s): s is Special & { kind: 'paren' } => s.kind === 'paren')) {
       const read = readParen(paren.text, locale);
       unit.specials.push(...read.marks);
-      if (read.options) [unit.options, unit.fromParen] = [read.options, true];
+      if (read.options) [unit.options, unit.fromParen, unit.examples] = [read.options, true, read.examples];
       if (read.fields) {
         if (text) units.push({ ...unit });
         units.push(...read.fields);
@@ -190,13 +222,7 @@ export function unitsOf(list: string, specials: Special[], locale: Locale): Unit
         unit.options = [...(rest ? [rest] : []), ...run, ...(unit.options ?? [])];
         i = j - 1;
       }
-    } else if (run.length && closed) {
-      const split = splitInline(unit.head, Math.min(...run.map((r) => wordsOf(r).length)));
-      const bare = !split && pieces[j - 2]?.sep === 'or' ? bareAlternatives(unit.head, run, pieces[j - 2]!.word ?? 'or') : undefined;
-      if (split) [unit.head, unit.options, unit.perRow] = [split.head, [...split.first, ...run], split.perRow];
-      else if (bare) [unit.head, unit.options] = [bare.label, bare.options];
-      if (split || bare) i = j - 1;
-    }
+    } else if (run.length && (closed || endsList(unit.head, run, j, pieces.length)) && takeRun(unit, units, run, pieces, i, j)) i = j - 1;
     units.push(unit);
   }
   return units.map((u) => (u.question ? u : { ...u, head: stripFiller(u.head) })).filter((u) => u.head || u.options || u.specials.length);
