@@ -16,7 +16,8 @@ export function outline(form: OutlineForm, heading = form.title): string {
   if (form.shortText) lines.push(`  ${form.shortText}`);
   form.fields.forEach((f, i) => {
     const o = (f.option ?? {}) as { label?: string; required?: boolean; options?: Array<{ name?: string }>; rowLabels?: string[] };
-    const choices = o.options?.map((c) => c.name).filter(Boolean).join(' | ') ?? o.rowLabels?.join(' | ') ?? '';
+    // rows first (a sheet's or checkList's), then the choices each row offers
+    const choices = [o.rowLabels?.join(' | '), o.options?.map((c) => c.name).filter(Boolean).join(' | ')].filter(Boolean).join(' — ');
     const quiz = f.quizConfig ? `  [${String(f.quizConfig.points ?? 1)} pt${f.quizConfig.correctAnswers !== undefined ? `, answer: ${[f.quizConfig.correctAnswers].flat().join(', ')}` : ''}]` : '';
     lines.push(`  ${String(i + 1).padStart(2)}. ${f.type.padEnd(19)} ${o.label ?? ''}${o.required ? ' *' : ''}${choices ? `  (${choices})` : ''}${quiz}`);
   });

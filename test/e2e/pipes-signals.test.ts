@@ -138,7 +138,7 @@ describe('submissions watch --sandbox', () => {
         // said just before the sandbox starts in this process
         await waitFor(() => err.includes('polling every'), 'the watcher to start');
         child.kill('SIGINT');
-        const ended = await Promise.race([child, new Promise<undefined>((r) => setTimeout(r, 10_000).unref())]);
+        const ended = await Promise.race([child, new Promise<undefined>((r) => setTimeout(() => r(undefined), 10_000).unref())]);
         if (!ended) child.kill('SIGKILL');
         expect(ended?.exitCode, `round ${round}: ${err}`).toBe(130);
       }

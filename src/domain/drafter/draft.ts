@@ -115,9 +115,12 @@ function dedupe(made: Made[]): Made[] {
   return out;
 }
 
+/** initialisms people type in lower case ("rsvp for …"), written back as initialisms in a title */
+const ACRONYMS = /\b(?:rsvp|nps|faq|bbq|pta|hr|cv|qr|diy|vip|ceo|gdpr|dsgvo|rgpd|lgpd)\b/gi;
+
 function titleOf(kinds: string[], archetype: Archetype | undefined, locale: Locale): string {
   const phrase = kinds.map((k) => stripFiller(k.replace(/⟦\d+⟧/g, ' ').replace(/\s+/g, ' ')).replace(/^(?:me|us|make|create|build|i|we|need|want|a|an|the|please)\s+/gi, '').replace(/\s+(?:please|pls)$/i, '').trim()).find(Boolean);
-  if (phrase && phrase.split(/\s+/).length <= 8) return cap(phrase);
+  if (phrase && phrase.split(/\s+/).length <= 8) return cap(phrase.replace(ACRONYMS, (w) => w.toUpperCase()));
   return archetype?.title[locale] ?? PHRASES.form[locale];
 }
 

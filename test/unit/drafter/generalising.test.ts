@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftFromPrompt } from '../../../src/domain/drafter/draft.js';
+import { draftFromPrompt, readPrompt } from '../../../src/domain/drafter/draft.js';
 import { show } from './corpusCheck.js';
 
 // Rules that read what people type rather than what a drafter expects (spec §4.7), each in the
@@ -87,4 +87,11 @@ describe('dates and times, however named', () => {
     ['de', 'Bestellung: Lieferdatum, Ankunftszeit, Frist, Datum', 'calendar:Lieferdatum ; time:Ankunftszeit ; calendar:Frist'],
     ['pt', 'Encomenda: data de nascimento, data de entrega, prazo', 'calendar:Data de nascimento ; calendar:Data de entrega ; calendar:Prazo'],
   ])('%s: "%s"', (_l, p, want) => expect(fields(p)).toContain(want));
+});
+
+describe('titles', () => {
+  it('write initialisms typed in lower case as initialisms', () => {
+    expect(readPrompt('rsvp for our team dinner pls').draft.title).toBe('RSVP for our team dinner');
+    expect(readPrompt('nps survey for the pta bbq').draft.title).toMatch(/^NPS survey for the PTA BBQ/);
+  });
 });
