@@ -109,13 +109,21 @@ const STEPS: Record<VerbName, (s: Session, g: string[]) => void> = {
   add: (s, groups) => {
     const [what, a, b] = groups;
     const [where, anchor, position] = a && b ? [a, b, undefined] : [undefined, undefined, a];
-    const added = readSentences(what!.replace(/\s+(?:field|question|champ|campo|feld|frage|pergunta)s?$/iu, ''), s.draft.locale as Locale).made.map((m) => m.field);
+    const named = what!.replace(/\s+(?:field|question|champ|campo|feld|frage|pergunta)s?$/iu, '').replace(FIELD_WORD, '');
+    const added = readSentences(named, s.draft.locale as Locale).made.map((m) => m.field);
     if (!added.length) throw new DraftError(`cannot tell what field "${what}" is: say e.g. "add a phone field", "add a date of birth", "add T-shirt size S, M or L"`);
     const at = insertAt(s, where, anchor, position);
     s.draft.fields.splice(at, 0, ...added);
     s.last = at + added.length - 1;
   },
 };
+
+/** "un champ e-mail", "un campo de correo", "ein Feld für die E-Mail": the field word before what it asks */
+const FIELD_WORD = /^(?:(?:a|an|un|une|una|um|uma|ein|eine|einen)\s+)?(?:field|champ|campo|feld|question|pregunta|frage|pergunta)\s+(?:(?:de|d'|du|for|für|para|pour)\s*(?:(?:the|la|le|el|die|den|o|a)\s+)?)?/iu;
+
+/** a pronoun joined to its verb ("rends-le", "hazlo", "torne-o") stands apart, as "it" does in English */
+const joinedPronoun = (text: string) =>
+  text.replace(/\b(rends|rendez|mets|mettez|fais|d[ée]place|supprime|renomme|torne|deixe|mova|remova)-(le|la|les|o|a)\b/giu, '$1 $2').replace(/\b(haz|pon|marca|mueve|quita|elimina|renombra)(lo|la)\b/giu, '$1 $2');
 
 const OPTIONAL_WORD = /^(optional|not required|facultati|optionnel|opcional|freiwillig|n[ãa]o obrigat)/iu;
 
@@ -126,7 +134,9 @@ function choiceField(s: Session, ref: string): DraftField {
   return f;
 }
 
-const SPLIT = /\s*;\s*|\s*\n\s*|\s*,?\s+(?:then|and then|puis|ensuite|luego|despu[ée]s(?!\s+de)|dann|danach|depois(?!\s+de))\s+|\.\s+/iu;
+/** a verb that opens an instruction: "add a phone and make it required" is two */
+const OPENS = String.raw`(?:make|set|mark|add|include|insert|remove|delete|drop|move|put|rename|call|turn|change|translate|rends|mets|ajoute[rz]?|supprime[rz]?|enl[èe]ve[rz]?|retire[rz]?|d[ée]place[rz]?|renomme[rz]?|traduis|haz|pon|a[ñn]ade|agrega|quita|elimina|borra|mueve|renombra|traduce|mach|mache|f[üu]ge|entferne|l[öo]sche|verschiebe|benenne|[üu]bersetze|torne|adicione|acrescente|remova|retire|mova|renomeie|traduza)\b`;
+const SPLIT = new RegExp(String.raw`\s*;\s*|\s*\n\s*|\s*,?\s+(?:then|and then|puis|ensuite|luego|despu[ée]s(?!\s+de)|dann|danach|depois(?!\s+de))\s+|\.\s+|\s*,?\s+(?:and|et|y|und|e)\s+(?=${OPENS})`, 'iu');
 
 const cleanInstruction = (raw: string) =>
   raw.trim().replace(/[.!]+$/, '').replace(/^(?:please|pls|and|also|et|y|und|e|bitte|por favor|s'il te pla[iî]t)\s+/iu, '').replace(/\s+(?:please|pls|bitte|por favor|s'il vous pla[iî]t)$/iu, '');
@@ -136,13 +146,16 @@ export function refineDraft(current: Draft, instructions: string): Draft {
   const draft: Draft = JSON.parse(JSON.stringify(current)) as Draft;
   if (!LOCALES.includes(draft.locale as Locale)) draft.locale = 'en';
   const s: Session = { draft, last: -1 };
-  const parts = instructions.split(SPLIT).map((raw) => ({ raw: raw.trim(), text: cleanInstruction(raw) })).filter((p) => p.text);
+  const parts = joinedPronoun(instructions).split(SPLIT).map((raw) => ({ raw: raw.trim(), text: cleanInstruction(raw) })).filter((p) => p.text);
   if (!parts.length) throw new DraftError('no instruction given');
-  for (const { raw, text } of parts) {
+  const steps = parts.map(({ raw, text }) => {
     const verb = VERBS.find(([, re]) => re.test(text));
     if (!verb) throw new DraftError(`Could not understand the instruction "${raw.replace(/[.!]+$/, '')}". Try one of: ${INSTRUCTION_EXAMPLES.map((e) => `"${e}"`).join(', ')}`);
-    STEPS[verb[0]](s, text.match(verb[1])!.slice(1).filter((g): g is string => g !== undefined));
-  }
+    return { name: verb[0], groups: text.match(verb[1])!.slice(1).filter((g): g is string => g !== undefined) };
+  });
+  // a translation comes last, so that what the other instructions add is written in the new language too
+  const ordered = [...steps.filter((t) => t.name !== 'translate'), ...steps.filter((t) => t.name === 'translate')];
+  for (const { name, groups } of ordered) STEPS[name](s, groups);
   if (!draft.fields.length) throw new DraftError('the draft would have no field left');
   return draft;
 }

@@ -81,3 +81,22 @@ describe('refining a draft', () => {
     expect(() => refineDraft(BASE, i)).toThrow(message);
   });
 });
+
+describe('refining with several instructions in one sentence', () => {
+  const base = draftFromPrompt('rsvp for our team dinner pls');
+  it.each([
+    'add an email field and make it required; drop the dietary requirements',
+    'ajoute un champ e-mail et rends-le obligatoire ; supprime le régime alimentaire',
+    'añade un campo de correo y hazlo obligatorio; quita Dietary requirements',
+  ])('"and" before a verb starts a new instruction: %s', (i) => {
+    const out = show(refineDraft(base, i));
+    expect(out).toMatch(/email:[^;]*\*/);
+    expect(out).not.toMatch(/Dietary|régime|dietéticos/i);
+  });
+
+  it('a translation comes last: what the same sentence adds is translated too', () => {
+    const out = refineDraft(base, 'in French; add a phone field');
+    expect(out.locale).toBe('fr');
+    expect(show(out)).toContain('phone:Téléphone');
+  });
+});
