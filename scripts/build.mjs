@@ -59,7 +59,8 @@ const zodApart = {
 // ajv: a development dependency, loaded only by the sandbox's contract checks (tests)
 const externalPackages = [...Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies }).filter((d) => !bundled.has(d)), 'ajv'];
 // dist/main.js: the entry; answers --version, the root help and help topics, else requires run.js
-await build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/main.js', external: [...externalPackages, './run.js'] });
+const mainBuild = { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/main.js', external: [...externalPackages, './run.js'] };
+await build(mainBuild);
 // dist/run.js: the commander tree and every command
 await build({ ...common, entryPoints: ['src/cli/run.ts'], outfile: 'dist/run.js', external: externalPackages, plugins: [lazyChildProcess, sandboxApart, zodApart] });
 // dist/sandbox.js: the emulator, for sandbox serve, --sandbox and the sandbox's data-dir commands
@@ -69,9 +70,10 @@ await build({ ...common, stdin: { contents: "export * from 'zod/v4';", resolveDi
 
 // The root help, rendered once from the real commander tree and printed by the entry without
 // building the tree (start-up target). 80 columns: commander's width when not on a terminal.
-const help = execFileSync(process.execPath, ['bin/formctl.js', '--help'], { encoding: 'utf8', env: { ...process.env, FORMCTL_DYNAMIC_HELP: '1', COLUMNS: '80' } });
-writeFileSync('dist/root-help.txt', help);
 writeFileSync('dist/package.json', '{ "type": "commonjs" }\n'); // dist is CommonJS whatever the root says
+const help = execFileSync(process.execPath, ['bin/formctl.js', '--help'], { encoding: 'utf8', env: { ...process.env, FORMCTL_DYNAMIC_HELP: '1', COLUMNS: '80' } });
+// the entry again, with the help inside it: `formctl --help` then reads no file but the entry
+await build({ ...mainBuild, define: { ...common.define, __FORMCTL_ROOT_HELP__: JSON.stringify(help) } });
 
 // V8's code cache of dist/run.js, made after a typical command ran (forms list against a closed
 // loopback port: it builds the client, makes one request, reports the error). See src/cli/main.ts.

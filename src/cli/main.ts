@@ -35,14 +35,15 @@ function narrowTerminal(): boolean {
   return isTerminal(1) && (process.stdout.columns ?? 80) < 80;
 }
 
-/** The root help rendered at build time (scripts/build.mjs); undefined when absent or the terminal is narrow. */
+declare const __FORMCTL_ROOT_HELP__: string | undefined;
+
+/**
+ * The root help rendered at build time (scripts/build.mjs), inside this file: no other file to read;
+ * undefined when absent (a build's first pass, tests from source) or the terminal is narrow.
+ */
 function prebuiltRootHelp(): string | undefined {
-  if (narrowTerminal()) return undefined;
-  try {
-    return readFileSync(join(__dirname, 'root-help.txt'), 'utf8');
-  } catch {
-    return undefined;
-  }
+  if (typeof __FORMCTL_ROOT_HELP__ !== 'string' || narrowTerminal()) return undefined;
+  return __FORMCTL_ROOT_HELP__;
 }
 
 interface RunModule {

@@ -22,8 +22,15 @@ export function ledgerPath(deps: Deps, m = month()): string {
 export function record(deps: Deps, command: string, requests: number): void {
   if (requests <= 0) return;
   const path = ledgerPath(deps);
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  appendFileSync(path, `${JSON.stringify({ at: new Date().toISOString(), command, requests })}\n`, { mode: 0o600 });
+  const line = `${JSON.stringify({ at: new Date().toISOString(), command, requests })}\n`;
+  try {
+    appendFileSync(path, line, { mode: 0o600 });
+  } catch (e) {
+    // the month's first run of this profile (or the first ever): make the folder, then append
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    appendFileSync(path, line, { mode: 0o600 });
+  }
 }
 
 export function readLedger(deps: Deps, m = month()): LedgerLine[] {

@@ -1,5 +1,4 @@
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigFileError } from '../errors.js';
 
@@ -10,7 +9,8 @@ export const CONFIG_FILE_NAME = 'config.json';
 
 export function configDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.FORMCTL_CONFIG_DIR) return env.FORMCTL_CONFIG_DIR;
-  const base = env.XDG_CONFIG_HOME || join(homedir(), '.config');
+  // node:os only when needed: FORMCTL_CONFIG_DIR and XDG_CONFIG_HOME spare every command its load
+  const base = env.XDG_CONFIG_HOME || join((require('node:os') as typeof import('node:os')).homedir(), '.config');
   return join(base, 'formctl');
 }
 

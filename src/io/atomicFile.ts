@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { processAlive } from './pid.js';
@@ -27,6 +26,8 @@ function removeStaleTemps(path: string): void {
 /** A new temporary file beside `path` (same directory, so the final rename is atomic), opened for writing. */
 export function openTempFile(path: string, mode = 0o644): { temp: string; fd: number } {
   removeStaleTemps(path);
+  // node:crypto on first write, not at load: `forms list` loads this module and seldom writes
+  const { randomBytes } = require('node:crypto') as typeof import('node:crypto');
   for (;;) {
     const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.part`);
     try {

@@ -66,6 +66,9 @@ describe('no heavy module on the start-up paths', () => {
   it('a one-request command: forms list -o json', () => {
     const mods = loaded(['forms', 'list', '-o', 'json'], { FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner });
     expect(mods.filter((m) => HEAVY.some((h) => m === h || m.startsWith(`${h}/`)))).toEqual([]);
+    // nor Node's crypto (its set-up is some 20 internal modules) nor node:os: the temporary file's
+    // random name and the home directory (unused with FORMCTL_CONFIG_DIR) load them when needed
+    expect(mods.filter((m) => ['node:crypto', 'crypto', 'node:os', 'os'].includes(m))).toEqual([]);
   });
 
   it('the JMESPath library loads only when --query is given', () => {

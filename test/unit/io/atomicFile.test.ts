@@ -1,16 +1,16 @@
 import { existsSync, lstatSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../../helpers/cli.js';
 
 // The random part of the temporary name, made predictable: the test can plant a file or a symlink at
-// exactly the name openTempFile will try first.
+// exactly the name openTempFile will try first. atomicFile loads node:crypto on first use (with
+// require, off the start-up path), so the spy goes on the module object that require returns.
 const randomParts: string[] = [];
-vi.mock('node:crypto', async (importOriginal) => {
-  const crypto = await importOriginal<typeof import('node:crypto')>();
-  return { ...crypto, randomBytes: (n: number) => (randomParts.length ? Buffer.from(randomParts.shift()!, 'hex') : crypto.randomBytes(n)) };
-});
-// test files share their worker's modules (vitest.config: isolate false): a copy loaded afresh sees the mock
-vi.resetModules();
+const crypto = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+const realRandomBytes = crypto.randomBytes.bind(crypto);
+vi.spyOn(crypto, 'randomBytes').mockImplementation(((n: number) => (randomParts.length ? Buffer.from(randomParts.shift()!, 'hex') : realRandomBytes(n))) as typeof crypto.randomBytes);
+afterAll(() => vi.restoreAllMocks());
 const { openTempFile, writeFileAtomic } = await import('../../../src/io/atomicFile.js');
 
 const tmp = tempDir();
