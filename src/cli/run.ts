@@ -4,10 +4,10 @@ import { VERB_EXAMPLES } from './helpExamples.js';
 import { helpArgv, helpTopic } from './helpRouting.js';
 import type { Prompter } from '../io/prompter.js';
 import type { IOStreams } from '../io/streams.js';
-import { EXIT, UsageError, describeWriteError, isBrokenPipe } from '../errors.js';
+import { EXIT, UsageError } from '../errors.js';
+import { guardProcess } from './guard.js';
 import { VERSION } from '../version.js';
 import { addConnectionFlags } from '../cmdutil/flags.js';
-import { stopsGracefully } from '../cmdutil/interrupt.js';
 
 export interface GroupModule {
   register(program: Command, b: typeof bind): void;
@@ -196,47 +196,6 @@ export async function buildProgram(argv: string[], loadAll = false, focus = true
   }
   refuseRepeatedOptions(program);
   return program;
-}
-
-/** Ends the run now: cleanups first (temporary files, a restored webhook), then the exit code. */
-function endNow(code: number): void {
-  // a cleanup that cannot finish (a request the signal cut in half) must not keep the process alive
-  const deadline = new Promise((resolve) => setTimeout(resolve, CLEANUP_MS));
-  void Promise.race([Promise.resolve(runState.cleanup?.()).catch(() => undefined), deadline]).finally(() => process.exit(code));
-}
-
-/** How long the cleanups of a run ended by a signal or a closed stdout may take before it exits anyway. */
-const CLEANUP_MS = 3000;
-
-/**
- * Signals end the run with their conventional codes after the cleanups (Ctrl-C 130, SIGTERM from
- * CI timeouts 143, SIGHUP from a closed terminal 129). A closed stdout (`| head`) ends it quietly
- * with 141, as SIGPIPE would; any other write failure (a full disk) is one line and exit 1. Either
- * way nothing more is fetched for output nobody can receive.
- */
-function guardProcess(): void {
-  const signals: Array<[NodeJS.Signals, number]> = [['SIGINT', EXIT.interrupted], ['SIGTERM', EXIT.terminated], ['SIGHUP', EXIT.hangup]];
-  // `on`, not `once`: a listener that stays registered tells signal-exit (used by ora's cursor
-  // handling) that the signal is handled here, so it does not kill the process before cleanups
-  let ending = false;
-  for (const [signal, code] of signals) {
-    process.on(signal, () => {
-      // a long-running command stops itself (untilInterrupted); a second signal ends the run here
-      if (ending || stopsGracefully()) return;
-      ending = true;
-      endNow(code);
-    });
-  }
-  let failed = false;
-  process.stdout.on('error', (err) => {
-    if (failed) return;
-    failed = true;
-    if (isBrokenPipe(err)) return endNow(EXIT.brokenPipe);
-    const failure = describeWriteError(err) ? err : new Error(`cannot write the output: ${err.message}`);
-    void import('./report.js')
-      .then(({ reportError }) => reportError(runState.io, failure, runState.jsonErrors))
-      .finally(() => endNow(EXIT.error));
-  });
 }
 
 /** Where a run talks to: the process's streams, or a test's (in-process command tests). */
