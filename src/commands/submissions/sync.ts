@@ -9,7 +9,8 @@ import type { AnswerField } from '../../domain/answers.js';
 import { FORMS_PAGE_MAX } from '../../domain/limits.js';
 import { cellReaders, planColumns, type SyncSubmission } from '../../domain/syncColumns.js';
 import { UsageError } from '../../errors.js';
-import { openSink, type PageRow, type Sink, type SyncState } from './syncSinks.js';
+import { openSink } from './syncSinks.js';
+import type { PageRow, Sink, SyncState } from './syncShared.js';
 import { NewestSeen } from './newest.js';
 
 interface Opts {

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import type { Client } from 'pg';
 import type { Cell, ColumnType, SyncColumn } from '../../domain/syncColumns.js';
 import { UsageError } from '../../errors.js';
-import { q, redact, type PageRow, type Sink } from './syncSinks.js';
+import { q, redact, type PageRow, type Sink } from './syncShared.js';
 
 // `submissions sync` into PostgreSQL. Each batch of pages is one transaction at its commit: the rows go in with
 // COPY … FROM STDIN into temporary staging tables (one stream per table, no parameters to bind),

@@ -1,45 +1,10 @@
-import type { Cell, ColumnType, SyncColumn, SyncSubmission } from '../../domain/syncColumns.js';
+import type { ColumnType, SyncColumn } from '../../domain/syncColumns.js';
+import { q, redact, type Sink } from './syncShared.js';
 import { UsageError } from '../../errors.js';
 import type { SqlValue, SqliteDatabase, SqliteStatement } from '../../sandbox/repo/sqlite.js';
 
 // Where `submissions sync` writes: SQLite (the one SQLite module, sandbox/repo/sqlite.ts) or PostgreSQL (pg). The sync's own state
 // lives in the same database (`_formctl_sync`), so the database alone is enough to resume.
-
-export interface SyncState {
-  qrId: string;
-  table: string;
-  newestCreatedAt: string;
-  idsAtNewest: string[];
-  columns: SyncColumn[];
-  rows: number;
-}
-
-export interface PageRow {
-  cells: Cell[];
-  raw: SyncSubmission;
-}
-
-export interface Sink {
-  readonly label: string;
-  state(qrId: string): Promise<SyncState | undefined>;
-  /** creates the form's table, or adds the columns it lacks */
-  prepare(table: string, columns: SyncColumn[], existing: SyncColumn[]): Promise<void>;
-  /**
-   * Rows (a page's) upserted by id into the form's table and `submissions`, in the transaction this
-   * opens or the one open; nothing is kept until commit(). SQLite writes them at once, a page at a
-   * time between fetches; PostgreSQL stages them for the commit.
-   */
-  writeRows(qrId: string, table: string, columns: SyncColumn[], rows: PageRow[]): Promise<void>;
-  /** the state, then the commit of the open transaction (one is opened for the state alone) */
-  commit(qrId: string, table: string, columns: SyncColumn[], state: SyncState): Promise<void>;
-  /** counts the form's rows into the state, once per sync (a count per page would grow with the table) */
-  finish(qrId: string, table: string): Promise<number>;
-  /** --full: rows of the form that the service no longer has are deleted */
-  deleteMissing(qrId: string, table: string, seen: Set<string>): Promise<number>;
-  close(): Promise<void>;
-}
-
-export const q = (id: string) => `"${id.replace(/"/g, '""')}"`;
 
 // ── SQLite ───────────────────────────────────────────────────────────────────
 const SQLITE_TYPES: Record<ColumnType, string> = { text: 'TEXT', number: 'REAL', json: 'TEXT', boolean: 'INTEGER', timestamp: 'TEXT' };
@@ -143,11 +108,6 @@ async function sqliteSink(file: string): Promise<Sink> {
       db.close();
     },
   };
-}
-
-/** the URL without its password, for messages */
-export function redact(url: string): string {
-  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 }
 
 /** `sqlite:FILE` or `postgres://…` (also `postgresql://`). */
