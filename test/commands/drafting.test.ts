@@ -15,7 +15,7 @@ afterAll(async () => {
   await sb.stop();
   tmp.remove();
 });
-const formsNamed = async (title: string) => ((await sb.api('GET', '/forms?limit=100')).body.data.items as Array<{ qrId: string; title: string }>).filter((f) => f.title === title);
+const formsNamed = (title: string) => sb.formsNamed(title);
 const fieldsOf = async (qrId: string) => (await sb.api('GET', `/forms/${qrId}`)).body.data.fields.map((f: any) => `${f.type}:${f.option.label}${f.option.required ? '*' : ''}`);
 
 describe('formctl ai draft', () => {

@@ -17,7 +17,7 @@ afterAll(async () => {
   tmp.remove();
 });
 
-const formsNamed = async (title: string) => ((await sb.api('GET', '/forms?limit=100')).body.data.items as Array<{ qrId: string; title: string }>).filter((f) => f.title === title);
+const formsNamed = (title: string) => sb.formsNamed(title);
 const blank = (title: string) => [
   { ask: /^Start from:/, answer: 'blank' },
   { ask: /^Title:/, answer: title },

@@ -13,7 +13,7 @@ export type { SandboxHandle };
  * The command tests' sandbox: served from the test process, with `cli()` running formctl in the
  * same process against it. The same handle as the end-to-end helper, without process starts.
  */
-export async function startSandbox(options: Partial<SandboxOptions> | string[] = {}): Promise<SandboxHandle & { run(args: string[], opts?: InProcessOptions & { role?: keyof SandboxHandle['keys'] }): ReturnType<typeof runInProcess> }> {
+export async function startSandbox(options: Partial<SandboxOptions> | string[] = {}): Promise<SandboxHandle & { run(args: string[], opts?: InProcessOptions & { role?: keyof SandboxHandle['keys'] }): ReturnType<typeof runInProcess>; formsNamed(title: string): Promise<Array<{ qrId: string; title: string }>> }> {
   const sb = await inProcessSandbox(Array.isArray(options) ? fromServeFlags(options) : options);
   const configDir = mkdtempSync(join(tmpdir(), 'formctl-config-'));
   const env = (role: keyof SandboxHandle['keys'] = 'owner', extra: Record<string, string | undefined> = {}) => ({
@@ -34,6 +34,10 @@ export async function startSandbox(options: Partial<SandboxOptions> | string[] =
     async api(method: string, path: string, o: { key?: string; body?: unknown } = {}) {
       const r = await sb.api(method, path, { key: o.key ?? sb.keys.owner, body: o.body });
       return { status: r.status, body: r.body };
+    },
+    /** the account's forms with this title (one page of 100: tests make fewer) */
+    async formsNamed(title: string) {
+      return ((await handle.api('GET', '/forms?limit=100')).body.data.items as Array<{ qrId: string; title: string }>).filter((f) => f.title === title);
     },
     async requestCount() {
       return (await handle.requestsSince(0)).length;
