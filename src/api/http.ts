@@ -135,7 +135,7 @@ export class ApiClient {
     const env = body as { status?: string } | undefined;
     if (res.status >= 200 && res.status < 300 && env?.status === 'success') return env as Envelope<T>;
     const err = apiErrorOf(res.status, body, text, opts.method, opts.path);
-    const wait = parseRetryAfter(headerValue(res.headers['retry-after']), Date.now());
+    const wait = parseRetryAfter(headerValue(res.headers['retry-after']), (this.opts.now ?? Date.now)());
     if (wait !== undefined) err.retryAfter = Math.ceil(wait / 1000);
     throw err;
   }

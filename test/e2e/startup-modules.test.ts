@@ -71,6 +71,12 @@ describe('no heavy module on the start-up paths', () => {
     expect(mods.filter((m) => ['node:crypto', 'crypto', 'node:os', 'os'].includes(m))).toEqual([]);
   });
 
+  it('doctor with no sandbox data says so without loading the sandbox', () => {
+    // no profile yet: doctor reports problems (exit 1), and the sandbox's data dir has no database
+    const mods = loaded(['doctor', '--offline', '-o', 'json'], { FORMCTL_CONFIG_DIR: join(dir, 'doctor-config') }, true);
+    expect(mods).not.toContain('./sandbox.js');
+  });
+
   it('the JMESPath library loads only when --query is given', () => {
     const mods = loaded(['forms', 'list', '-o', 'json', '--query', '[].qrId'], { FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner });
     expect(mods.filter((m) => HEAVY.some((h) => m === h || m.startsWith(`${h}/`)))).toEqual(['@jmespath-community/jmespath']);

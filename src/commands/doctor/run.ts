@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Deps } from '../../cmdutil/factory.js';
 import { proxyFor } from '../../api/proxy.js';
 import { readLedger } from '../../cmdutil/ledger.js';
@@ -143,6 +144,8 @@ function checkQuota(deps: Deps, target: Target, add: Add): void {
 
 /** The sandbox data dir, as the sandbox itself reads it (integrity and schema version). */
 async function checkSandboxData(data: string, add: Add): Promise<void> {
+  // no database yet (the sandbox's file, repo/db.ts): said without loading the sandbox's bundle
+  if (!existsSync(join(data, 'sandbox.db'))) return add('ok', 'sandbox data', `${data} (none yet)`);
   let health: DataDirHealth;
   try {
     health = await (await import('../../sandbox/entry.js')).sandboxDataDirHealth(data);

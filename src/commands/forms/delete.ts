@@ -7,7 +7,7 @@ import { resultView } from './views.js';
 
 export async function run(deps: Deps, [qrIds]: unknown[], opts: { yes?: boolean }): Promise<void> {
   const ids = [...new Set((qrIds as string[]).map((q) => requireQrId(q)))];
-  deps.outputFor(resultView);
+  const out = deps.outputFor(resultView);
   if (!opts.yes) {
     const what = ids.length === 1 ? `form ${ids[0]}` : `${ids.length} forms (${ids.join(', ')})`;
     const ok = await deps.prompter().confirm(`Delete ${what} and ${ids.length === 1 ? 'its' : 'their'} submissions? This cannot be undone.`, '--yes');
@@ -16,7 +16,6 @@ export async function run(deps: Deps, [qrIds]: unknown[], opts: { yes?: boolean 
   const client = await deps.client();
   // spec §4.1: several ids in one bulk request, each id repeated as its own query parameter
   const result = ids.length === 1 ? (await deleteForm(client, ids[0]!)).result : (await deleteForms(client, ids)).message;
-  const out = deps.outputFor(resultView);
   if (out.quiet) {
     deps.io.stdout.write(ids.map((i) => `${i}\n`).join(''));
     return;

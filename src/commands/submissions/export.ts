@@ -184,7 +184,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   // the window is pinned: pages after the first ask for nothing newer than the newest row seen, so
   // submissions arriving during the export cannot shift them (and no client clock is trusted)
   if (!until && first.items[0]) until = first.items[0].createdAt;
-  const total = first.total;
+  let total = first.total;
   // the cost, known after the first page: one request per 100 submissions
   if (first.totalPages > 1) deps.info(`${total.toLocaleString('en')} submissions: ${first.totalPages.toLocaleString('en')} requests of the monthly quota (⌈${total}/100⌉; 1 sent).`);
   // spec §4.4: the form comes with every page; without it no field is known (and --redact treats
@@ -201,7 +201,10 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const tally = new Tally(checkpoint);
   await write(encoder.head);
   for await (const page of walkPages(fetchPage, { first, window: concurrency, order: opts.order === 'oldest' ? 'last-to-first' : 'first-to-last' })) {
-    if (page.total !== total) deps.warn(`the number of matching submissions changed during the export (${total} → ${page.total}): some were deleted meanwhile`);
+    if (page.total !== total) {
+      deps.warn(`the number of matching submissions changed during the export (${total} → ${page.total}): some were deleted meanwhile`);
+      total = page.total;
+    }
     const fresh: Submission[] = [];
     for (const s of opts.order === 'oldest' ? [...page.items].reverse() : page.items) {
       tally.see(s);

@@ -49,8 +49,8 @@ const FIRST_BATCH_ROWS = 1000;
 const MAX_BATCH_ROWS = 8000;
 
 async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string, full: boolean, redact?: Redact): Promise<Outcome> {
-  const state = full ? undefined : await sink.state(qrId);
   const prior = await sink.state(qrId);
+  const state = full ? undefined : prior;
   const since = state?.newestCreatedAt;
   const skip = new Set(state?.idsAtNewest ?? []);
   let requests = 1;
