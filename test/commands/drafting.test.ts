@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cascadeOf } from '../../src/commands/forms/builder.js';
 import { changesOf } from '../../src/commands/forms/edit.js';
@@ -89,6 +90,27 @@ writeFileSync(process.argv[2], JSON.stringify(doc));
     expect(await formsNamed('Tasting evening')).toEqual([]);
     const unsaved = await sb.run(['ai', 'draft', 'Tasting evening with name, e-mail and wine red, white or rosé'], { tty: true, script: [{ ask: /^What next\?/, answer: 'quit' }] });
     expect(unsaved.exitCode).toBe(130);
+  });
+});
+
+describe('ai draft: an edit that does not parse', () => {
+  it('keeps the file and says how to go on with it; the loop goes on with the draft as it was', async () => {
+    const editor = `${tmp.path}/broken-editor.mjs`;
+    writeFileSync(editor, `import { writeFileSync } from 'node:fs';\nwriteFileSync(process.argv[2], '{"title": "Half typed", "fields": [');\n`);
+    const r = await sb.run(['ai', 'draft', 'Tasting evening with name, e-mail and wine red, white or rosé'], {
+      tty: true,
+      env: { EDITOR: `node ${editor}` },
+      script: [
+        { ask: /^What next\?/, answer: 'edit' },
+        { ask: /^What next\?/, answer: 'quit' },
+      ],
+    });
+    // quit with the draft unsaved: 130, as the loop's other test shows
+    expect(r.exitCode).toBe(130);
+    const kept = /Your edit is kept in (\S+): go on with {2}formctl ai draft --from \1/.exec(r.stderr);
+    expect(kept, r.stderr).not.toBeNull();
+    expect(readFileSync(kept![1]!, 'utf8')).toBe('{"title": "Half typed", "fields": [');
+    rmSync(dirname(kept![1]!), { recursive: true, force: true });
   });
 });
 

@@ -77,6 +77,13 @@ describe('no heavy module on the start-up paths', () => {
     expect(mods).not.toContain('./sandbox.js');
   });
 
+  it('ai draft --from FILE -o json sends no request: no client, no sandbox, no node:os', () => {
+    const saved = join(dir, 'saved-draft.json');
+    writeFileSync(saved, JSON.stringify({ title: 'T', shortText: '', locale: 'en', fields: [{ type: 'name', option: { label: 'Name' } }] }));
+    const mods = loaded(['--sandbox', 'ai', 'draft', '--from', saved, '-o', 'json']);
+    expect(mods.filter((m) => ['./sandbox.js', 'node:os'].includes(m))).toEqual([]);
+  });
+
   it('the JMESPath library loads only when --query is given', () => {
     const mods = loaded(['forms', 'list', '-o', 'json', '--query', '[].qrId'], { FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner });
     expect(mods.filter((m) => HEAVY.some((h) => m === h || m.startsWith(`${h}/`)))).toEqual(['@jmespath-community/jmespath']);

@@ -1,6 +1,5 @@
 import { generateDraft } from '../../api/resources/ai.js';
 import { createForm } from '../../api/resources/forms.js';
-import type { ApiClient } from '../../api/http.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { draftChanges } from '../../domain/drafter/changes.js';
 import type { Draft as DrafterDraft } from '../../domain/drafter/types.js';
@@ -38,13 +37,13 @@ async function print(deps: Deps, draft: Draft, format: string | undefined): Prom
 }
 
 /** One request, said before it is sent: every call counts against the monthly quota (spec §4.7). */
-async function ask(deps: Deps, client: ApiClient, prompt: string, current?: Draft): Promise<Draft> {
+async function ask(deps: Deps, prompt: string, current?: Draft): Promise<Draft> {
   deps.info(current ? `Refining the draft: "${prompt}" (1 request)…` : `Drafting: "${prompt}" (1 request)…`);
-  return generateDraft(client, prompt, current ? shape(current) : undefined);
+  return generateDraft(await deps.client(), prompt, current ? shape(current) : undefined);
 }
 
-async function create(deps: Deps, client: ApiClient, draft: Draft): Promise<void> {
-  const form = await createForm(client, shape(draft) as never);
+async function create(deps: Deps, draft: Draft): Promise<void> {
+  const form = await createForm(await deps.client(), shape(draft) as never);
   deps.info(`Created form ${form.qrId} "${form.title}" with ${form.fields.length} fields: ${form.shortUrl}`);
   deps.io.stdout.write(deps.io.isStdoutTTY ? `${form.qrId}\n` : `${JSON.stringify(form, null, 2)}\n`);
 }
@@ -65,7 +64,7 @@ const NEXT = [
 ] as const;
 
 /** The terminal loop: refine, edit, create, save, start again, quit; each change said. */
-async function loop(deps: Deps, client: ApiClient, start: Draft): Promise<void> {
+async function loop(deps: Deps, start: Draft): Promise<void> {
   const p = deps.prompter();
   let draft = start;
   let saved = false;
@@ -80,7 +79,7 @@ async function loop(deps: Deps, client: ApiClient, start: Draft): Promise<void> 
       if (saved) return;
       throw new CancelError('nothing created');
     }
-    if (next === 'create') return create(deps, client, draft);
+    if (next === 'create') return create(deps, draft);
     try {
       const before = draft;
       if (next === 'save') {
@@ -91,8 +90,8 @@ async function loop(deps: Deps, client: ApiClient, start: Draft): Promise<void> 
         continue;
       }
       if (next === 'edit') draft = (await editDraft(deps, shape(draft))) ?? draft;
-      else if (next === 'refine') draft = await ask(deps, client, checkPrompt('instruction', await p.input('Refine:', '--refine')), draft);
-      else draft = await ask(deps, client, checkPrompt('prompt', await p.input('New prompt:', 'PROMPT')));
+      else if (next === 'refine') draft = await ask(deps, checkPrompt('instruction', await p.input('Refine:', '--refine')), draft);
+      else draft = await ask(deps, checkPrompt('prompt', await p.input('New prompt:', 'PROMPT')));
       if (next !== 'again') sayChanges(deps, before, draft);
       if (draft !== before) saved = false;
     } catch (e) {
@@ -114,12 +113,12 @@ export async function run(deps: Deps, [prompt]: unknown[], opts: Opts): Promise<
   const first = prompt === undefined ? undefined : checkPrompt(opts.from ? 'the instruction' : 'the prompt', String(prompt));
   const refinements = (opts.refine ?? []).map((r) => checkPrompt('--refine', r));
   const saved = opts.from !== undefined ? await readDraftFile(deps, opts.from) : undefined;
-  const client = await deps.client();
-  let draft = saved ?? (await ask(deps, client, first!));
-  if (saved && first) draft = await ask(deps, client, first, draft);
-  for (const r of refinements) draft = await ask(deps, client, r, draft);
-  if (opts.create) return create(deps, client, draft);
+  // the client (and the embedded sandbox) only once a request is to be sent: --from FILE -o json sends none
+  let draft = saved ?? (await ask(deps, first!));
+  if (saved && first) draft = await ask(deps, first, draft);
+  for (const r of refinements) draft = await ask(deps, r, draft);
+  if (opts.create) return create(deps, draft);
   const interactive = deps.io.isStdoutTTY && opts.output === undefined;
   if (!interactive) return print(deps, draft, opts.output);
-  return loop(deps, client, draft);
+  return loop(deps, draft);
 }

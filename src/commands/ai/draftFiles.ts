@@ -1,6 +1,5 @@
 import { editorCommand, runEditor } from '../../cmdutil/editor.js';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FormDraft } from '../../api/resources/ai.js';
 import type { Deps } from '../../cmdutil/factory.js';
@@ -39,16 +38,25 @@ export function saveDraftFile(path: string, draft: Draft): void {
 /** The draft in the editor; the edited draft, or undefined when the file was left as it was. */
 export async function editDraft(deps: Deps, draft: Draft): Promise<Draft | undefined> {
   const editor = editorCommand(deps.io.env, 'to edit the draft');
+  const { tmpdir } = await import('node:os');
   const dir = mkdtempSync(join(tmpdir(), 'formctl-draft-'));
+  const file = join(dir, 'draft.json');
+  let kept = false;
   try {
-    const file = join(dir, 'draft.json');
     const text = `${JSON.stringify(draft, null, 2)}\n`;
     writeFileSync(file, text, { mode: 0o600 });
     const r = await runEditor(editor, file, deps.io.env);
     if (r.status !== 0) throw new UsageError(`the editor (${editor}) exited with ${r.status ?? r.signal}: the draft is unchanged`);
     const edited = readFileSync(file, 'utf8');
-    return edited === text ? undefined : asDraft(parseJsonText(edited, 'the edited draft'), 'the edited draft');
+    if (edited === text) return undefined;
+    try {
+      return asDraft(parseJsonText(edited, file), file);
+    } catch (e) {
+      // what was typed is never thrown away: the file stays, and says how to go on with it
+      kept = true;
+      throw new UsageError(`${(e as Error).message}\nYour edit is kept in ${file}: go on with  formctl ai draft --from ${file}`);
+    }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!kept) rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -39,7 +39,8 @@ export function draftChanges(before: Draft, after: Draft): string[] {
     const c = fieldChanges(a, b);
     if (c.length) out.push(`~ ${label(b)}: ${c.join(', ')}`);
   }
-  const order = (d: Draft) => d.fields.filter((f) => pairs.some(([a, b]) => a === f || b === f)).map((f) => label(f));
-  if (!out.some((l) => l.startsWith('+') || l.startsWith('-')) && JSON.stringify(order(before)) !== JSON.stringify(pairs.map(([, b]) => label(b))) && order(after).join() !== order(before).join()) out.push(`~ order: ${order(after).join(', ')}`);
+  // the kept fields in another order: their places compared, so that a rename alone is no move
+  const at = pairs.map(([a]) => before.fields.indexOf(a));
+  if (!out.some((l) => l.startsWith('+') || l.startsWith('-')) && at.some((v, i) => i > 0 && v < at[i - 1]!)) out.push(`~ order: ${pairs.map(([, b]) => label(b)).join(', ')}`);
   return out;
 }
