@@ -20,13 +20,15 @@ export interface AllSubmissions {
  * (fewest requests: quota is money). After page 1 the window is pinned to its newest row, so that
  * submissions arriving meanwhile cannot shift the pages; ids are de-duplicated all the same.
  */
-export async function allSubmissions(client: ApiClient, qrId: string, q: { since?: string; until?: string }): Promise<AllSubmissions> {
+export async function allSubmissions(client: ApiClient, qrId: string, q: { since?: string; until?: string }, check?: (form: FormDefinition | undefined) => void): Promise<AllSubmissions> {
   let pinned = q.until;
   let form: FormDefinition | undefined;
   let requests = 0;
   const fetchPage = async (page: number) => {
     requests++;
     const res = await listSubmissions(client, qrId, { page, limit: SUBMISSIONS_PAGE_MAX, since: q.since, until: pinned });
+    // what the caller asks of the form is checked on page 1, before the other pages are paid for
+    if (page === 1) check?.(res.form);
     form ??= res.form;
     pinned ??= res.items[0]?.createdAt;
     return res;

@@ -33,6 +33,24 @@ describe('an assistant session, all through tools', () => {
   });
 });
 
+describe('quota spent only where it answers', () => {
+  it('aggregate refuses a field key after page 1, not after every page; templates_get is one request', async () => {
+    const s = await mcpSession(sb, { allowWrite: true });
+    const form = (await s.call('forms_create', { title: 'Many', shortText: '', fields: [{ type: 'radio', option: { label: 'Meal', options: [{ name: 'Veg', value: 'veg' }] } }] })).structuredContent as { qrId: string };
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: form.qrId, count: 250 });
+    const before = s.requests();
+    const bad = await s.call('submissions_aggregate', { qrId: form.qrId, fields: ['nope'] });
+    expect([bad.isError, textOf(bad)]).toEqual([true, expect.stringMatching(/fields: nope is not a choice field/)]);
+    expect(s.requests() - before).toBe(1);
+    const category = ((await s.call('templates_categories')).structuredContent as { items: Array<{ id: string }> }).items[0]!.id;
+    const templateId = ((await s.call('templates_list', { categoryId: category, limit: 1 })).structuredContent as { items: Array<{ id: string }> }).items[0]!.id;
+    const atGet = s.requests();
+    expect((await s.call('templates_get', { templateId })).isError).toBeFalsy();
+    expect(s.requests() - atGet).toBe(1);
+    await s.close();
+  });
+});
+
 describe('resources and prompts', () => {
   it("lists each form's definition and submission schema, and reads the definition as forms pull writes it", async () => {
     const s = await mcpSession(sb, { allowWrite: true });

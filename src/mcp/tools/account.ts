@@ -8,6 +8,7 @@ import { getWebhook, putWebhook } from '../../api/resources/webhook.js';
 import { month, readLedger } from '../../cmdutil/ledger.js';
 import { isHex24 } from '../../domain/ids.js';
 import { MAX_WEBHOOK_URL } from '../../domain/limits.js';
+import { templateToCreateBody } from '../../domain/templates.js';
 import { isPlan, PLAN_LIMITS } from '../../domain/plans.js';
 import { webhookUrlProblem } from '../../domain/urls.js';
 import { isTimeZone } from '../../domain/zones.js';
@@ -68,9 +69,9 @@ export const ACCOUNT_TOOLS: readonly ToolSpec[] = [
     description: 'A template as a form body ready for forms_create, with its outline.',
     input: paramsInput('getTemplateFormCreate'),
     run: async (ctx, a) => {
-      const client = await ctx.client();
-      const id = templateId(a.templateId);
-      const [t, draft] = await Promise.all([getTemplate(client, id), templateFormCreate(client, id)]);
+      // one request: the template carries its form, converted here as the CLI's templates get does
+      const t = await getTemplate(await ctx.client(), templateId(a.templateId));
+      const draft = templateToCreateBody(t.form);
       return { summary: outline(draft, `${t.title} (${t.categoryName})`), data: draft };
     },
   }),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod/v4';
-import { batchDeleteSubmissions, createSubmission, deleteSubmission, getSubmission, getSubmissionSchema, listSubmissions, updateSubmission, validateSubmissionRemote, SUBMISSIONS_PAGE_MAX } from '../../api/resources/submissions.js';
+import { batchDeleteSubmissions, createSubmission, deleteSubmission, getSubmission, getSubmissionSchema, listSubmissions, updateSubmission, validateSubmissionRemote, SUBMISSIONS_PAGE_MAX, type FormDefinition } from '../../api/resources/submissions.js';
 import type { AnswerField } from '../../domain/answers.js';
 import { submissionColumns } from '../../domain/flatten.js';
 import { isHex24 } from '../../domain/ids.js';
@@ -67,10 +67,12 @@ export const SUBMISSION_TOOLS: readonly ToolSpec[] = [
     description: "How many submissions chose each option of a form's choice fields (radio, checkbox, gender), over all pages, optionally since/until a time.",
     input: paramsInput('listSubmissions', { ...when, fields: z.array(z.string()).optional().describe('field keys to count (default: every choice field)') }, []),
     async run(ctx, a) {
-      const all = await allSubmissions(await ctx.client(), a.qrId, windowOf(a));
+      const checkFields = (form: FormDefinition | undefined) => {
+        const unknown = (a.fields as string[] | undefined)?.filter((k) => !choiceFields(form, a.fields).some((f) => f.key === k)) ?? [];
+        if (unknown.length) throw new UsageError(`fields: ${unknown.join(', ')} ${unknown.length === 1 ? 'is not a choice field' : 'are not choice fields'} of ${a.qrId} (choice fields: ${choiceFields(form).map((f) => f.key).join(', ') || 'none'})`);
+      };
+      const all = await allSubmissions(await ctx.client(), a.qrId, windowOf(a), checkFields);
       const fields = choiceFields(all.form, a.fields);
-      const unknown = (a.fields as string[] | undefined)?.filter((k) => !fields.some((f) => f.key === k)) ?? [];
-      if (unknown.length) throw new UsageError(`fields: ${unknown.join(', ')} ${unknown.length === 1 ? 'is not a choice field' : 'are not choice fields'} of ${a.qrId} (choice fields: ${choiceFields(all.form).map((f) => f.key).join(', ') || 'none'})`);
       const counts = countAnswers(fields, all.items);
       return { summary: `${countsText(counts, all.items.length)}\n(${plural(all.requests, 'request')})`, data: { qrId: a.qrId, submissions: all.items.length, fields: counts } };
     },
