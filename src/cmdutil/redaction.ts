@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AnswerField } from '../domain/answers.js';
@@ -12,6 +11,7 @@ function secretOf(deps: Deps): string {
   try {
     return readFileSync(path, 'utf8').trim();
   } catch {
+    const { randomBytes } = require('node:crypto') as typeof import('node:crypto');
     const secret = randomBytes(32).toString('hex');
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     try {

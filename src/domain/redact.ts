@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { ADDRESS_PARTS, checkValue, fileIdOf, optionValues, VALUE_TYPES, type AnswerField } from './answers.js';
 
 // --redact: people replaced by stable pseudonyms, for sharing submissions with analysts. A keyed hash
@@ -16,6 +15,8 @@ export interface Redactor {
 }
 
 export function redactor(secret: string, dropText: boolean): Redactor {
+  // node:crypto only once something is redacted: every submissions command loads this module
+  const { createHmac } = require('node:crypto') as typeof import('node:crypto');
   return {
     dropText,
     token: (kind, value) => `${kind}_${createHmac('sha256', secret).update(`${kind}\u0000${value.trim().toLowerCase()}`).digest('hex').slice(0, 12)}`,

@@ -84,6 +84,12 @@ describe('no heavy module on the start-up paths', () => {
     expect(mods.filter((m) => ['./sandbox.js', 'node:os'].includes(m))).toEqual([]);
   });
 
+  it('submissions list -o json loads neither node:crypto nor node:os (they load for --redact and for writes)', () => {
+    // a form the sandbox does not have: the command's modules are loaded all the same, then it fails (404)
+    const mods = loaded(['submissions', 'list', 'ABCDEFGH', '-o', 'json'], { FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner }, true);
+    expect(mods.filter((m) => ['node:crypto', 'crypto', 'node:os', 'os'].includes(m))).toEqual([]);
+  });
+
   it('the JMESPath library loads only when --query is given', () => {
     const mods = loaded(['forms', 'list', '-o', 'json', '--query', '[].qrId'], { FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner });
     expect(mods.filter((m) => HEAVY.some((h) => m === h || m.startsWith(`${h}/`)))).toEqual(['@jmespath-community/jmespath']);
