@@ -86,6 +86,11 @@ export class ApiClient {
     this.transport.close();
   }
 
+  /** the key this client sends, for scrubbing it out of text shown to others (never to print) */
+  get keyForScrubbing(): string {
+    return this.key;
+  }
+
   /** Absolute URL of a path; the key is only ever sent to this origin. */
   url(path: string, query?: Query): URL {
     if (!path.startsWith('/')) path = `/${path}`;

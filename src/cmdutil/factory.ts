@@ -109,9 +109,14 @@ async function endpointOf(deps: Deps, target: Target): Promise<{ baseUrl: string
   return { baseUrl: target.baseUrl, apiKey };
 }
 
+/** --max-requests, else FORMCTL_MAX_REQUESTS: the cap of a run's requests (a usage error when it is no count). */
+export function maxRequestsOf(flags: GlobalFlags, env: NodeJS.ProcessEnv): number | undefined {
+  return parseIntFlag(flags.maxRequests !== undefined ? '--max-requests' : 'FORMCTL_MAX_REQUESTS', flags.maxRequests ?? env.FORMCTL_MAX_REQUESTS, 0, 100_000_000);
+}
+
 /** --max-requests (or FORMCTL_MAX_REQUESTS): a check before each request that stops the run at the cap. */
 function requestCap(flags: GlobalFlags, env: NodeJS.ProcessEnv): ((sent: number) => void) | undefined {
-  const maxRequests = parseIntFlag(flags.maxRequests !== undefined ? '--max-requests' : 'FORMCTL_MAX_REQUESTS', flags.maxRequests ?? env.FORMCTL_MAX_REQUESTS, 0, 100_000_000);
+  const maxRequests = maxRequestsOf(flags, env);
   if (maxRequests === undefined) return undefined;
   return (sent) => {
     if (sent >= maxRequests) throw new RequestCapError(`stopped before request ${sent + 1}: --max-requests ${maxRequests} reached (${sent} request${sent === 1 ? '' : 's'} sent); an export or import resumes from its checkpoint or ledger`);

@@ -1,6 +1,5 @@
 import type { ApiClient } from '../../api/http.js';
-import type { Deps } from '../../cmdutil/factory.js';
-import { parseIntFlag } from '../../cmdutil/flags.js';
+import { maxRequestsOf, type Deps } from '../../cmdutil/factory.js';
 import { UsageError } from '../../errors.js';
 import { paint } from '../../io/streams.js';
 import { clientConfig, CONFIG_FILES, type McpClient } from '../../mcp/clientConfig.js';
@@ -15,7 +14,7 @@ interface Opts {
 function printConfig(deps: Deps, opts: Opts): void {
   const t = deps.target();
   const snippet = clientConfig(opts.client, {
-    profile: deps.flags.profile ?? (deps.io.env.FORMCTL_PROFILE ? t.profileName : undefined),
+    profile: deps.flags.profile ?? deps.io.env.FORMCTL_PROFILE,
     sandbox: t.sandbox,
     allowWrite: opts.allowWrite,
     allowDestructive: opts.allowDestructive,
@@ -32,7 +31,7 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
   // what would fail every tool is said now, before serving: a bad profile or flag (exit 2)
   const target = deps.target();
   if (deps.io.isStdinTTY) throw new UsageError('formctl mcp speaks MCP on stdin and stdout: an assistant starts it (see formctl mcp --print-config), not a terminal');
-  parseIntFlag('--max-requests', deps.flags.maxRequests, 0, 100_000_000);
+  maxRequestsOf(deps.flags, deps.io.env);
   const { createServer } = await import('../../mcp/server.js');
   const { scrubber } = await import('../../mcp/results.js');
   const { serveStdio } = await import('../../mcp/stdio.js');
@@ -44,7 +43,8 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
     {
       allowWrite: opts.allowWrite === true,
       allowDestructive: opts.allowDestructive === true,
-      scrub: scrubber(() => [target.apiKey, deps.io.env.FORMCTL_API_KEY, deps.io.env.FORMCTL_WEBHOOK_SECRET]),
+      // the key the client sends (a keyring profile's too), and any the environment holds
+      scrub: scrubber(() => [client?.keyForScrubbing, target.apiKey, deps.io.env.FORMCTL_API_KEY, deps.io.env.FORMCTL_WEBHOOK_SECRET]),
       log: deps.flags.verbose ? log : undefined,
     },
   );
