@@ -27,6 +27,7 @@ export const HELP_TOPICS: Record<string, string> = {
   FORMCTL_ERROR_FORMAT  json: every failure is one JSON object on stderr (as with -o json); text: never
   FORMCTL_SYNC_URL      database of submissions sync: sqlite:FILE or postgres://… (keep the password here)
   VISUAL, EDITOR        the editor of forms edit
+  FORMCTL_SANDBOX_AI_URL  an OpenAI-compatible chat endpoint the sandbox drafts with (else offline); _MODEL, _TIMEOUT_MS
   FORMCTL_RETRY_BASE_MS base of the retry backoff in ms (default 1000: waits 1, 2, 4 s); for tests
   FORMCTL_SANDBOX_CONTRACT  1: sandboxes check their traffic against the OpenAPI description (tests)
   FORMCTL_SANDBOX_CONTRACT_CACHE  directory where those checks keep compiled validators for the next process (tests)
