@@ -39,6 +39,9 @@ function pairs(v: unknown, valueKey: 'value' | 'selectedValue'): string {
   return v.map((item) => (item && typeof item === 'object' ? `${text((item as Record<string, unknown>).itemName)}: ${text((item as Record<string, unknown>)[valueKey])}` : text(item))).join('; ');
 }
 
+/** A form whose fields carry quiz settings gets the score columns: one rule for list, export, sync and MCP. */
+export const hasQuizColumns = (fields: readonly unknown[]): boolean => fields.some((f) => (f as { quizConfig?: unknown }).quizConfig !== undefined);
+
 /**
  * Columns in the form's field order (issue: name → first/last, address → five parts, checkbox joined,
  * files → URLs, checkList/sheet → `item: value` pairs, quiz results → score columns). Headers are field

@@ -155,3 +155,22 @@ describe('submissions sync into a real PostgreSQL', () => {
     }
   });
 });
+
+describe('submissions sync of a quiz', () => {
+  it('gives a quiz its score columns from the form, as export does, even when the newest answers came before it was a quiz', async () => {
+    const radio = { type: 'radio', option: { label: 'Capital of France?', options: [{ name: 'Paris', value: 'paris' }, { name: 'Lyon', value: 'lyon' }] } };
+    const made = (await sb.api('POST', '/forms', { body: { title: 'Quiz later', shortText: 'x', fields: [radio] } })).body.data;
+    await sb.api('POST', `/forms/${made.qrId}/submissions`, { body: { answers: { [made.fields[0].key]: 'paris' } } });
+    // made a quiz afterwards: the submission so far has no quiz result
+    await sb.api('PUT', `/forms/${made.qrId}`, { body: { isQuiz: true, fields: [{ ...radio, key: made.fields[0].key, quizConfig: { points: 1, correctAnswers: ['paris'] } }] } });
+    const db = `${tmp.path}/quiz.db`;
+    expect((await sb.cli(['submissions', 'sync', made.qrId, '--to', `sqlite:${db}`])).exitCode).toBe(0);
+    const conn = await openSqlite(db);
+    try {
+      const cols = (conn.prepare(`select name from pragma_table_info('form_${String(made.qrId).toLowerCase()}')`).all() as Array<{ name: string }>).map((c) => c.name);
+      expect(cols).toEqual(expect.arrayContaining(['quiz_points', 'quiz_passed']));
+    } finally {
+      conn.close();
+    }
+  });
+});

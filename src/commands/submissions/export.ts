@@ -10,7 +10,7 @@ import { parseIntFlag } from '../../cmdutil/flags.js';
 import { requireQrId } from '../../cmdutil/input.js';
 import { checkOutputPath } from '../../cmdutil/outputPath.js';
 import type { AnswerField } from '../../domain/answers.js';
-import { submissionColumns } from '../../domain/flatten.js';
+import { hasQuizColumns, submissionColumns } from '../../domain/flatten.js';
 import { commitTempFile, openTempFile, writeFileAtomic } from '../../io/atomicFile.js';
 import { Progress } from '../../output/progressBar.js';
 import { parseTimeFlag } from './time.js';
@@ -192,7 +192,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const form: FormDefinition | undefined = first.form;
   if (!form) deps.warn(`the service sent no form definition with the submissions: answers are not known by field${format === 'csv' ? ' (the CSV has no answer columns; -o jsonl keeps them)' : ''}`);
   const fields = (form?.fields ?? []) as AnswerField[];
-  const quiz = fields.some((f) => (f as { quizConfig?: unknown }).quizConfig !== undefined);
+  const quiz = hasQuizColumns(fields);
   const encoder = await makeEncoder(format, fields, opts.headers, quiz, deps.flags.csvRaw === true);
 
   const progress = new Progress(deps.io, `Exporting ${id}`, total);

@@ -6,6 +6,7 @@ import type { ApiClient } from '../../api/http.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { requireQrId } from '../../cmdutil/input.js';
 import type { AnswerField } from '../../domain/answers.js';
+import { hasQuizColumns } from '../../domain/flatten.js';
 import { FORMS_PAGE_MAX } from '../../domain/limits.js';
 import { cellReaders, planColumns, type SyncSubmission } from '../../domain/syncColumns.js';
 import { UsageError } from '../../errors.js';
@@ -60,7 +61,7 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
   // answer as unknown) and the answers are kept in the raw column only
   if (!first.form) deps.warn(`${qrId}: the service sent no form definition with the submissions: answers are stored raw, without a column per field`);
   const fields = (first.form?.fields ?? []) as unknown as AnswerField[];
-  const quiz = first.items.some((s) => s.quizData) || (prior?.columns ?? []).some((c) => c.source.startsWith('quiz.'));
+  const quiz = hasQuizColumns(fields) || (prior?.columns ?? []).some((c) => c.source.startsWith('quiz.'));
   const columns = planColumns(fields, quiz, prior?.columns);
   const typeOf = new Map(fields.map((f) => [f.key, f.type]));
   const cellsOf = cellReaders(columns, (k) => typeOf.get(k));

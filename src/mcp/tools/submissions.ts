@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod/v4';
 import { batchDeleteSubmissions, createSubmission, deleteSubmission, getSubmission, getSubmissionSchema, listSubmissions, updateSubmission, validateSubmissionRemote, SUBMISSIONS_PAGE_MAX, type FormDefinition } from '../../api/resources/submissions.js';
 import type { AnswerField } from '../../domain/answers.js';
-import { submissionColumns } from '../../domain/flatten.js';
+import { hasQuizColumns, submissionColumns } from '../../domain/flatten.js';
 import { isHex24 } from '../../domain/ids.js';
 import { TIME_WORDS } from '../../domain/when.js';
 import { UsageError } from '../../errors.js';
@@ -84,7 +84,7 @@ export const SUBMISSION_TOOLS: readonly ToolSpec[] = [
     async run(ctx, a) {
       const all = await allSubmissions(await ctx.client(), a.qrId, windowOf(a));
       const { stringify } = await import('csv-stringify/sync');
-      const columns = submissionColumns((all.form?.fields ?? []) as AnswerField[], { headers: a.headers ?? 'label', quiz: all.items.some((s) => s.quizData !== undefined) });
+      const columns = submissionColumns((all.form?.fields ?? []) as AnswerField[], { headers: a.headers ?? 'label', quiz: hasQuizColumns(all.form?.fields ?? []) });
       const csv = stringify([columns.map((c) => c.header), ...all.items.map((s) => columns.map((c) => c.value(s)))].map((cells) => csvCells(cells, false)));
       const summary = `${plural(all.items.length, 'submission')} of ${a.qrId} as CSV (${columns.length} columns, ${plural(all.requests, 'request')}).`;
       return { summary, resource: { uri: `formctl://forms/${a.qrId}/submissions.csv`, mimeType: 'text/csv', text: csv } };
