@@ -1,6 +1,5 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { paginate } from '../api/paginate.js';
 import { getForm, listForms, type FormListItem } from '../api/resources/forms.js';
 import { getSubmissionSchema } from '../api/resources/submissions.js';
 import { isQrId } from '../domain/ids.js';
@@ -34,9 +33,9 @@ function qrIdOf(value: string | string[] | undefined): string {
 export function registerResources(server: McpServer, ctx: ToolContext, scrub: Scrub): void {
   const list = () =>
     guarded(scrub, async () => {
-      const client = await ctx.client();
-      const forms: FormListItem[] = [];
-      for await (const f of paginate((p) => listForms(client, { page: p, limit: FORMS_PAGE_MAX }), (x) => x.qrId)) forms.push(f);
+      // one request, whatever the account's size: assistants list resources on every connect and
+      // refresh; the newest forms are listed, and any form's resource is read by its URI
+      const forms: FormListItem[] = (await listForms(await ctx.client(), { page: 1, limit: FORMS_PAGE_MAX })).items;
       return {
         resources: forms.flatMap((f) => [
           { uri: formUri(f.qrId), name: `${f.qrId}.yaml`, title: `${f.title} (definition)`, mimeType: 'application/yaml' },

@@ -55,8 +55,11 @@ describe('resources and prompts', () => {
   it("lists each form's definition and submission schema, and reads the definition as forms pull writes it", async () => {
     const s = await mcpSession(sb, { allowWrite: true });
     const qrId = ((await s.call('forms_create', { title: 'Listed', shortText: '', fields: [{ type: 'email', option: { label: 'E-mail' } }] })).structuredContent as { qrId: string }).qrId;
+    const beforeList = s.requests();
     const { resources } = await s.client.listResources();
     expect(resources.map((r) => r.uri)).toEqual(expect.arrayContaining([`formctl://forms/${qrId}`, `formctl://forms/${qrId}/submission-schema`]));
+    // a listing is one request, however many forms the account has
+    expect(s.requests() - beforeList).toBe(1);
     const def = await s.client.readResource({ uri: `formctl://forms/${qrId}` });
     const text = (def.contents[0] as { text: string }).text;
     const pulled = await sb.run(['forms', 'pull', qrId, '-o', 'yaml']);
