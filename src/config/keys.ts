@@ -15,7 +15,17 @@ export interface KeyFound {
 }
 
 /** The target's key and where it came from; the keyring is asked only when the key lives there. */
-export async function findTargetKey(t: Target, env: NodeJS.ProcessEnv): Promise<KeyFound> {
+export function findTargetKey(t: Target, env: NodeJS.ProcessEnv): Promise<KeyFound> {
+  // once per target (a run resolves one): doctor and the client both ask, and a locked keyring
+  // must not be asked twice, nor answer twice differently
+  let found = FOUND.get(t);
+  if (!found) FOUND.set(t, (found = readTargetKey(t, env)));
+  return found;
+}
+
+const FOUND = new WeakMap<Target, Promise<KeyFound>>();
+
+async function readTargetKey(t: Target, env: NodeJS.ProcessEnv): Promise<KeyFound> {
   if (!t.keyAccount) return { key: t.apiKey, source: t.keySource };
   const { keyringRead } = await import('./keyring.js');
   const r = await keyringRead(t.keyAccount, env);
