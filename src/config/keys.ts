@@ -57,7 +57,7 @@ export interface StoredKey {
 }
 
 /** Stores a profile's key where `storage` says; with `require`, a keyring that does not answer is exit 1. */
-export async function storeKey(profileName: string, baseUrl: string, key: string, storage: KeyStorage, env: NodeJS.ProcessEnv): Promise<StoredKey> {
+export async function storeKey(profileName: string, baseUrl: string | undefined, key: string, storage: KeyStorage, env: NodeJS.ProcessEnv): Promise<StoredKey> {
   const inFile: StoredKey['fields'] = { apiKey: key, keyStore: undefined, keyAccount: undefined };
   if (storage === 'file') return { fields: inFile };
   const account = keyringAccount(profileName, baseUrl);

@@ -1,5 +1,6 @@
 import type { Deps } from '../../cmdutil/factory.js';
-import { keyringAccount, maskSecret } from '../../config/resolve.js';
+import type { StoredKey } from '../../config/keys.js';
+import { maskSecret } from '../../config/resolve.js';
 import { configPath, updateConfig, type ConfigFile } from '../../config/store.js';
 import { ExitWith } from '../../errors.js';
 
@@ -17,31 +18,35 @@ export function profilesWithFileKeys(config: ConfigFile, only?: string[]): strin
  * not answer moves nothing and is exit 1, the file left as it was.
  */
 export async function moveKeysToKeyring(deps: Deps, config: ConfigFile, names: string[]): Promise<string[]> {
-  const { keyringWrite } = await import('../../config/keyring.js');
-  const profiles = config.profiles;
-  const moved = new Map<string, { key: string; account: string }>();
+  // stored as a login stores it (config/keys.ts storeKey), without falling back to the file
+  const { storeKey } = await import('../../config/keys.js');
+  const moved = new Map<string, Moved>();
   for (const name of names) {
-    const p = profiles[name]!;
-    const account = keyringAccount(name, p.baseUrl);
-    const r = await keyringWrite(account, p.apiKey!, deps.io.env);
-    if (!r.ok) {
+    const p = config.profiles[name]!;
+    const stored = await storeKey(name, p.baseUrl, p.apiKey!, 'auto', deps.io.env);
+    if (stored.fellBack !== undefined) {
       const done = moved.size ? ` (moved before it stopped: ${[...moved.keys()].map((n) => `"${n}"`).join(', ')})` : '';
       if (moved.size) await dropFileKeys(deps, moved);
-      throw new ExitWith(1, `no system keyring: ${r.reason}; the key of profile "${name}" stays in ${configPath(deps.io.env)}${done}`);
+      throw new ExitWith(1, `no system keyring: ${stored.fellBack}; the key of profile "${name}" stays in ${configPath(deps.io.env)}${done}`);
     }
-    moved.set(name, { key: p.apiKey!, account });
+    moved.set(name, { key: p.apiKey!, fields: stored.fields });
   }
   await dropFileKeys(deps, moved);
-  for (const [name, { key, account }] of moved) deps.info(`Moved the key of profile "${name}" (${maskSecret(key)}) into the system keyring (account ${account}); the config file no longer holds it.`);
+  for (const [name, { key, fields }] of moved) deps.info(`Moved the key of profile "${name}" (${maskSecret(key)}) into the system keyring (account ${fields.keyAccount}); the config file no longer holds it.`);
   return [...moved.keys()];
 }
 
-async function dropFileKeys(deps: Deps, moved: Map<string, { key: string; account: string }>): Promise<void> {
+interface Moved {
+  key: string;
+  fields: StoredKey['fields'];
+}
+
+async function dropFileKeys(deps: Deps, moved: Map<string, Moved>): Promise<void> {
   await updateConfig((c) => {
-    for (const [name, { key, account }] of moved) {
+    for (const [name, { key, fields }] of moved) {
       const p = c.profiles[name];
       if (p?.apiKey !== key) continue;
-      c.profiles[name] = { ...p, apiKey: undefined, keyStore: 'keyring', keyAccount: account };
+      c.profiles[name] = { ...p, ...fields };
     }
   }, deps.io.env);
 }
