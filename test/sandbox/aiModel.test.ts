@@ -8,7 +8,7 @@ import { inProcessSandbox, type InProcessSandbox } from '../helpers/inProcessSan
 // sandbox takes a good draft, and drafts offline (saying so in its log) on invalid JSON, a wrong
 // shape or no answer in time.
 
-type Mode = 'good' | 'invalid-json' | 'wrong-shape' | 'timeout' | 'http-500';
+type Mode = 'good' | 'invalid-json' | 'wrong-shape' | 'no-locale' | 'timeout' | 'http-500';
 let mode: Mode = 'good';
 const seen: Array<Record<string, any>> = [];
 const held: ServerResponse[] = [];
@@ -21,7 +21,8 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
     seen.push({ path: req.url, ...JSON.parse(body) });
     if (mode === 'timeout') return void held.push(res);
     if (mode === 'http-500') return void res.writeHead(500).end('boom');
-    const content = mode === 'good' ? JSON.stringify(MODEL_DRAFT) : mode === 'invalid-json' ? '{"title": "half' : JSON.stringify({ title: 'No fields here' });
+    const { locale: _, ...noLocale } = MODEL_DRAFT;
+    const content = mode === 'good' ? JSON.stringify(MODEL_DRAFT) : mode === 'invalid-json' ? '{"title": "half' : mode === 'no-locale' ? JSON.stringify(noLocale) : JSON.stringify({ title: 'No fields here' });
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
   });
 }
@@ -73,6 +74,8 @@ describe('the AI builder with FORMCTL_SANDBOX_AI_URL (an OpenAI-compatible chat 
   it.each([
     ['invalid-json', /the answer is not JSON/],
     ['wrong-shape', /the answer is not a draft \(shortText: /],
+    // the route answers a locale (spec §4.7): a model that gives none is not guessed to be English
+    ['no-locale', /the answer is not a draft \(locale: /],
     ['timeout', /no answer within 300 ms/],
     ['http-500', /HTTP 500/],
   ] as const)('falls back to the offline drafter on %s, and says so in the sandbox log', async (m, reason) => {

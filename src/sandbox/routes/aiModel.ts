@@ -1,10 +1,11 @@
 import { z } from 'zod/v4';
-import { FormDraft } from '../../domain/contract/schemas.js';
-import type { Draft } from '../../domain/drafter/types.js';
+import { GeneratedDraft } from '../../domain/contract/schemas.js';
+import { LOCALES, type Draft } from '../../domain/drafter/types.js';
+import { FIELD_TYPES } from '../../domain/fieldTypes.js';
 
 // spec §4.7 with a real model: when FORMCTL_SANDBOX_AI_URL names an OpenAI-compatible chat endpoint
 // (llama.cpp server, Ollama, vLLM), the sandbox asks it for the draft, constrained by the JSON schema
-// of the contract's FormDraft, and checks the answer with the same zod schema. Any failure is the
+// of the contract's GeneratedDraft (the route's answer: locale required), and checks the answer with the same zod schema. Any failure is the
 // caller's cue to draft offline.
 
 export const AI_URL_ENV = 'FORMCTL_SANDBOX_AI_URL';
@@ -21,16 +22,16 @@ export function chatUrl(base: string): string {
 let schemaText: Record<string, unknown> | undefined;
 /** the draft's JSON schema, derived from the contract (never written twice) */
 export function draftJsonSchema(): Record<string, unknown> {
-  schemaText ??= z.toJSONSchema(FormDraft, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+  schemaText ??= z.toJSONSchema(GeneratedDraft, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
   return schemaText;
 }
 
 const SYSTEM = [
   'You draft forms for a form service. Answer with one JSON object only, matching the schema: {title, shortText, locale, fields: [{type, option}]}.',
-  'Field types: name, address, phone, email, gender, shortText, longText, number, radio, checkbox, calendar, time, picture, document, signature, audio, video, title, description, location, multipleLevelSelect, checkList, sheet.',
+  `Field types: ${FIELD_TYPES.join(', ')}.`,
   'option holds label, required, hint; radio, checkbox and gender take option.options [{name, value}]; sheet and checkList take option.rowLabels.',
   'A quiz sets isQuiz true and gives scored fields (radio, checkbox, shortText, number) a quizConfig {points, correctAnswers}.',
-  'Write labels in the language of the request and set locale to its code (en, fr, es, de, pt).',
+  `Write labels in the language of the request and set locale to its code (${LOCALES.join(', ')}).`,
 ].join(' ');
 
 export class ModelFailure extends Error {}
@@ -73,8 +74,8 @@ export async function draftFromModel(env: NodeJS.ProcessEnv, prompt: string, cur
   } catch {
     throw new ModelFailure('the answer is not JSON');
   }
-  const checked = FormDraft.safeParse(draft);
+  const checked = GeneratedDraft.safeParse(draft);
   if (!checked.success) throw new ModelFailure(`the answer is not a draft (${checked.error.issues[0]?.path.join('.') || 'root'}: ${checked.error.issues[0]?.message})`);
   if (!checked.data.fields.length) throw new ModelFailure('the draft has no field');
-  return { ...(checked.data as unknown as Draft), locale: checked.data.locale ?? 'en' };
+  return checked.data as Draft;
 }
