@@ -64,3 +64,9 @@ function validDate(y: number, m: number, d: number): boolean {
   const t = new Date(Date.UTC(y, m - 1, d));
   return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
 }
+
+/** A time flag or argument as ISO 8601 (what the API takes, spec §4.4); a date alone is its day's start or end. */
+export function whenIso(name: string, raw: string | undefined, edge: 'start' | 'end', nowMs = Date.now()): string | undefined {
+  if (raw === undefined) return undefined;
+  return new Date(whenFlag(name, raw, { nowMs, edge })).toISOString();
+}

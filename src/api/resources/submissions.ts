@@ -1,12 +1,14 @@
 import type { SubmissionSchema } from '../../domain/schema.js';
 import type { ApiClient } from '../http.js';
-import type { Page } from '../paginate.js';
+import { paginate, type Page } from '../paginate.js';
 
 import type { CreateSubmissionResult as CreateResult, FormDefinition, Submission, SubmissionBody } from '../../domain/contract/schemas.js';
 
 export type { CreateResult, FormDefinition, Submission, SubmissionBody };
 
-export { SUBMISSIONS_PAGE_MAX } from '../../domain/limits.js';
+import { SUBMISSIONS_PAGE_MAX } from '../../domain/limits.js';
+
+export { SUBMISSIONS_PAGE_MAX };
 
 export const getSubmissionSchema = (c: ApiClient, qrId: string) => c.data<SubmissionSchema>({ method: 'GET', path: `/forms/${qrId}/submission-schema` });
 
@@ -57,3 +59,31 @@ export const deleteSubmission = (c: ApiClient, id: string) => c.data<Record<stri
 export const batchDeleteSubmissions = (c: ApiClient, qrId: string, submissionIds: string[]) =>
   c.data<Record<string, never>>({ method: 'POST', path: `/forms/${qrId}/submissions/batch-delete`, body: { submissionIds, qrId }, safeToRepeat: true });
 
+export interface AllSubmissions {
+  items: Submission[];
+  form: FormDefinition | undefined;
+  requests: number;
+}
+
+/**
+ * Every submission of a form in a time window, through the one page walker (paginate.ts) at the largest page size
+ * (fewest requests: quota is money). After page 1 the window is pinned to its newest row, so that
+ * submissions arriving meanwhile cannot shift the pages; ids are de-duplicated all the same.
+ */
+export async function allSubmissions(client: ApiClient, qrId: string, q: { since?: string; until?: string }, check?: (form: FormDefinition | undefined) => void): Promise<AllSubmissions> {
+  let pinned = q.until;
+  let form: FormDefinition | undefined;
+  let requests = 0;
+  const fetchPage = async (page: number) => {
+    requests++;
+    const res = await listSubmissions(client, qrId, { page, limit: SUBMISSIONS_PAGE_MAX, since: q.since, until: pinned });
+    // what the caller asks of the form is checked on page 1, before the other pages are paid for
+    if (page === 1) check?.(res.form);
+    form ??= res.form;
+    pinned ??= res.items[0]?.createdAt;
+    return res;
+  };
+  const items: Submission[] = [];
+  for await (const s of paginate(fetchPage, (x) => x.id)) items.push(s);
+  return { items, form, requests };
+}

@@ -1,5 +1,4 @@
-import { paginate } from '../../api/paginate.js';
-import { listSubmissions, SUBMISSIONS_PAGE_MAX, type FormDefinition, type Submission } from '../../api/resources/submissions.js';
+import { allSubmissions, listSubmissions, SUBMISSIONS_PAGE_MAX, type FormDefinition, type Submission } from '../../api/resources/submissions.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { UsageError } from '../../errors.js';
 import { parseIntFlag } from '../../cmdutil/flags.js';
@@ -38,21 +37,9 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts & { redact?:
   checkSubmissionOutput(deps);
   const client = await deps.client();
   if (opts.all) {
-    const items: Submission[] = [];
-    let form: FormDefinition | undefined;
-    // a pinned window: after the first page nothing newer than its newest row is asked for, so
-    // submissions arriving meanwhile cannot shift the pages (the server's clock, not ours)
-    let pinned = until;
-    await withSpinner(deps.io, 'Fetching submissions…', async () => {
-      const fetchPage = async (p: number) => {
-        const res = await listSubmissions(client, id, { page: p, limit: SUBMISSIONS_PAGE_MAX, since, until: pinned });
-        form ??= res.form;
-        pinned ??= res.items[0]?.createdAt;
-        return res;
-      };
-      for await (const s of paginate(fetchPage, (s) => s.id)) items.push(s);
-    });
-    await print(deps, shown(items, form), form, empty);
+    // a pinned window (api/resources/submissions.ts): submissions arriving meanwhile cannot shift the pages
+    const all = await withSpinner(deps.io, 'Fetching submissions…', () => allSubmissions(client, id, { since, until }));
+    await print(deps, shown(all.items, all.form), all.form, empty);
     return;
   }
   const result = await withSpinner(deps.io, 'Fetching submissions…', () => listSubmissions(client, id, { page: page ?? 1, limit, since, until }));

@@ -1,4 +1,4 @@
-import { whenFlag } from '../../domain/when.js';
+import { whenIso } from '../../domain/when.js';
 
 /**
  * --since/--until of the submission verbs, in the one time language of every time flag
@@ -6,6 +6,5 @@ import { whenFlag } from '../../domain/when.js';
  * start of that day (UTC) for --since and its last second for --until.
  */
 export function parseTimeFlag(name: string, raw: string | undefined, nowMs = Date.now()): string | undefined {
-  if (raw === undefined) return undefined;
-  return new Date(whenFlag(name, raw, { nowMs, edge: name === '--until' ? 'end' : 'start' })).toISOString();
+  return whenIso(name, raw, name === '--until' ? 'end' : 'start', nowMs);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod/v4';
-import { batchDeleteSubmissions, createSubmission, deleteSubmission, getSubmission, getSubmissionSchema, listSubmissions, updateSubmission, validateSubmissionRemote, SUBMISSIONS_PAGE_MAX, type FormDefinition } from '../../api/resources/submissions.js';
+import { batchDeleteSubmissions, createSubmission, deleteSubmission, getSubmission, getSubmissionSchema, listSubmissions, updateSubmission, validateSubmissionRemote, SUBMISSIONS_PAGE_MAX, allSubmissions, type FormDefinition } from '../../api/resources/submissions.js';
+import { whenIso } from '../../domain/when.js';
 import type { AnswerField } from '../../domain/answers.js';
 import { hasQuizColumns, submissionColumns } from '../../domain/flatten.js';
 import { isHex24 } from '../../domain/ids.js';
@@ -10,10 +11,9 @@ import { csvCells } from '../../output/csvCell.js';
 import { choiceFields, countAnswers, countsText } from '../aggregate.js';
 import { bodyInput, bodyOf, headerInput, paramsInput } from '../inputs.js';
 import { tool, type ToolSpec } from '../tool.js';
-import { allSubmissions, instant } from '../walk.js';
 
 const when = { since: z.string().optional().describe(`createdAt from (${TIME_WORDS})`), until: z.string().optional().describe(`createdAt until (${TIME_WORDS})`) };
-const windowOf = (a: { since?: string; until?: string }) => ({ since: instant('since', a.since, 'start'), until: instant('until', a.until, 'end') });
+const windowOf = (a: { since?: string; until?: string }) => ({ since: whenIso('since', a.since, 'start'), until: whenIso('until', a.until, 'end') });
 const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
 export const SUBMISSION_TOOLS: readonly ToolSpec[] = [
