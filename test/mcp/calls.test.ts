@@ -62,7 +62,7 @@ describe('every tool, good input', () => {
     const csv = await ok('submissions_export', { qrId, headers: 'key' });
     expect(textOf(csv).trim().split('\n')).toHaveLength(4); // summary, header, two rows
     const draft = (await ok('ai_draft', { prompt: 'a registration form for a Saturday workshop' })).structuredContent;
-    const refined = (await ok('ai_refine', { prompt: 'add a phone field please', currentForm: draft })).structuredContent;
+    const refined = (await ok('ai_refine', { prompt: 'add a date of birth please', currentForm: draft })).structuredContent;
     expect(refined.fields.length).toBe(draft.fields.length + 1);
     await ok('analytics_get', { qrId, period: 'month', tz: 'Europe/Paris' });
     await ok('presets_list');

@@ -57,8 +57,9 @@ function readList(list: string, specials: Special[], locale: Locale, made: Made[
   }
 }
 
-const SINGLE = new Set(['email', 'phone', 'address', 'gender', 'dob', 'signature', 'attend', 'nps', 'consent', 'guests', 'dietary', 'message', 'comments', 'hours']);
+export const SINGLE = new Set(['email', 'phone', 'address', 'gender', 'dob', 'signature', 'attend', 'nps', 'consent', 'guests', 'dietary', 'message', 'comments', 'hours']);
 const LOOSE = new Set(['date', 'time', 'guests', 'quantity', 'amount', 'rating']);
+const GENERIC = new Set(['shortText', 'longText', 'radio', 'checkbox', 'number', 'calendar']);
 const sameLabel = (a: DraftField, b: DraftField) => a.type === b.type && fold(String(a.option.label ?? '')) === fold(String(b.option.label ?? ''));
 
 /** the same field twice; `spelled`: both written in the sentence ("Nom, Prénom" are two names) */
@@ -95,13 +96,19 @@ function fromOwn(f: OwnField, locale: Locale): Made {
 function merge(spelled: Made[], usual: Made[]): Made[] {
   const out = [...spelled];
   // "date of arrival" stands for the kind's date, "number of nights" for its count
-  const matches = (m: Made, u: Made) => isSame(m, u) || (u.concept !== undefined && (LOOSE.has(u.concept) || u.concept === 'name') && m.field.type === u.field.type);
+  // "upload your CV" stands for the kind's CV: the same concept, asked by a field of a type of its own
+  const stands = (m: Made, u: Made) => !isSame(m, u) && u.concept !== undefined && !LOOSE.has(u.concept) && u.concept === m.concept && m.field.type === u.field.type && !GENERIC.has(u.field.type);
+  const matches = (m: Made, u: Made) => isSame(m, u) || stands(m, u) || (u.concept !== undefined && (LOOSE.has(u.concept) || u.concept === 'name') && m.field.type === u.field.type);
   // the last field that stands for it: "Nom, Prénom" both stand for the kind's name
   const present = (u: Made) => out.reduce((at, m, i) => (matches(m, u) ? i : at), -1);
   let cursor = 0;
   usual.forEach((u, k) => {
     const at = present(u);
-    if (at >= 0) cursor = Math.max(cursor, at + 1);
+    if (at >= 0) {
+      cursor = Math.max(cursor, at + 1);
+      // the sentence's field keeps its place and label, and takes the kind's required mark
+      if (u.field.option.required && stands(out[at]!, u)) out[at]!.field.option.required = true;
+    }
     // before the next usual field the sentence named, else after everything it named
     else if (usual.slice(k + 1).some((later) => present(later) >= 0)) out.splice(cursor++, 0, u);
     else out.push(u);

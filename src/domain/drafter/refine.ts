@@ -1,5 +1,5 @@
 import { SCORED_TYPES } from '../fieldTypes.js';
-import { readSentences } from './draft.js';
+import { readSentences, SINGLE } from './draft.js';
 import { conceptByPhrase, conceptsIn, tokens } from './lexicon.js';
 import { AFTER, BOTTOM, TOP, VERBS, type VerbName } from './refineVerbs.js';
 import { cap, choices, fold } from './text.js';
@@ -95,6 +95,16 @@ const STEPS: Record<VerbName, (s: Session, g: string[]) => void> = {
     f.option.options = [...existing, ...choices(listOf(names!)).filter((c) => !existing.some((e) => e.value === c.value))];
   },
   setOptions: (s, [ref, names]) => void (choiceField(s, ref!).option.options = choices(listOf(names!))),
+  removeOption: (s, [names, ref]) => {
+    const f = choiceField(s, ref!);
+    const existing = (f.option.options as Array<{ name: string; value: string }> | undefined) ?? [];
+    const gone = listOf(names!).map((n) => {
+      const at = existing.findIndex((o) => fold(o.name) === fold(n) || fold(o.value) === fold(n));
+      if (at < 0) throw new DraftError(`"${String(f.option.label)}" has no option "${n}"; its options are: ${existing.map((o) => o.name).join(', ')}`);
+      return existing[at]!;
+    });
+    f.option.options = existing.filter((o) => !gone.includes(o));
+  },
   remove: (s, [ref]) => void s.draft.fields.splice(find(s, ref!), 1),
   moveTo: (s, [ref, position]) => {
     const [moved] = s.draft.fields.splice(find(s, ref!), 1);
@@ -109,14 +119,46 @@ const STEPS: Record<VerbName, (s: Session, g: string[]) => void> = {
   add: (s, groups) => {
     const [what, a, b] = groups;
     const [where, anchor, position] = a && b ? [a, b, undefined] : [undefined, undefined, a];
-    const named = what!.replace(/\s+(?:field|question|champ|campo|feld|frage|pergunta)s?$/iu, '').replace(FIELD_WORD, '');
-    const added = readSentences(named, s.draft.locale as Locale).made.map((m) => m.field);
-    if (!added.length) throw new DraftError(`cannot tell what field "${what}" is: say e.g. "add a phone field", "add a date of birth", "add T-shirt size S, M or L"`);
+    if (!where && !position && addedToChoice(s, what!)) return;
+    const added = fieldsToAdd(s, what!);
     const at = insertAt(s, where, anchor, position);
     s.draft.fields.splice(at, 0, ...added);
     s.last = at + added.length - 1;
   },
 };
+
+/** "add XXL to Size": a value added to an existing choice field (only when the target names one) */
+function addedToChoice(s: Session, what: string): boolean {
+  const m = /^(.+?)\s+(?:to|à|au|a|al|zu|em|ao|na|no)\s+(.+)$/iu.exec(what);
+  if (!m) return false;
+  const last = s.last;
+  let f: DraftField | undefined;
+  try {
+    f = s.draft.fields[find(s, m[2]!)];
+  } catch {
+    s.last = last;
+    return false;
+  }
+  if (f?.type !== 'radio' && f?.type !== 'checkbox') return (s.last = last), false;
+  STEPS.options(s, [m[1]!, m[2]!]);
+  return true;
+}
+
+const WITH_OPTIONS = /^(.+?)\s+(?:with|avec|con|mit|com)\s+(?:(?:the|les|des|las|los|den|as|os)\s+)?(?:options?|choices?|choix|opciones|opci[óo]n|optionen|op[çc][õo]es|answers|r[ée]ponses|respuestas|antworten|respostas)\s*:?\s*(.+)$/iu;
+
+/** the fields "add …" asks for: "a phone field", "a question Meal with choices A, B"; never one already there */
+function fieldsToAdd(s: Session, what: string): DraftField[] {
+  const unword = (t: string) => t.replace(/\s+(?:field|question|champ|campo|feld|frage|pergunta)s?$/iu, '').replace(FIELD_WORD, '').trim();
+  const withOptions = WITH_OPTIONS.exec(what);
+  if (withOptions) return [{ type: 'radio', option: { label: cap(unword(withOptions[1]!)), options: choices(listOf(withOptions[2]!)) } }];
+  const made = readSentences(unword(what), s.draft.locale as Locale).made;
+  if (!made.length) throw new DraftError(`cannot tell what field "${what}" is: say e.g. "add a phone field", "add a date of birth", "add T-shirt size S, M or L"`);
+  for (const m of made) {
+    const there = s.draft.fields.find((f) => f.type === m.field.type && (labelOf(f) === labelOf(m.field) || (m.concept !== undefined && SINGLE.has(m.concept))));
+    if (there) throw new DraftError(`the form already has "${String(there.option.label)}" (a ${there.type} field): rename or remove it first, or name the new field differently`);
+  }
+  return made.map((m) => m.field);
+}
 
 /** "un champ e-mail", "un campo de correo", "ein Feld für die E-Mail": the field word before what it asks */
 const FIELD_WORD = /^(?:(?:a|an|un|une|una|um|uma|ein|eine|einen)\s+)?(?:field|champ|campo|feld|question|pregunta|frage|pergunta)\s+(?:(?:de|d'|du|for|für|para|pour)\s*(?:(?:the|la|le|el|die|den|o|a)\s+)?)?/iu;

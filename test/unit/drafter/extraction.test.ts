@@ -126,3 +126,10 @@ describe('kinds of form, languages, quizzes, refusals', () => {
 
   it('is deterministic', () => expect(draftFromPrompt('Order form for t-shirts: size, colour (red, blue, black) and quantity')).toEqual(draftFromPrompt('Order form for t-shirts: size, colour (red, blue, black) and quantity')));
 });
+
+describe('a field the sentence wrote stands for the kind\'s usual field of the same concept', () => {
+  it.each([
+    ['en', 'Job application: name, email, upload your CV', 'name:Name* ; email:E-mail* ; phone:Phone ; shortText:Website ; document:Upload your CV* ; longText:Essay'],
+    ['de', 'Bewerbung: Name, E-Mail, Lebenslauf hochladen', 'name:Name* ; email:E-Mail* ; phone:Telefon ; shortText:Webseite ; document:Lebenslauf hochladen* ; longText:Motivationsschreiben'],
+  ])('%s: one document, with the sentence\'s label and the kind\'s required mark', (_l, p, want) => expect(fields(p)).toBe(want));
+});

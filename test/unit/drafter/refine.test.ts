@@ -100,3 +100,46 @@ describe('refining with several instructions in one sentence', () => {
     expect(show(out)).toContain('phone:Téléphone');
   });
 });
+
+describe('refining the options of a choice field, and adding what is already there', () => {
+  it.each(['change les options de Meal en Pasta, Risotto', 'cambia las opciones de Meal a Pasta y Risotto', 'ändere die Optionen von Meal in Pasta und Risotto', 'ändere die Optionen von Meal zu Pasta, Risotto', 'mude as opções de Meal para Pasta e Risotto'])('change the options: %s', (i) => {
+    expect(refined(i)).toContain('radio:Meal[Pasta|Risotto] ; longText:Comments');
+  });
+
+  it.each(['remove the option Fish from Meal', "retire l'option Fish de Meal", 'quita la opción Fish de Meal', 'entferne die Option Fish aus Meal', 'remova a opção Fish de Meal'])('remove an option: %s', (i) => {
+    expect(refined(i)).toContain('radio:Meal[Meat|Vegetarian] ; longText:Comments');
+  });
+
+  it('names the options there are when the one to remove is not', () => {
+    expect(() => refineDraft(BASE, 'remove the option Cake from Meal')).toThrow(/"Meal" has no option "Cake"; its options are: Fish, Meat, Vegetarian/);
+  });
+
+  it.each([
+    ['T-shirt order: name, size (S, M, L)', 'add XXL to Size', 'radio:Size[S|M|L|XXL] ; email:'],
+    ['Commande de t-shirts : nom, taille (S, M, L)', 'ajoute XXL à Taille', 'radio:Taille[S|M|L|XXL] ; email:'],
+    ['Pedido de camisetas: nombre, talla (S, M, L)', 'añade XXL a Talla', 'radio:Talla[S|M|L|XXL] ; email:'],
+    ['T-Shirt-Bestellung: Name, Größe (S, M, L)', 'füge XXL zu Größe hinzu', 'radio:Größe[S|M|L|XXL] ; email:'],
+    ['Pedido de camisetas: nome, tamanho (S, M, L)', 'adicione XXL a Tamanho', 'radio:Tamanho[S|M|L|XXL] ; email:'],
+  ])('a value added to a choice field is an option, not a field: %s / %s', (prompt, i, want) => {
+    const out = show(refineDraft(draftFromPrompt(prompt), i));
+    expect(out).toContain(want);
+    expect(out).not.toContain('XXL ');
+  });
+
+  it('"add … to" a field that is no choice adds a field', () => {
+    expect(refined('add a signature to Comments')).toMatch(/signature:Signature/);
+  });
+
+  it.each([
+    ['add a field Dietary with options vegetarian, vegan, none', 'radio:Dietary[Vegetarian|Vegan|None]'],
+    ['add a question Drink with choices wine, beer or juice', 'radio:Drink[Wine|Beer|Juice]'],
+    ['ajoute une question Boisson avec les choix vin, bière ou jus', 'radio:Boisson[Vin|Bière|Jus]'],
+  ])('a field with its options is one choice field: %s', (i, want) => {
+    expect(refined(i)).toMatch(new RegExp(`shortText:Dietary requirements ; ${want.replace(/[[\]|]/g, '\\$&')}$`));
+  });
+
+  it.each([['add a phone number field', 'Phone'], ['add an e-mail', 'E-mail']])('refuses to add a field already there: %s', (i, label) => {
+    expect(() => refineDraft(BASE, i)).toThrow(DraftError);
+    expect(() => refineDraft(BASE, i)).toThrow(`the form already has "${label}"`);
+  });
+});
