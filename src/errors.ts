@@ -87,9 +87,14 @@ export class ExitWith extends Error {
 
 /** --max-requests reached: the command stopped before sending one more request (exit 5). */
 export class RequestCapError extends Error {
-  constructor(message: string) {
-    super(message);
+  /** what stopped: the cap, and the requests sent before it (each caller says what to do next) */
+  readonly stopped: string;
+
+  constructor(readonly cap: number, readonly sent: number, next: string) {
+    const stopped = `stopped before request ${sent + 1}: --max-requests ${cap} reached (${sent} request${sent === 1 ? '' : 's'} sent)`;
+    super(`${stopped}; ${next}`);
     this.name = 'RequestCapError';
+    this.stopped = stopped;
   }
 }
 

@@ -119,7 +119,7 @@ function requestCap(flags: GlobalFlags, env: NodeJS.ProcessEnv): ((sent: number)
   const maxRequests = maxRequestsOf(flags, env);
   if (maxRequests === undefined) return undefined;
   return (sent) => {
-    if (sent >= maxRequests) throw new RequestCapError(`stopped before request ${sent + 1}: --max-requests ${maxRequests} reached (${sent} request${sent === 1 ? '' : 's'} sent); an export or import resumes from its checkpoint or ledger`);
+    if (sent >= maxRequests) throw new RequestCapError(maxRequests, sent, 'an export or import resumes from its checkpoint or ledger');
   };
 }
 

@@ -60,7 +60,7 @@ function nextStep(err: ApiError): string | undefined {
 function describe(err: unknown): { text: string; error: Record<string, unknown> } {
   if (err instanceof UsageError) return { text: `${err.message} (checked locally: no request was sent)`, error: { kind: 'input', message: err.message } };
   if (err instanceof RequestCapError) {
-    return { text: `${err.message.replace(/; an export or import.*$/, '')}. The session's request cap (--max-requests) is reached: no more API requests in this session.`, error: { kind: 'request-cap', message: err.message } };
+    return { text: `${err.stopped}. The session's request cap (--max-requests) is reached: no more API requests in this session.`, error: { kind: 'request-cap', message: err.stopped } };
   }
   if (err instanceof ApiError) {
     const fields = Object.entries(err.fieldErrors ?? {}).map(([k, fe]) => `  - ${k}: ${fe.message} [${fe.code}]`);
