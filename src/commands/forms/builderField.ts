@@ -2,6 +2,7 @@ import type { Deps } from '../../cmdutil/factory.js';
 import type { DraftField } from '../../domain/contract/schemas.js';
 import { choicesNeeded, convertField, type Missing } from '../../domain/fieldConvert.js';
 import { DISPLAY_TYPES, FIELD_TYPES, SCORED_TYPES, type FieldType } from '../../domain/fieldTypes.js';
+import { choices } from '../../domain/drafter/text.js';
 import type { Prompter } from '../../io/prompter.js';
 
 // One field of the form builder: the questions of a new field (spec §2.4), a field's edit menu (with
@@ -16,7 +17,6 @@ export const backChoice = (what = 'Back') => ({ name: `← ${what}`, value: BACK
 
 type Choice = { name: string; value: string };
 const list = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean);
-const slug = (name: string) => name.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'option';
 const choicesOf = (f: BuilderField) => (Array.isArray(f.option.options) ? (f.option.options as Choice[]) : []);
 
 /** "Europe > France > Paris; Europe > Germany > Berlin" → the cascade tree of multipleLevelSelect */
@@ -44,7 +44,8 @@ export async function nonEmpty(p: Prompter, message: string, def?: string): Prom
 async function askChoices(p: Prompter, field: BuilderField, need: Missing): Promise<void> {
   if (need === 'options') {
     const before = choicesOf(field).map((o) => o.name).join(', ') || (field.type === 'gender' ? 'Female, Male, Other' : '');
-    field.option.options = list(await nonEmpty(p, 'Options, comma-separated:', before || undefined)).map((n) => ({ name: n, value: choicesOf(field).find((o) => o.name === n)?.value ?? slug(n) }));
+    // values as the drafter makes them (unique), an existing option keeping its own
+    field.option.options = choices(list(await nonEmpty(p, 'Options, comma-separated:', before || undefined))).map((c) => ({ name: c.name, value: choicesOf(field).find((o) => o.name === c.name)?.value ?? c.value }));
   } else if (need === 'rows') {
     field.option.rowLabels = list(await nonEmpty(p, 'Rows, comma-separated:', (field.option.rowLabels as string[] | undefined)?.join(', ') || undefined));
     if (field.type === 'checkList') field.option.neutral = await p.confirm('Offer a neutral choice (_d3)?', '--field', field.option.neutral === true);

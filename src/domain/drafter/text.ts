@@ -20,9 +20,9 @@ export function choices(names: string[]): Choice[] {
   const seen = new Set<string>();
   const out: Choice[] = [];
   for (const name of names) {
-    let value = slug(name);
-    if (/^[+-]?\d/.test(name.trim()) && /^[\d.,+-]+$/.test(name.trim())) value = name.trim();
-    while (seen.has(value)) value += '-2';
+    const base = /^[+-]?\d/.test(name.trim()) && /^[\d.,+-]+$/.test(name.trim()) ? name.trim() : slug(name);
+    let value = base;
+    for (let n = 2; seen.has(value); n++) value = `${base}-${n}`;
     seen.add(value);
     out.push({ name, value });
   }

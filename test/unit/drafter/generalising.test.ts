@@ -95,3 +95,10 @@ describe('titles', () => {
     expect(readPrompt('nps survey for the pta bbq').draft.title).toMatch(/^NPS survey for the PTA BBQ/);
   });
 });
+
+describe('choice values', () => {
+  it('are unique, numbered in order when names fold to the same value', async () => {
+    const { choices } = await import('../../../src/domain/drafter/text.js');
+    expect(choices(['A', 'a', 'á', 'B']).map((c) => c.value)).toEqual(['a', 'a-2', 'a-3', 'b']);
+  });
+});
