@@ -2,7 +2,7 @@ import { VERSION } from '../../version.js';
 import { existsSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { multipartFile } from '../../api/multipart.js';
-import type { Method, Query } from '../../api/http.js';
+import { apiErrorOf, readText, type Method, type Query } from '../../api/http.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { UsageError } from '../../errors.js';
 import { readJsonInput } from '../../cmdutil/input.js';
@@ -160,9 +160,15 @@ export async function run(deps: Deps, [first, second]: unknown[], opts: Opts): P
   }
   const { parsed, text } = await readJson(res.body);
   // --query reads a successful JSON answer; an error's body is printed as it came
-  if (parsed !== undefined && res.status < 400) await deps.printJson(parsed);
-  else deps.io.stdout.write(parsed === undefined ? `${text}\n` : `${JSON.stringify(parsed, null, 2)}\n`);
-  if (res.status >= 400) throw (await import('../../api/http.js')).apiErrorOf(res.status, parsed, text, method, path);
+  if (res.status >= 400) failWith(deps, res.status, { parsed, text }, method, path);
+  if (parsed !== undefined) await deps.printJson(parsed);
+  else deps.io.stdout.write(`${text}\n`);
+}
+
+/** An error answer: its body printed as it came (gh api does the same), then the API error. */
+function failWith(deps: Deps, status: number, { parsed, text }: { parsed: unknown; text: string }, method: string, path: string): never {
+  deps.io.stdout.write(parsed === undefined ? `${text}\n` : `${JSON.stringify(parsed, null, 2)}\n`);
+  throw apiErrorOf(status, parsed, text, method, path);
 }
 
 type Client = Awaited<ReturnType<Deps['client']>>;
@@ -184,7 +190,6 @@ function refuseRedirect(res: Raw): void {
 }
 
 async function readJson(body: IncomingMessage): Promise<{ parsed: unknown; text: string }> {
-  const { readText } = await import('../../api/http.js');
   const text = await readText(body);
   try {
     return { parsed: JSON.parse(text), text };
@@ -209,10 +214,7 @@ async function paginate(deps: Deps, client: Client, req: { method: Method; path:
     if (include) writeHead(deps, res.body);
     refuseRedirect(res);
     const { parsed, text } = await readJson(res.body);
-    if (res.status >= 400) {
-      deps.io.stdout.write(parsed === undefined ? `${text}\n` : `${JSON.stringify(parsed, null, 2)}\n`);
-      throw (await import('../../api/http.js')).apiErrorOf(res.status, parsed, text, 'GET', req.path);
-    }
+    if (res.status >= 400) failWith(deps, res.status, { parsed, text }, 'GET', req.path);
     const data = (parsed as { data?: { items?: unknown; totalPages?: unknown } } | undefined)?.data;
     return { parsed, page: data && Array.isArray(data.items) && typeof data.totalPages === 'number' ? (data as Page<unknown>) : undefined };
   };
