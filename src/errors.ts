@@ -135,7 +135,7 @@ export class ApiError extends Error {
 }
 
 /** spec §7/§8: the monthly quota is exhausted; retrying cannot succeed until the quota resets. */
-export const QUOTA_EXHAUSTED = /request limit has been reached/i;
+const QUOTA_EXHAUSTED = /request limit has been reached/i;
 
 export function isQuotaExhausted(status: number, message: string): boolean {
   return status === 429 && QUOTA_EXHAUSTED.test(message);

@@ -58,7 +58,7 @@ function fieldErrorList(data: unknown): Array<Record<string, unknown>> {
  * (code 0: no answer from the service), plus exitCode and kind; httpStatus and retryAfter (seconds)
  * when the service answered; fieldErrors when answers were refused.
  */
-export function errorObject(err: unknown): Record<string, unknown> {
+function errorObject(err: unknown): Record<string, unknown> {
   const message = describeWriteError(err) ?? (err as Error)?.message ?? String(err);
   const envelope: Record<string, unknown> =
     err instanceof ValidationError

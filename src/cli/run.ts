@@ -53,7 +53,7 @@ const VALUE_FLAGS = new Set(['-o', '--output', '--columns', '--query', '--profil
  * for lines), else when the line asks for JSON output (-o json|jsonl, --json). Read from the words
  * themselves, so that a line commander refuses is reported the same way.
  */
-export function wantsJsonErrors(argv: string[], env: NodeJS.ProcessEnv): boolean {
+function wantsJsonErrors(argv: string[], env: NodeJS.ProcessEnv): boolean {
   const chosen = env.FORMCTL_ERROR_FORMAT?.trim().toLowerCase();
   if (chosen === 'json' || chosen === 'text') return chosen === 'json';
   let json = false;
@@ -69,7 +69,7 @@ export function wantsJsonErrors(argv: string[], env: NodeJS.ProcessEnv): boolean
 }
 
 /** The first word that is not a flag (nor a flag's value): the group to load. */
-export function groupWord(argv: string[]): string | undefined {
+function groupWord(argv: string[]): string | undefined {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--') return undefined;

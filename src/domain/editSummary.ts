@@ -18,7 +18,7 @@ const choices = (v: unknown): Choice[] => (Array.isArray(v) ? (v as Choice[]) : 
 const show = (v: unknown) => (v === undefined ? '(none)' : JSON.stringify(v));
 
 /** The choices of `from` that `to` no longer has (matched by value, as answers store them). */
-export function removedChoices(from: unknown, to: unknown): string[] {
+function removedChoices(from: unknown, to: unknown): string[] {
   const kept = new Set(choices(to).map((c) => String(c.value ?? c.name)));
   return choices(from).filter((c) => !kept.has(String(c.value ?? c.name))).map((c) => String(c.name ?? c.value));
 }

@@ -4,12 +4,11 @@ import type { DraftField } from './contract/schemas.js';
 import { CHOICE_TYPES, DISPLAY_TYPES, SCORED_TYPES, type FieldType } from './fieldTypes.js';
 
 /** a field of a draft (spec §4.7), the builder's working copy */
-export type ConvertibleField = DraftField;
 
 /** What the new type needs that the old one did not have. */
 export type Missing = 'options' | 'rows' | 'cascade' | undefined;
 
-export const ROW_TYPES: readonly FieldType[] = ['sheet', 'checkList'];
+const ROW_TYPES: readonly FieldType[] = ['sheet', 'checkList'];
 const choiceLike = (t: FieldType) => CHOICE_TYPES.includes(t) || t === 'multipleLevelSelect';
 const isNumber = (s: string) => s.trim() !== '' && Number.isFinite(Number(s));
 
@@ -21,7 +20,7 @@ export function choicesNeeded(to: FieldType): Missing {
 }
 
 /** The correct answers that still hold for the converted field, or undefined when none does. */
-function answersAfter(field: ConvertibleField, to: FieldType, options: Array<{ value?: unknown }> | undefined): string[] | undefined {
+function answersAfter(field: DraftField, to: FieldType, options: Array<{ value?: unknown }> | undefined): string[] | undefined {
   const answers = field.quizConfig?.correctAnswers ?? [];
   if (CHOICE_TYPES.includes(to)) {
     // answers are option values: kept only when the options came along and still hold them
@@ -39,7 +38,7 @@ function answersAfter(field: ConvertibleField, to: FieldType, options: Array<{ v
  * between choice types (and into a cascade, whose top level they become), rows between sheet and
  * checkList; the quiz score when `to` is scored and its correct answers still hold.
  */
-export function convertField(field: ConvertibleField, to: FieldType): { field: ConvertibleField; missing: Missing; rescore: boolean } {
+export function convertField(field: DraftField, to: FieldType): { field: DraftField; missing: Missing; rescore: boolean } {
   const o = field.option;
   const option: Record<string, unknown> = { label: o.label };
   if (!DISPLAY_TYPES.includes(to)) {
@@ -52,7 +51,7 @@ export function convertField(field: ConvertibleField, to: FieldType): { field: C
   }
   if (ROW_TYPES.includes(to) && ROW_TYPES.includes(field.type) && Array.isArray(o.rowLabels)) option.rowLabels = o.rowLabels;
   if (to === 'checkList' && o.neutral !== undefined && field.type === 'checkList') option.neutral = o.neutral;
-  const out: ConvertibleField = { type: to, option };
+  const out: DraftField = { type: to, option };
   let rescore = false;
   if (SCORED_TYPES.includes(to)) {
     if (o.disableQuiz !== undefined) option.disableQuiz = o.disableQuiz;

@@ -15,7 +15,7 @@ export interface LaunchOptions {
 }
 
 /** The `formctl mcp …` arguments that start the same session as this one. */
-export function launchArgs(o: LaunchOptions): string[] {
+function launchArgs(o: LaunchOptions): string[] {
   return [
     'mcp',
     ...(o.sandbox ? ['--sandbox'] : o.profile ? ['--profile', o.profile] : []),

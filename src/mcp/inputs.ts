@@ -12,7 +12,7 @@ function operation(operationId: string): Operation {
 }
 
 /** spec §4: the {name} parameters of an operation's path, each with its shape (qrId, submissionId, …). */
-export function pathInput(operationId: string): Record<string, z.ZodType> {
+function pathInput(operationId: string): Record<string, z.ZodType> {
   const names = [...operation(operationId).path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   return Object.fromEntries(names.map((n) => [n, PATH_PARAMS[n]!]));
 }
@@ -22,7 +22,7 @@ export function pathInput(operationId: string): Record<string, z.ZodType> {
  * contract's defaults are the service's; a tool picks its own when an argument is left out (the
  * largest page: fewest requests), so they are not filled in here.
  */
-export function queryInput(operationId: string, names?: readonly string[]): Record<string, z.ZodType> {
+function queryInput(operationId: string, names?: readonly string[]): Record<string, z.ZodType> {
   const params = (operation(operationId).query ?? []).filter((q) => !names || names.includes(q.name));
   return Object.fromEntries(
     params.map((q) => {

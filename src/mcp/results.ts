@@ -21,7 +21,7 @@ export function scrubber(secrets: () => Iterable<string | undefined>): Scrub {
 }
 
 /** A copy without the secret properties, all the way down. */
-export function withoutSecrets(value: unknown): unknown {
+function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([k]) => !SECRET_PROPERTIES.has(k)).map(([k, v]) => [k, withoutSecrets(v)]));
   return value;

@@ -59,7 +59,7 @@ export const deleteSubmission = (c: ApiClient, id: string) => c.data<Record<stri
 export const batchDeleteSubmissions = (c: ApiClient, qrId: string, submissionIds: string[]) =>
   c.data<Record<string, never>>({ method: 'POST', path: `/forms/${qrId}/submissions/batch-delete`, body: { submissionIds, qrId }, safeToRepeat: true });
 
-export interface AllSubmissions {
+interface AllSubmissions {
   items: Submission[];
   form: FormDefinition | undefined;
   requests: number;

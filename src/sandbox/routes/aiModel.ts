@@ -21,7 +21,7 @@ export function chatUrl(base: string): string {
 
 let schemaText: Record<string, unknown> | undefined;
 /** the draft's JSON schema, derived from the contract (never written twice) */
-export function draftJsonSchema(): Record<string, unknown> {
+function draftJsonSchema(): Record<string, unknown> {
   schemaText ??= z.toJSONSchema(GeneratedDraft, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
   return schemaText;
 }
