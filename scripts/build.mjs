@@ -1,10 +1,13 @@
-// Bundles the CLI into ONE CommonJS file: our code and commander. CommonJS because Node 20's ESM
-// loader alone costs more start-up than the whole budget allows; esbuild wraps each module in a
-// lazy initialiser, so a command's code runs only when that command does. Every other package stays
-// in node_modules and is loaded on first use (ora, conf, qrcode, better-sqlite3, …), but for zod: one file of its own, dist/zod.js.
+// Bundles the CLI as CommonJS: dist/main.js (the entry), dist/run.js (the core: the commander root and
+// what every command needs), one dist/cmd-<group>.js per command group, dist/sandbox.js and
+// dist/zod.js; scripts/bundles.mjs says how they are cut. CommonJS because Node 20's ESM loader
+// alone costs more start-up than the whole budget allows; esbuild wraps each module in a lazy
+// initialiser, so a command's code runs only when that command does. Every other package stays in
+// node_modules and is loaded on first use (ora, conf, qrcode, better-sqlite3, …).
 import { build } from 'esbuild';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { coreEntry, fromCore, groupBundleName, groupEntries, otherBundles, sharedModules, UTF8_BUNDLES } from './bundles.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -39,34 +42,26 @@ const lazyChildProcess = {
     });
   },
 };
-// The sandbox is a bundle of its own (dist/sandbox.js): the CLI's dynamic imports of its one door,
-// src/sandbox/entry.ts, become require('./sandbox.js'), so that commands not using it never read it
-const sandboxApart = {
-  name: 'sandbox-apart',
-  setup(b) {
-    b.onResolve({ filter: /sandbox\/entry\.js$/ }, () => ({ path: './sandbox.js', external: true }));
-  },
-};
-// zod as one file of its own (dist/zod.js), shared by the CLI's bundle and the sandbox's: from
-// node_modules it is some 65 files to resolve and compile (40 ms of every command that validates
-// anything, the sandbox's start among them); one bundle of them loads in a quarter of that
-const zodApart = {
-  name: 'zod-apart',
-  setup(b) {
-    b.onResolve({ filter: /^zod\/v4$/ }, () => ({ path: './zod.js', external: true }));
-  },
-};
 // ajv: a development dependency, loaded only by the sandbox's contract checks (tests)
 const externalPackages = [...Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies }).filter((d) => !bundled.has(d)), 'ajv'];
-// dist/main.js: the entry; answers --version, the root help and help topics, else requires run.js
-const mainBuild = { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/main.js', external: [...externalPackages, './run.js'] };
+// dist/main.js: the entry; answers --version, the root help and help topics, else loads run.js
+const mainBuild = { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/main.js', external: externalPackages };
 await build(mainBuild);
-// dist/run.js: the commander tree and every command
-await build({ ...common, entryPoints: ['src/cli/run.ts'], outfile: 'dist/run.js', external: externalPackages, plugins: [lazyChildProcess, sandboxApart, zodApart] });
+// dist/run.js, the core, and dist/cmd-<group>.js, one per command group (scripts/bundles.mjs)
+const cli = { ...common, external: externalPackages };
+const shared = await sharedModules(cli, [lazyChildProcess]);
+await build({ ...cli, stdin: { contents: coreEntry(shared), resolveDir: process.cwd(), sourcefile: 'core.js', loader: 'js' }, outfile: 'dist/run.js', plugins: [lazyChildProcess, otherBundles({ groups: true })] });
+await Promise.all(groupEntries().map((entry) => build({ ...cli, entryPoints: [entry], outfile: `dist/${groupBundleName(entry)}`, plugins: [fromCore(shared), otherBundles({ groups: false })] })));
 // dist/sandbox.js: the emulator, for sandbox serve, --sandbox and the sandbox's data-dir commands
-await build({ ...common, entryPoints: ['src/sandbox/entry.ts'], outfile: 'dist/sandbox.js', external: externalPackages, plugins: [zodApart] });
-// dist/zod.js: zod's v4 API, the one copy both bundles require
+await build({ ...cli, entryPoints: ['src/sandbox/entry.ts'], outfile: 'dist/sandbox.js', plugins: [otherBundles({ groups: false })] });
+// dist/zod.js: zod's v4 API, the one copy every bundle loads: from node_modules it is some 65 files
+// to resolve and compile (40 ms of every command that validates anything); one bundle loads in a quarter of that
 await build({ ...common, stdin: { contents: "export * from 'zod/v4';", resolveDir: process.cwd(), loader: 'js' }, outfile: 'dist/zod.js' });
+// the CLI's bundles are ASCII (esbuild escapes the rest but in regular expressions), so that
+// src/cli/bundle.ts may read them as latin1 (unminified, comments keep theirs: harmless)
+for (const f of readdirSync('dist').filter((f) => common.minify && f.endsWith('.js') && !UTF8_BUNDLES.has(f))) {
+  if (/[^\x00-\x7f]/.test(readFileSync(`dist/${f}`, 'latin1'))) throw new Error(`dist/${f} is not ASCII: write the character as an escape (\\u…) in its source`);
+}
 
 // The root help, rendered once from the real commander tree and printed by the entry without
 // building the tree (start-up target). 80 columns: commander's width when not on a terminal.
@@ -75,11 +70,12 @@ const help = execFileSync(process.execPath, ['bin/formctl.js', '--help'], { enco
 // the entry again, with the help inside it: `formctl --help` then reads no file but the entry
 await build({ ...mainBuild, define: { ...common.define, __FORMCTL_ROOT_HELP__: JSON.stringify(help) } });
 
-// V8's code cache of dist/run.js, made after a typical command ran (forms list against a closed
-// loopback port: it builds the client, makes one request, reports the error). See src/cli/main.ts.
+// V8's code caches of the bundles (src/cli/bundle.ts), each made after a typical command ran: first
+// forms list against a closed loopback port (it builds the client, makes one request, reports the
+// error), which caches the core; then a sandbox command, then each group's help. A bundle keeps
+// the cache of the first run that loaded it.
 const warmDir = mkdtempSync(join(tmpdir(), 'formctl-build-'));
-spawnSync(process.execPath, ['bin/formctl.js', 'forms', 'list', '-o', 'json', '--retries', '0'], {
-  env: { PATH: process.env.PATH, FORMCTL_WRITE_CODE_CACHE: 'dist/run.js.cache', FORMCTL_CONFIG_DIR: warmDir, FORMCTL_API_KEY: 'fk_build', FORMCTL_BASE_URL: 'http://127.0.0.1:9/v1' },
-  stdio: 'ignore',
-});
+const warmEnv = { PATH: process.env.PATH, FORMCTL_WRITE_CODE_CACHE: '1', FORMCTL_CONFIG_DIR: warmDir, FORMCTL_SANDBOX_DIR: join(warmDir, 'sandbox'), FORMCTL_API_KEY: 'fk_build', FORMCTL_BASE_URL: 'http://127.0.0.1:9/v1' };
+const warmUps = [['forms', 'list', '-o', 'json', '--retries', '0'], ['--sandbox', 'forms', 'list', '-o', 'json'], ...groupEntries().map((e) => /dynamicIndex/.test(e) ? ['__complete', 'forms'] : [e.split('/')[2], '--help'])];
+for (const argv of warmUps) spawnSync(process.execPath, ['bin/formctl.js', ...argv], { env: warmEnv, stdio: 'ignore' });
 rmSync(warmDir, { recursive: true, force: true });

@@ -1,9 +1,10 @@
 // The entry point. It answers --version and the help topics without loading anything else, and
 // otherwise loads the commander tree (run.ts): start-up time is a benchmark target.
-import { readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { HELP_TOPICS } from './helpTopics.js';
 import { isTerminal } from '../io/streams.js';
+import { loadBundle } from './bundle.js';
 
 import { VERSION } from '../version.js';
 
@@ -50,34 +51,9 @@ interface RunModule {
   run(argv: string[]): Promise<number>;
 }
 
-/**
- * Loads dist/run.js with V8's code cache (dist/run.js.cache, written by the build after a warm-up
- * run): Node 20 has no compile cache of its own, and compiling the bundle is most of a command's
- * start-up. A cache V8 rejects (another Node version) just means an ordinary compile.
- */
+/** dist/run.js, the commander tree, through V8's code cache (cli/bundle.ts). */
 function loadRun(): RunModule {
-  // required here, not at the top: --version and the root help never need them
-  const { Script } = require('node:vm') as typeof import('node:vm');
-  const { createRequire, wrap } = require('node:module') as { createRequire: typeof import('node:module').createRequire; wrap: (source: string) => string };
-  const file = join(__dirname, 'run.js');
-  let script: import('node:vm').Script;
-  try {
-    let cachedData: Buffer | undefined;
-    try {
-      // V8 checks little more than the source length: a bundle changed after the cache was
-      // written must not meet it, so the cache counts only when it is the newer file
-      if (statSync(`${file}.cache`).mtimeMs >= statSync(file).mtimeMs) cachedData = readFileSync(`${file}.cache`);
-    } catch { /* no cache: compile normally */ }
-    script = new Script(wrap(readFileSync(file, 'utf8')), { filename: file, cachedData });
-  } catch {
-    return require('./run.js') as RunModule;
-  }
-  const mod = { exports: {} as RunModule };
-  (script.runInThisContext() as (...args: unknown[]) => void).call(mod.exports, mod.exports, createRequire(file), mod, file, __dirname);
-  const out = process.env.FORMCTL_WRITE_CODE_CACHE;
-  // after the command ran, so the functions it compiled are in the cache too
-  if (out) process.once('exit', () => writeFileSync(out, script.createCachedData()));
-  return mod.exports;
+  return loadBundle(join(__dirname, 'run.js')) as RunModule;
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -8,7 +8,7 @@ import { startSandbox, type SandboxHandle } from '../helpers/sandbox.js';
 
 // The start-up paths load nothing heavy: a preload records every module the process requires —
 // packages, the sandbox's and zod's bundles (./sandbox.js, ./zod.js) and node:child_process, which commander would load
-// for nothing.
+// for nothing — and every bundle of formctl's it loaded (./run.js, ./cmd-forms.js, …).
 const HEAVY = ['./sandbox.js', './zod.js', 'node:child_process', 'better-sqlite3', 'zod', '@inquirer/prompts', 'cli-table3', 'qrcode', '@resvg/resvg-js', 'asciichart', 'pg', 'yaml', 'ora', 'csv-stringify', 'csv-parse', '@fastify/busboy', '@napi-rs/keyring', '@jmespath-community/jmespath', '@modelcontextprotocol/sdk'];
 const dir = mkdtempSync(join(tmpdir(), 'formctl-modules-'));
 const preload = join(dir, 'record.cjs');
@@ -21,7 +21,12 @@ beforeAll(async () => {
 const seen = new Set();
 const load = Module._load;
 Module._load = function (request, ...rest) { seen.add(request); return load.call(this, request, ...rest); };
-process.on('exit', () => require('fs').writeFileSync(process.env.RECORD_TO, JSON.stringify([...seen])));
+// formctl's own bundles load through the code cache (src/cli/bundle.ts), not require: require's
+// cache holds them, named here as a require from dist/ would name them
+process.on('exit', () => {
+  for (const f of Object.keys(require.cache)) if (/[\\/]dist[\\/][^\\/]+\.js$/.test(f)) seen.add('./' + require('path').basename(f));
+  require('fs').writeFileSync(process.env.RECORD_TO, JSON.stringify([...seen]));
+});
 `);
   sb = await startSandbox();
   mkdirSync(keyringConfig);
@@ -69,6 +74,8 @@ describe('no heavy module on the start-up paths', () => {
     // nor Node's crypto (its set-up is some 20 internal modules) nor node:os: the temporary file's
     // random name and the home directory (unused with FORMCTL_CONFIG_DIR) load them when needed
     expect(mods.filter((m) => ['node:crypto', 'crypto', 'node:os', 'os'].includes(m))).toEqual([]);
+    // of formctl's bundles, the core and the forms group's only (scripts/bundles.mjs)
+    expect(mods.filter((m) => /^\.\/(run|cmd-.*)\.js$/.test(m)).sort()).toEqual(['./cmd-forms.js', './run.js']);
   });
 
   it('doctor with no sandbox data says so without loading the sandbox', () => {

@@ -2,7 +2,7 @@
 
 /** lower case, accents off, ß → ss, typographic apostrophes straight: the form words are matched in */
 export function fold(s: string): string {
-  return s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss').replace(/[’‘`]/g, "'");
+  return s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/\u00df/g, 'ss').replace(/[\u2019\u2018`]/g, "'");
 }
 
 export const cap = (s: string): string => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
