@@ -1,4 +1,4 @@
-import { csvCells } from '../../output/csvCell.js';
+import { csvLine } from '../../output/csvCell.js';
 import { z } from 'zod/v4';
 import { closeSync, createWriteStream, existsSync, fsyncSync, readFileSync, rmSync } from 'node:fs';
 import type { Writable } from 'node:stream';
@@ -66,11 +66,19 @@ export function readCheckpoint(path: string, qrId: string): Checkpoint | undefin
 /** Serialises rows in one of the three formats; nothing but the current page is held in memory. */
 async function makeEncoder(format: Opts['format'], fields: AnswerField[], headers: Opts['headers'], quiz: boolean, csvRaw: boolean) {
   if (format === 'csv') {
-    const { stringify } = await import('csv-stringify/sync');
     const columns = submissionColumns(fields, { headers, quiz });
+    const values = columns.map((c) => c.value);
+    const cells = new Array<string>(values.length);
     return {
-      head: stringify([csvCells(columns.map((c) => c.header), csvRaw)]),
-      rows: (items: Submission[]) => (items.length ? stringify(items.map((s) => csvCells(columns.map((c) => c.value(s)), csvRaw))) : ''),
+      head: csvLine(columns.map((c) => c.header), csvRaw),
+      rows: (items: Submission[]) => {
+        let out = '';
+        for (const s of items) {
+          for (let i = 0; i < values.length; i++) cells[i] = values[i]!(s);
+          out += csvLine(cells, csvRaw);
+        }
+        return out;
+      },
       tail: '',
     };
   }
