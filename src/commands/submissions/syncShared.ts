@@ -14,6 +14,8 @@ export interface SyncState {
 export interface PageRow {
   cells: Cell[];
   raw: SyncSubmission;
+  /** JSON.stringify(raw), when made already (rows sent to the SQLite worker carry it instead of their answers) */
+  json?: string;
 }
 
 export interface Sink {

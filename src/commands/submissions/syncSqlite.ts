@@ -74,7 +74,7 @@ export async function sqliteSink(file: string): Promise<Sink> {
         const cells = r.cells;
         for (const i of booleans) if (typeof cells[i] === 'boolean') cells[i] = Number(cells[i]);
         upsert.run(...(cells as SqlValue[]));
-        raw.run(r.raw.id, qrId, r.raw.createdAt, r.raw.updatedAt, JSON.stringify(r.raw));
+        raw.run(r.raw.id, qrId, r.raw.createdAt, r.raw.updatedAt, r.json ?? JSON.stringify(r.raw));
       }
     },
     async commit(qrId, table, _columns, state) {

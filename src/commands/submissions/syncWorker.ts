@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MessagePort, Worker } from 'node:worker_threads';
 import { UsageError } from '../../errors.js';
-import type { Sink } from './syncShared.js';
+import type { Cell } from '../../domain/syncColumns.js';
+import type { PageRow, Sink } from './syncShared.js';
 
 // `submissions sync` into SQLite, off the main thread: SQLite's own work (its B-trees, its WAL) is
 // as long as the rest of a sync (the requests, parsing the pages, the rows' cells), and in one
@@ -87,9 +88,9 @@ export async function sqliteSinkOffThread(file: string): Promise<Sink | undefine
     label: `sqlite:${file}`,
     state: (qrId) => call('state', qrId) as ReturnType<Sink['state']>,
     prepare: async (...args) => void (await call('prepare', ...args)),
-    async writeRows(...args) {
+    async writeRows(qrId, table, columns, rows) {
       // not waited for; a failure is the next waited call's
-      call('writeRows', ...args).catch((e: Error) => (failed ??= e));
+      call('writeRows', qrId, table, columns, pack(rows)).catch((e: Error) => (failed ??= e));
     },
     commit: async (...args) => void (await call('commit', ...args)),
     finish: (...args) => call('finish', ...args) as Promise<number>,
@@ -103,6 +104,42 @@ export async function sqliteSinkOffThread(file: string): Promise<Sink | undefine
       }
     },
   };
+}
+
+/**
+ * A page's rows as they cross to the worker: two strings, which are copied whole, where nested
+ * answers were copied object by object (that cost the main thread more than JSON.stringify, which
+ * the sink needs anyway). `cells`: JSON of every row's cells then its id, createdAt and updatedAt;
+ * `json`: the rows' raw JSON joined by NUL, which JSON text never holds unescaped.
+ */
+interface Packed {
+  width: number;
+  cells: string;
+  json: string;
+}
+
+export function pack(rows: PageRow[]): Packed {
+  const width = rows[0]?.cells.length ?? 0;
+  const flat: Cell[] = [];
+  const json = new Array<string>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    for (let j = 0; j < width; j++) flat.push(r.cells[j]!);
+    flat.push(r.raw.id, r.raw.createdAt, r.raw.updatedAt);
+    json[i] = JSON.stringify(r.raw);
+  }
+  return { width, cells: JSON.stringify(flat), json: json.join('\0') };
+}
+
+export function unpack(p: Packed): PageRow[] {
+  const flat = JSON.parse(p.cells) as Cell[];
+  const json = p.json === '' ? [] : p.json.split('\0');
+  const step = p.width + 3;
+  return json.map((text, i) => {
+    const at = i * step;
+    const raw = { id: flat[at + p.width] as string, createdAt: flat[at + p.width + 1] as string, updatedAt: flat[at + p.width + 2] as string, answers: {} };
+    return { cells: flat.slice(at, at + p.width), raw, json: text };
+  });
 }
 
 /** The worker's side: the sink, and its calls answered in the order they came. */
@@ -120,6 +157,7 @@ export function hostSqliteSink(port: MessagePort, file: string): void {
           port.postMessage({ id: c.id, value: undefined });
           return;
         }
+        if (c.method === 'writeRows') c.args[3] = unpack(c.args[3] as Packed);
         const value = await (sink![c.method] as (...a: unknown[]) => Promise<unknown>)(...c.args);
         port.postMessage({ id: c.id, value });
       } catch (e) {
