@@ -8,10 +8,10 @@ import { requireQrId } from '../../cmdutil/input.js';
 import type { AnswerField } from '../../domain/answers.js';
 import { hasQuizColumns } from '../../domain/flatten.js';
 import { FORMS_PAGE_MAX } from '../../domain/limits.js';
-import { cellReaders, planColumns, type SyncSubmission } from '../../domain/syncColumns.js';
+import { planColumns, type SyncSubmission } from '../../domain/syncColumns.js';
 import { UsageError } from '../../errors.js';
 import { openSink } from './syncSinks.js';
-import type { PageRow, Sink, SyncState } from './syncShared.js';
+import type { Sink, SyncState } from './syncShared.js';
 import { NewestSeen } from './newest.js';
 
 interface Opts {
@@ -63,11 +63,9 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
   const fields = (first.form?.fields ?? []) as unknown as AnswerField[];
   const quiz = hasQuizColumns(fields) || (prior?.columns ?? []).some((c) => c.source.startsWith('quiz.'));
   const columns = planColumns(fields, quiz, prior?.columns);
-  const typeOf = new Map(fields.map((f) => [f.key, f.type]));
-  const cellsOf = cellReaders(columns, (k) => typeOf.get(k));
   const outcome: Outcome = { qrId, table, upserted: 0, deleted: 0, requests, rows: prior?.rows ?? 0 };
   if (first.total === 0 && !full) return outcome;
-  await sink.prepare(table, columns, prior?.columns ?? []);
+  await sink.prepare(table, columns, prior?.columns ?? [], Object.fromEntries(fields.map((f) => [f.key, f.type])));
   const until = first.items[0]?.createdAt;
   const seenNewest = new NewestSeen(state);
   const seen = new Set<string>();
@@ -101,14 +99,13 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
   };
   // oldest page first, the next ones fetched while this one is written
   for await (const page of walkPages(fetchPage, { first, window: WINDOW, order: 'last-to-first', onPage: progress })) {
-    const rows: PageRow[] = [];
+    const rows: SyncSubmission[] = [];
     for (let i = page.items.length - 1; i >= 0; i--) {
       const s = page.items[i]!;
       seen.add(s.id);
       if (s.createdAt === since && skip.has(s.id)) continue;
       const plain: SyncSubmission = { id: s.id, createdAt: s.createdAt, updatedAt: s.updatedAt, answers: s.answers as Record<string, unknown>, quizData: s.quizData as Record<string, unknown> | undefined };
-      const raw = redact ? redact(plain, fields) : plain;
-      rows.push({ cells: cellsOf(raw), raw });
+      rows.push(redact ? redact(plain, fields) : plain);
       seenNewest.see(s);
     }
     if (rows.length) await sink.writeRows(qrId, table, columns, rows);

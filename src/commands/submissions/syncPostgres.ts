@@ -1,8 +1,8 @@
 import type { Writable } from 'node:stream';
 import type { Client } from 'pg';
-import type { Cell, ColumnType, SyncColumn } from '../../domain/syncColumns.js';
+import { cellReaders, type Cell, type ColumnType, type SyncColumn, type SyncSubmission } from '../../domain/syncColumns.js';
 import { UsageError } from '../../errors.js';
-import { q, redact, type PageRow, type Sink } from './syncShared.js';
+import { q, redact, type Sink } from './syncShared.js';
 
 // `submissions sync` into PostgreSQL. Each batch of pages is one transaction at its commit. Rows new
 // to the database (a first sync, and every later one that only brings new submissions) go straight
@@ -47,17 +47,17 @@ export class CopyBatch {
   private readonly ids = new Set<string>();
   private repeated = false;
 
-  add(qrId: string, rows: readonly PageRow[]): void {
+  add(qrId: string, rows: readonly SyncSubmission[], cellsOf: (s: SyncSubmission) => Cell[]): void {
     let form = '';
     let raw = '';
-    for (const r of rows) {
-      const id = r.raw.id;
+    for (const s of rows) {
+      const id = s.id;
       if (this.ids.has(id)) this.repeated = true;
       this.ids.add(id);
-      form += copyLine(r.cells);
+      form += copyLine(cellsOf(s));
       // JSON text has no raw tab or line break: its backslashes are all COPY needs escaped
-      const json = JSON.stringify(r.raw);
-      raw += `${copyText(id)}\t${copyText(qrId)}\t${copyText(r.raw.createdAt)}\t${copyText(r.raw.updatedAt)}\t${json.includes('\\') ? json.replace(/\\/g, '\\\\') : json}\n`;
+      const json = JSON.stringify(s);
+      raw += `${copyText(id)}\t${copyText(qrId)}\t${copyText(s.createdAt)}\t${copyText(s.updatedAt)}\t${json.includes('\\') ? json.replace(/\\/g, '\\\\') : json}\n`;
     }
     this.form.push(Buffer.from(form));
     this.raw.push(Buffer.from(raw));
@@ -148,6 +148,8 @@ CREATE TABLE IF NOT EXISTS submissions (id text PRIMARY KEY, qr_id text NOT NULL
 CREATE INDEX IF NOT EXISTS submissions_by_form ON submissions (qr_id, created_at);
 CREATE TEMPORARY TABLE ${RAW_STAGE.slice('pg_temp.'.length)} (LIKE submissions) ON COMMIT DELETE ROWS;`);
   const db: Conn = { client, copyFrom, conflicts: false };
+  // the cells of the form being written (prepare)
+  let cellsOf: (s: SyncSubmission) => Cell[] = () => [];
   // the rows of the batch being read, sent at its commit (COPY is one stream per table)
   let pending = new CopyBatch();
   return {
@@ -156,7 +158,8 @@ CREATE TEMPORARY TABLE ${RAW_STAGE.slice('pg_temp.'.length)} (LIKE submissions) 
       const r = (await client.query('SELECT * FROM _formctl_sync WHERE qr_id = $1', [qrId])).rows[0] as Record<string, unknown> | undefined;
       return r ? { qrId, table: String(r.table_name), newestCreatedAt: String(r.newest_created_at), idsAtNewest: r.ids_at_newest as string[], columns: r.columns as SyncColumn[], rows: Number(r.rows) } : undefined;
     },
-    async prepare(table, columns) {
+    async prepare(table, columns, _existing, fieldTypes) {
+      cellsOf = cellReaders(columns, (k) => fieldTypes[k]);
       const have = new Set((await client.query('SELECT column_name FROM information_schema.columns WHERE table_name = $1', [table])).rows.map((r: { column_name: string }) => r.column_name));
       if (have.size === 0) await client.query(`CREATE TABLE IF NOT EXISTS ${q(table)} (${columns.map((c) => `${q(c.name)} ${PG_TYPES[c.type]}${c.name === 'id' ? ' PRIMARY KEY' : ''}`).join(', ')})`);
       else for (const c of columns) if (!have.has(c.name)) await client.query(`ALTER TABLE ${q(table)} ADD COLUMN IF NOT EXISTS ${q(c.name)} ${PG_TYPES[c.type]}`);
@@ -165,7 +168,7 @@ CREATE TEMPORARY TABLE ${RAW_STAGE.slice('pg_temp.'.length)} (LIKE submissions) 
       db.conflicts = false;
     },
     async writeRows(qrId, _table, _columns, rows) {
-      pending.add(qrId, rows);
+      pending.add(qrId, rows, cellsOf);
     },
     async commit(qrId, table, columns, state) {
       const batch = pending;

@@ -1,4 +1,4 @@
-import type { ColumnType, SyncColumn } from '../../domain/syncColumns.js';
+import { cellReaders, type Cell, type ColumnType, type SyncColumn, type SyncSubmission } from '../../domain/syncColumns.js';
 import { q, type Sink } from './syncShared.js';
 import { UsageError } from '../../errors.js';
 import type { SqlValue, SqliteDatabase, SqliteStatement } from '../../sandbox/repo/sqlite.js';
@@ -42,6 +42,8 @@ export async function sqliteSink(file: string): Promise<Sink> {
   const statements = new Map<string, SqliteStatement>();
   // a transaction spans the pages of a batch (writeRows … commit); closing with one open rolls it back
   let inTransaction = false;
+  // the cells of the form being written (prepare)
+  let cellsOf: (s: SyncSubmission) => Cell[] = () => [];
   const stmt = (sql: string) => {
     let s = statements.get(sql);
     if (!s) statements.set(sql, (s = db.prepare(sql)));
@@ -53,7 +55,8 @@ export async function sqliteSink(file: string): Promise<Sink> {
       const r = stmt('SELECT * FROM _formctl_sync WHERE qr_id = ?').get(qrId) as Record<string, string | number> | undefined;
       return r ? { qrId, table: String(r.table_name), newestCreatedAt: String(r.newest_created_at), idsAtNewest: JSON.parse(String(r.ids_at_newest)) as string[], columns: JSON.parse(String(r.columns)) as SyncColumn[], rows: Number(r.rows) } : undefined;
     },
-    async prepare(table, columns, existing) {
+    async prepare(table, columns, existing, fieldTypes) {
+      cellsOf = cellReaders(columns, (k) => fieldTypes[k]);
       const have = new Set((db.prepare(`PRAGMA table_info(${q(table)})`).all() as Array<{ name: string }>).map((c) => c.name));
       if (have.size === 0) {
         db.exec(`CREATE TABLE ${q(table)} (${columns.map((c) => `${q(c.name)} ${SQLITE_TYPES[c.type]}${c.name === 'id' ? ' PRIMARY KEY' : ''}`).join(', ')})`);
@@ -62,7 +65,7 @@ export async function sqliteSink(file: string): Promise<Sink> {
       void existing;
       for (const c of columns) if (!have.has(c.name)) db.exec(`ALTER TABLE ${q(table)} ADD COLUMN ${q(c.name)} ${SQLITE_TYPES[c.type]}`);
     },
-    async writeRows(qrId, table, columns, rows) {
+    async writeRows(qrId, table, columns, rows, json) {
       const names = columns.map((c) => q(c.name));
       const upsert = stmt(`INSERT INTO ${q(table)} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')}) ON CONFLICT(id) DO UPDATE SET ${names.filter((n) => n !== '"id"').map((n) => `${n} = excluded.${n}`).join(', ')}`);
       const raw = stmt('INSERT INTO submissions (id, qr_id, created_at, updated_at, raw) VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET updated_at = excluded.updated_at, raw = excluded.raw');
@@ -70,11 +73,12 @@ export async function sqliteSink(file: string): Promise<Sink> {
       const booleans = columns.flatMap((c, i) => (c.type === 'boolean' ? [i] : []));
       if (!inTransaction) db.exec('BEGIN IMMEDIATE');
       inTransaction = true;
-      for (const r of rows) {
-        const cells = r.cells;
+      for (let k = 0; k < rows.length; k++) {
+        const s = rows[k]!;
+        const cells = cellsOf(s);
         for (const i of booleans) if (typeof cells[i] === 'boolean') cells[i] = Number(cells[i]);
         upsert.run(...(cells as SqlValue[]));
-        raw.run(r.raw.id, qrId, r.raw.createdAt, r.raw.updatedAt, r.json ?? JSON.stringify(r.raw));
+        raw.run(s.id, qrId, s.createdAt, s.updatedAt, json?.[k] ?? JSON.stringify(s));
       }
     },
     async commit(qrId, table, _columns, state) {

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MessagePort, Worker } from 'node:worker_threads';
 import { UsageError } from '../../errors.js';
-import type { Cell } from '../../domain/syncColumns.js';
-import type { PageRow, Sink } from './syncShared.js';
+import type { SyncSubmission } from '../../domain/syncColumns.js';
+import type { Sink } from './syncShared.js';
 
 // `submissions sync` into SQLite, off the main thread: SQLite's own work (its B-trees, its WAL) is
 // as long as the rest of a sync (the requests, parsing the pages, the rows' cells), and in one
@@ -107,39 +107,20 @@ export async function sqliteSinkOffThread(file: string): Promise<Sink | undefine
 }
 
 /**
- * A page's rows as they cross to the worker: two strings, which are copied whole, where nested
- * answers were copied object by object (that cost the main thread more than JSON.stringify, which
- * the sink needs anyway). `cells`: JSON of every row's cells then its id, createdAt and updatedAt;
- * `json`: the rows' raw JSON joined by NUL, which JSON text never holds unescaped.
+ * A page's rows as they cross to the worker: their JSON (which the sink stores) joined by NUL, which
+ * JSON text never holds unescaped — one string, copied whole, where nested answers were copied
+ * object by object (that cost the main thread more than JSON.stringify). The worker parses them
+ * back and makes the cells: the main thread's part of a sync is the longer one.
  */
-interface Packed {
-  width: number;
-  cells: string;
-  json: string;
+export function pack(rows: readonly SyncSubmission[]): string {
+  let out = '';
+  for (let i = 0; i < rows.length; i++) out += (i ? '\0' : '') + JSON.stringify(rows[i]);
+  return out;
 }
 
-export function pack(rows: PageRow[]): Packed {
-  const width = rows[0]?.cells.length ?? 0;
-  const flat: Cell[] = [];
-  const json = new Array<string>(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i]!;
-    for (let j = 0; j < width; j++) flat.push(r.cells[j]!);
-    flat.push(r.raw.id, r.raw.createdAt, r.raw.updatedAt);
-    json[i] = JSON.stringify(r.raw);
-  }
-  return { width, cells: JSON.stringify(flat), json: json.join('\0') };
-}
-
-export function unpack(p: Packed): PageRow[] {
-  const flat = JSON.parse(p.cells) as Cell[];
-  const json = p.json === '' ? [] : p.json.split('\0');
-  const step = p.width + 3;
-  return json.map((text, i) => {
-    const at = i * step;
-    const raw = { id: flat[at + p.width] as string, createdAt: flat[at + p.width + 1] as string, updatedAt: flat[at + p.width + 2] as string, answers: {} };
-    return { cells: flat.slice(at, at + p.width), raw, json: text };
-  });
+export function unpack(packed: string): { rows: SyncSubmission[]; json: string[] } {
+  const json = packed === '' ? [] : packed.split('\0');
+  return { rows: json.map((j) => JSON.parse(j) as SyncSubmission), json };
 }
 
 /** The worker's side: the sink, and its calls answered in the order they came. */
@@ -157,7 +138,10 @@ export function hostSqliteSink(port: MessagePort, file: string): void {
           port.postMessage({ id: c.id, value: undefined });
           return;
         }
-        if (c.method === 'writeRows') c.args[3] = unpack(c.args[3] as Packed);
+        if (c.method === 'writeRows') {
+          const { rows, json } = unpack(c.args[3] as string);
+          c.args.splice(3, 1, rows, json);
+        }
         const value = await (sink![c.method] as (...a: unknown[]) => Promise<unknown>)(...c.args);
         port.postMessage({ id: c.id, value });
       } catch (e) {
