@@ -193,6 +193,25 @@ describe('submissions sync into PostgreSQL: new rows copied in, known rows upser
   });
 });
 
+describe('submissions sync: the size of its transactions', () => {
+  it('doubles them from 1,000 rows, then near the end commits as soon as a batch holds the rows left, so little is written after the last page', async () => {
+    const { qrId } = await newForm();
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId, count: 2500 });
+    const r = await sb.cli(['submissions', 'sync', qrId, '--json'], { env: { FORMCTL_SYNC_URL: pgServer.url } });
+    expect(JSON.parse(r.stdout).forms[0]).toMatchObject({ upserted: 2500, rows: 2500 });
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: pgServer.url });
+    await c.connect();
+    try {
+      // xmin: the transaction that wrote the row; oldest rows first
+      const sizes = (await c.query(`SELECT COUNT(*)::int AS n FROM form_${qrId.toLowerCase()} GROUP BY xmin::text ORDER BY MIN(created_at)`)).rows.map((x) => x.n);
+      expect(sizes).toEqual([1000, 800, 500, 200]);
+    } finally {
+      await c.end();
+    }
+  });
+});
+
 describe('submissions sync of a quiz', () => {
   it('gives a quiz its score columns from the form, as export does, even when the newest answers came before it was a quiz', async () => {
     const radio = { type: 'radio', option: { label: 'Capital of France?', options: [{ name: 'Paris', value: 'paris' }, { name: 'Lyon', value: 'lyon' }] } };

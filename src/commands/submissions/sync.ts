@@ -48,6 +48,12 @@ const WINDOW = 8;
  */
 const FIRST_BATCH_ROWS = 1000;
 const MAX_BATCH_ROWS = 8000;
+/**
+ * Near the end, a batch is committed once it holds as many rows as are left to fetch (and at least
+ * this many): the database writes it while the rest comes, and what it writes after the last page
+ * (while nothing else is left to do) is a few hundred rows, not up to 8,000.
+ */
+const TAIL_BATCH_ROWS = 500;
 
 async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string, full: boolean, redact?: Redact): Promise<Outcome> {
   const prior = await sink.state(qrId);
@@ -102,7 +108,7 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
     const rows: SyncSubmission[] = [];
     for (let i = page.items.length - 1; i >= 0; i--) {
       const s = page.items[i]!;
-      seen.add(s.id);
+      if (full) seen.add(s.id);
       if (s.createdAt === since && skip.has(s.id)) continue;
       const plain: SyncSubmission = { id: s.id, createdAt: s.createdAt, updatedAt: s.updatedAt, answers: s.answers as Record<string, unknown>, quizData: s.quizData as Record<string, unknown> | undefined };
       rows.push(redact ? redact(plain, fields) : plain);
@@ -110,7 +116,9 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
     }
     if (rows.length) await sink.writeRows(qrId, table, columns, rows);
     uncommitted += rows.length;
-    if (uncommitted >= batchRows) await commit();
+    // pages are walked last to first: pages 1 … number - 1 are still to come
+    const rowsLeft = (page.number - 1) * SUBMISSIONS_PAGE_MAX;
+    if (uncommitted >= batchRows || (uncommitted >= TAIL_BATCH_ROWS && uncommitted >= rowsLeft)) await commit();
   }
   // the last rows, or the state alone when nothing was new
   if (uncommitted || !started) await commit();
