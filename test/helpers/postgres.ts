@@ -1,7 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { waitFor } from './cli.js';
 
 // A real PostgreSQL server (Debian's postgresql) for the sync tests: one cluster for the whole test
@@ -44,7 +44,6 @@ async function startCluster(dir: string, ready: string): Promise<void> {
   const bin = binDir();
   const root = process.getuid?.() === 0;
   if (root) {
-    chmodSync(dirname(dir), 0o711); // the run's directory (mkdtemp's 0700): `postgres` passes through it
     chmodSync(dir, 0o777);
     execFileSync('chown', ['-R', 'postgres', dir]);
   }
