@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessSandbox, type InProcessSandbox } from '../helpers/inProcessSandbox.js';
-import { launchChromium, PHONE, seriousViolations, smallTargets } from '../helpers/chromium.js';
+import { closePages, workerChromium, PHONE, seriousViolations, smallTargets } from '../helpers/chromium.js';
 import { PNG } from '../helpers/fixtures.js';
 
 // The public form page in a real browser, at a phone's size: Debian's chromium driven by
@@ -42,10 +42,10 @@ describe('the public form page in headless Chromium', () => {
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
     const hook = await sb.api('PUT', '/account/webhook', { body: { enabled: true, url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook` } });
     expect(hook.status).toBe(200);
-    browser = await launchChromium();
+    browser = await workerChromium();
   }, 60_000);
   afterAll(async () => {
-    await browser?.close();
+    await closePages(browser);
     receiver?.close();
     await sb?.stop();
   });

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, spawnCli, tempDir, waitFor } from '../helpers/cli.js';
-import { launchChromium, PHONE } from '../helpers/chromium.js';
+import { closePages, workerChromium, PHONE } from '../helpers/chromium.js';
 
 // A new user's first five minutes, as the quick start tells them: `sandbox serve` running, a form made
 // with `formctl --sandbox forms create`, the short link it printed opened on a phone, filled,
@@ -23,10 +23,10 @@ beforeAll(async () => {
   let out = '';
   server.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   await waitFor(() => out.includes('listening on'), 'sandbox serve');
-  browser = await launchChromium();
+  browser = await workerChromium();
 }, 60_000);
 afterAll(async () => {
-  await browser?.close();
+  await closePages(browser);
   server?.kill('SIGTERM');
   await server;
   dir.remove();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { focused, launchChromium, PHONE, seriousViolations, smallTargets } from '../helpers/chromium.js';
+import { focused, closePages, workerChromium, PHONE, seriousViolations, smallTargets } from '../helpers/chromium.js';
 import { PNG } from '../helpers/fixtures.js';
 import { inProcessSandbox, type InProcessSandbox } from '../helpers/inProcessSandbox.js';
 
@@ -20,10 +20,10 @@ describe('the form page on a phone', () => {
   let browser: Browser;
   beforeAll(async () => {
     sb = await inProcessSandbox({ plan: 'business' });
-    browser = await launchChromium();
+    browser = await workerChromium();
   }, 60_000);
   afterAll(async () => {
-    await browser?.close();
+    await closePages(browser);
     await sb?.stop();
   });
 

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execa } from 'execa';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,40 +38,41 @@ afterAll(async () => {
 });
 
 /** The modules a run loaded; the run must succeed unless `fails` (then it must fail). */
-function loaded(args: string[], extra: Record<string, string> = {}, fails = false): string[] {
+async function loaded(args: string[], extra: Record<string, string> = {}, fails = false): Promise<string[]> {
   const out = join(dir, `${args.join('_').replace(/\W+/g, '_')}.json`);
-  // stdin is empty and closed (an MCP server then ends at once)
-  const r = spawnSync(process.execPath, ['--require', preload, BIN, ...args], { env: cleanEnv({ RECORD_TO: out, FORMCTL_CONFIG_DIR: join(dir, 'config'), ...extra }), input: '', stdio: 'pipe' });
-  expect(r.status !== 0, String(r.stderr)).toBe(fails);
+  // stdin is empty and closed (an MCP server then ends at once); not spawnSync: the sandbox the
+  // commands talk to is served from this process
+  const r = await execa(process.execPath, ['--require', preload, BIN, ...args], { env: cleanEnv({ RECORD_TO: out, FORMCTL_CONFIG_DIR: join(dir, 'config'), ...extra }), extendEnv: false, input: '', reject: false });
+  expect(r.exitCode !== 0, String(r.stderr)).toBe(fails);
   return JSON.parse(readFileSync(out, 'utf8')) as string[];
 }
 
 describe('no heavy module on the start-up paths', () => {
-  it.each([[['--version']], [['--help']]])('%s', (args) => {
-    const mods = loaded(args);
+  it.each([[['--version']], [['--help']]])('%s', async (args) => {
+    const mods = await loaded(args);
     expect(mods.filter((m) => HEAVY.some((h) => m === h || m.startsWith(`${h}/`)))).toEqual([]);
     // nor the commander tree: the entry answers these alone
     expect(mods).not.toContain('./run.js');
     expect(mods).not.toContain('node:vm');
   });
 
-  it('the sandbox bundle loads when a command needs the emulator (the keyring and the multipart reader do not)', () => {
-    const mods = loaded(['--sandbox', 'forms', 'list', '-o', 'json'], { FORMCTL_SANDBOX_DIR: join(dir, 'sandbox'), FORMCTL_CONFIG_DIR: keyringConfig, DBUS_SESSION_BUS_ADDRESS: NO_BUS });
+  it('the sandbox bundle loads when a command needs the emulator (the keyring and the multipart reader do not)', async () => {
+    const mods = await loaded(['--sandbox', 'forms', 'list', '-o', 'json'], { FORMCTL_SANDBOX_DIR: join(dir, 'sandbox'), FORMCTL_CONFIG_DIR: keyringConfig, DBUS_SESSION_BUS_ADDRESS: NO_BUS });
     expect(mods).toContain('./sandbox.js');
     expect(mods).not.toContain('@napi-rs/keyring');
     // the multipart reader loads on the first multipart body, not when the emulator starts
     expect(mods).not.toContain('@fastify/busboy');
   });
 
-  it('the keyring module loads only when the key is read from the keyring: never with FORMCTL_API_KEY', () => {
-    const withEnvKey = loaded(['forms', 'list', '-o', 'json'], { FORMCTL_CONFIG_DIR: keyringConfig, DBUS_SESSION_BUS_ADDRESS: NO_BUS, FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner });
+  it('the keyring module loads only when the key is read from the keyring: never with FORMCTL_API_KEY', async () => {
+    const withEnvKey = await loaded(['forms', 'list', '-o', 'json'], { FORMCTL_CONFIG_DIR: keyringConfig, DBUS_SESSION_BUS_ADDRESS: NO_BUS, FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner });
     expect(withEnvKey).not.toContain('@napi-rs/keyring');
     // the profile's key is in the keyring: the module loads (the bus is not there, so the command then fails)
-    expect(loaded(['forms', 'list', '-o', 'json'], { FORMCTL_CONFIG_DIR: keyringConfig, DBUS_SESSION_BUS_ADDRESS: NO_BUS }, true)).toContain('@napi-rs/keyring');
+    expect(await loaded(['forms', 'list', '-o', 'json'], { FORMCTL_CONFIG_DIR: keyringConfig, DBUS_SESSION_BUS_ADDRESS: NO_BUS }, true)).toContain('@napi-rs/keyring');
   });
 
-  it('a one-request command: forms list -o json', () => {
-    const mods = loaded(['forms', 'list', '-o', 'json'], { FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner });
+  it('a one-request command: forms list -o json', async () => {
+    const mods = await loaded(['forms', 'list', '-o', 'json'], { FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner });
     expect(mods.filter((m) => HEAVY.some((h) => m === h || m.startsWith(`${h}/`)))).toEqual([]);
     // nor Node's crypto (its set-up is some 20 internal modules) nor node:os: the temporary file's
     // random name and the home directory (unused with FORMCTL_CONFIG_DIR) load them when needed
@@ -80,34 +81,34 @@ describe('no heavy module on the start-up paths', () => {
     expect(mods.filter((m) => /^\.\/(run|cmd-.*)\.js$/.test(m)).sort()).toEqual(['./cmd-forms.js', './run.js']);
   });
 
-  it('doctor with no sandbox data says so without loading the sandbox', () => {
+  it('doctor with no sandbox data says so without loading the sandbox', async () => {
     // no profile yet: doctor reports problems (exit 1), and the sandbox's data dir has no database
-    const mods = loaded(['doctor', '--offline', '-o', 'json'], { FORMCTL_CONFIG_DIR: join(dir, 'doctor-config') }, true);
+    const mods = await loaded(['doctor', '--offline', '-o', 'json'], { FORMCTL_CONFIG_DIR: join(dir, 'doctor-config') }, true);
     expect(mods).not.toContain('./sandbox.js');
   });
 
-  it('ai draft --from FILE -o json sends no request: no client, no sandbox, no node:os', () => {
+  it('ai draft --from FILE -o json sends no request: no client, no sandbox, no node:os', async () => {
     const saved = join(dir, 'saved-draft.json');
     writeFileSync(saved, JSON.stringify({ title: 'T', shortText: '', locale: 'en', fields: [{ type: 'name', option: { label: 'Name' } }] }));
-    const mods = loaded(['--sandbox', 'ai', 'draft', '--from', saved, '-o', 'json']);
+    const mods = await loaded(['--sandbox', 'ai', 'draft', '--from', saved, '-o', 'json']);
     expect(mods.filter((m) => ['./sandbox.js', 'node:os'].includes(m))).toEqual([]);
   });
 
-  it('submissions list -o json loads neither node:crypto nor node:os (they load for --redact and for writes)', () => {
+  it('submissions list -o json loads neither node:crypto nor node:os (they load for --redact and for writes)', async () => {
     // a form the sandbox does not have: the command's modules are loaded all the same, then it fails (404)
-    const mods = loaded(['submissions', 'list', 'ABCDEFGH', '-o', 'json'], { FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner }, true);
+    const mods = await loaded(['submissions', 'list', 'ABCDEFGH', '-o', 'json'], { FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner }, true);
     expect(mods.filter((m) => ['node:crypto', 'crypto', 'node:os', 'os'].includes(m))).toEqual([]);
   });
 
-  it('the JMESPath library loads only when --query is given', () => {
-    const mods = loaded(['forms', 'list', '-o', 'json', '--query', '[].qrId'], { FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner });
+  it('the JMESPath library loads only when --query is given', async () => {
+    const mods = await loaded(['forms', 'list', '-o', 'json', '--query', '[].qrId'], { FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner });
     expect(mods.filter((m) => HEAVY.some((h) => m === h || m.startsWith(`${h}/`)))).toEqual(['@jmespath-community/jmespath']);
   });
 
-  it('the MCP SDK loads only to serve MCP: not for --print-config, and no other heavy module with it', () => {
+  it('the MCP SDK loads only to serve MCP: not for --print-config, and no other heavy module with it', async () => {
     const env = { FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner };
-    expect(loaded(['mcp', '--print-config'], env).filter((m) => m.startsWith('@modelcontextprotocol/'))).toEqual([]);
-    const serving = loaded(['mcp'], env);
+    expect((await loaded(['mcp', '--print-config'], env)).filter((m) => m.startsWith('@modelcontextprotocol/'))).toEqual([]);
+    const serving = await loaded(['mcp'], env);
     expect(serving.some((m) => m.startsWith('@modelcontextprotocol/sdk/'))).toBe(true);
     // serving loads the schemas (zod) for the tools' inputs; nothing of the sandbox, prompts or tables
     expect(serving.filter((m) => ['./sandbox.js', '@inquirer/prompts', 'cli-table3', 'ora', 'pg'].includes(m))).toEqual([]);

@@ -14,6 +14,25 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
+let running: Promise<Browser> | undefined;
+
+/**
+ * The worker's chromium: launched by the first test file that needs one, then used by the files the
+ * worker runs after it (a launch costs about a second of CPU). Never closed by a file (closePages()
+ * closes what the file opened): it ends with the worker process, whose end closes its pipe.
+ */
+export async function workerChromium(): Promise<Browser> {
+  const browser = await (running ??= launchChromium());
+  if (browser.isConnected()) return browser;
+  running = launchChromium(); // it crashed: a new one for this file and the next
+  return running;
+}
+
+/** What a file opened in the worker's chromium, closed (its afterAll). */
+export async function closePages(browser: Browser | undefined): Promise<void> {
+  await Promise.all((browser?.contexts() ?? []).map((c) => c.close()));
+}
+
 /** A phone's viewport in CSS pixels (an iPhone SE's), the size the form page is made for. */
 export const PHONE = { width: 375, height: 667 };
 

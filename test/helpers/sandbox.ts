@@ -1,5 +1,13 @@
-import type { ResultPromise } from 'execa';
-import { cleanEnv, runCli, spawnCli, tempDir, type CliResult, type RunOptions } from './cli.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cleanEnv, runCli, type CliResult, type RunOptions } from './cli.js';
+import type { SandboxOptions } from '../../src/sandbox/server.js';
+import { fromServeFlags, inProcessSandbox } from './inProcessSandbox.js';
+
+type Role = keyof SandboxHandle['keys'];
+/** the environment that points a command at this sandbox as `role`, with `extra` */
+type EnvFor = (role?: Role, extra?: Record<string, string | undefined>) => Record<string, string | undefined>;
 
 /** One line of the sandbox's request log (GET /_sandbox/requests). */
 export interface LoggedRequest {
@@ -29,51 +37,29 @@ export interface SandboxHandle {
   stop(): Promise<void>;
 }
 
-/** Starts `formctl sandbox serve --port 0` in a temporary data dir, as the e2e tests' server. */
-export async function startSandbox(args: string[] = []): Promise<SandboxHandle> {
-  const dir = tempDir('formctl-sandbox-');
-  const proc: ResultPromise = spawnCli(['sandbox', 'serve', '--port', '0', '--data', `${dir.path}/data`, '-o', 'json', ...args], {});
-  const info = await new Promise<{ baseUrl: string; origin: string; dataDir: string; keys: SandboxHandle['keys'] }>((resolve, reject) => {
-    let buf = '';
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`sandbox did not start: ${err}`)), 20_000);
-    proc.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-    proc.stdout!.on('data', (c: Buffer) => {
-      buf += c.toString();
-      const nl = buf.indexOf('\n');
-      if (nl !== -1) {
-        clearTimeout(timer);
-        resolve(JSON.parse(buf.slice(0, nl)));
-      }
-    });
-    void proc.then((r) => reject(new Error(`sandbox exited (${r.exitCode}): ${err}`)));
-  });
-  const configDir = `${dir.path}/config`;
-  const handle: SandboxHandle = {
-    ...info,
+/**
+ * The end-to-end tests' server: the sandbox served from the test's own process (the server
+ * `formctl sandbox serve` runs, without a process of its own to start in every file), with `cli()`
+ * running formctl as a real process against it; `sandbox serve` itself is tested as a process by
+ * test/e2e/sandbox.test.ts and sandbox-links.test.ts. So a test must not block its event loop
+ * (spawnSync) while a command talks to this server. `options`: SandboxOptions, or serve's flags.
+ */
+export async function startSandbox(options: Partial<SandboxOptions> | string[] = []): Promise<SandboxHandle & { env: EnvFor }> {
+  const sb = await inProcessSandbox(Array.isArray(options) ? fromServeFlags(options) : options);
+  const configDir = mkdtempSync(join(tmpdir(), 'formctl-config-'));
+  const env: EnvFor = (role = 'owner', extra = {}) => ({ FORMCTL_CONFIG_DIR: configDir, FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys[role], ...extra });
+  const handle = {
+    baseUrl: sb.baseUrl,
+    origin: sb.origin,
+    dataDir: sb.dataDir,
+    keys: sb.keys,
     configDir,
-    cli: (cliArgs, opts = {}) =>
-      runCli(cliArgs, {
-        ...opts,
-        env: { FORMCTL_CONFIG_DIR: configDir, FORMCTL_BASE_URL: info.baseUrl, FORMCTL_API_KEY: info.keys[opts.role ?? 'owner'], ...opts.env },
-      }),
-    async admin(method, path, body) {
-      const res = await fetch(`${info.origin}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-      const json = (await res.json()) as { data: unknown };
-      return json.data as never;
-    },
-    async api(method, path, opts = {}) {
-      const res = await fetch(`${info.baseUrl}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${opts.key ?? info.keys.owner}`, 'content-type': 'application/json' },
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      });
-      const text = await res.text();
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch { /* binary or text */ }
-      return { status: res.status, body };
+    env,
+    cli: (args: string[], opts: RunOptions & { role?: Role } = {}) => runCli(args, { ...opts, env: env(opts.role, opts.env) }),
+    admin: sb.admin,
+    async api(method: string, path: string, opts: { key?: string; body?: unknown } = {}) {
+      const r = await sb.api(method, path, { key: opts.key ?? sb.keys.owner, body: opts.body });
+      return { status: r.status, body: r.body };
     },
     async requestCount() {
       return (await handle.requestsSince(0)).length;
@@ -81,14 +67,10 @@ export async function startSandbox(args: string[] = []): Promise<SandboxHandle> 
     async lastRequestId() {
       return (await handle.requestsSince(0)).at(-1)?.id ?? 0;
     },
-    requestsSince: (id) => handle.admin<LoggedRequest[]>('GET', `/_sandbox/requests?since=${id}`),
+    requestsSince: (id: number) => sb.admin<LoggedRequest[]>('GET', `/_sandbox/requests?since=${id}`),
     async stop() {
-      const contract = await handle.admin<{ enabled: boolean; violations: unknown[] }>('GET', '/_sandbox/contract');
-      proc.kill('SIGTERM');
-      await proc;
-      dir.remove();
-      if (!contract.enabled) throw new Error('the sandbox ran without contract checks');
-      if (contract.violations.length) throw new Error(`contract violations:\n${JSON.stringify(contract.violations, null, 2)}`);
+      rmSync(configDir, { recursive: true, force: true });
+      await sb.stop();
     },
   };
   return handle;

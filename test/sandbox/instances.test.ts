@@ -140,6 +140,31 @@ describe('closing a sandbox with requests still running', () => {
     }
   });
 
+  it('a JSON body whose client left during an injected latency: the request ends, and close() does not wait for it', async () => {
+    const sb = await inProcessSandbox();
+    const form = (await sb.api('POST', '/forms', { body: FORM })).body.data;
+    await sb.admin('POST', '/_sandbox/faults', { spec: `kinds=latency,latency=600000,route=POST /forms/${form.qrId}/submissions,count=1` });
+    const { connect } = await import('node:net');
+    const body = JSON.stringify({ answers: { [form.fields[0].key]: 'hi' } });
+    // the sandbox's end of this connection: closed once the sandbox has seen the client go
+    const seen = new Promise<void>((r) => sb.sandbox.server.once('connection', (s) => s.once('close', () => r())));
+    const socket = connect(Number(new URL(sb.origin).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    // the whole request sent: only the hold keeps its body unread
+    socket.write(`POST /v1/forms/${form.qrId}/submissions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${sb.keys.owner}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    for (;;) {
+      const { rules } = await sb.admin<{ rules: unknown[] }>('GET', '/_sandbox/faults');
+      if (rules.length === 0) break;
+    }
+    // the client goes away while its request is held
+    socket.destroy();
+    await seen;
+    // a ten-minute hold, then a body that was never going to come: only a request that ends lets
+    // close() return before the test's timeout
+    await sb.stop();
+    expect(() => sb.sandbox.store.meta.clockOffsetMs()).toThrow(/not open/);
+  });
+
   // both multipart receivers: the API's upload route and the public form page's post
   it.each(['an API upload', 'a form page post'])('%s whose client goes away mid-body leaves no file behind, raises nothing, and the sandbox still closes', async (kind) => {
     const sb = await inProcessSandbox();
