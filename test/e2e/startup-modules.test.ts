@@ -55,10 +55,12 @@ describe('no heavy module on the start-up paths', () => {
     expect(mods).not.toContain('node:vm');
   });
 
-  it('the sandbox bundle loads when a command needs the emulator (the keyring does not)', () => {
+  it('the sandbox bundle loads when a command needs the emulator (the keyring and the multipart reader do not)', () => {
     const mods = loaded(['--sandbox', 'forms', 'list', '-o', 'json'], { FORMCTL_SANDBOX_DIR: join(dir, 'sandbox'), FORMCTL_CONFIG_DIR: keyringConfig, DBUS_SESSION_BUS_ADDRESS: NO_BUS });
     expect(mods).toContain('./sandbox.js');
     expect(mods).not.toContain('@napi-rs/keyring');
+    // the multipart reader loads on the first multipart body, not when the emulator starts
+    expect(mods).not.toContain('@fastify/busboy');
   });
 
   it('the keyring module loads only when the key is read from the keyring: never with FORMCTL_API_KEY', () => {

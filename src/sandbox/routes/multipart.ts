@@ -1,4 +1,4 @@
-import { Busboy, type BusboyInstance } from '@fastify/busboy';
+import type { BusboyInstance } from '@fastify/busboy';
 import { createWriteStream, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
@@ -60,6 +60,8 @@ export function readMultipart(req: IncomingMessage, filesDir: string, limits: Mu
   return new Promise((resolve, reject) => {
     let busboy: BusboyInstance;
     try {
+      // required on the first multipart body, not when the sandbox starts (most runs never see one)
+      const { Busboy } = require('@fastify/busboy') as typeof import('@fastify/busboy');
       busboy = new Busboy({ headers: req.headers as never, limits: busboyLimits(limits) });
     } catch {
       req.resume();
