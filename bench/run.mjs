@@ -1,7 +1,8 @@
 // npm run bench: every figure of issue 20, measured in this run, then its table with each target,
 // ratio and PASS/FAIL (exit 1 when one fails). --smoke (CI): every benchmark end to end on tiny inputs
 // (seconds), no target checked, so a flag change that breaks a benchmark breaks CI. --startup-only:
-// the start-up rows alone.
+// the start-up rows alone; --only=export,sync (any of startup, export, sync, sqlite, suite): those parts
+// alone, and only their rows in the table.
 //
 // Start-up: whole processes, each against its yardstick run by run in turn (A B A B …, so machine
 // noise falls on both alike), medians: --version and --help against `node -e 0`; one-request `forms
@@ -17,6 +18,8 @@ const root = resolve(import.meta.dirname, '..');
 const bin = join(root, 'bin/formctl.js');
 const SMOKE = process.argv.includes('--smoke');
 const STARTUP_ONLY = process.argv.includes('--startup-only');
+const ONLY = STARTUP_ONLY ? ['startup'] : process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const wants = (part) => !ONLY || ONLY.includes(part);
 const RUNS = SMOKE ? 1 : Number(process.env.BENCH_RUNS ?? 40);
 const dir = mkdtempSync(join(tmpdir(), 'formctl-bench-'));
 const env = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', FORMCTL_CONFIG_DIR: join(dir, 'config') };
@@ -46,9 +49,9 @@ function compare(base, argv, extraEnv = {}) {
   return { base: median(b), ms: median(c), ratio: median(c.map((x, i) => x / b[i])) };
 }
 
-const { child, info } = await serveSandbox(join(dir, 'data'), env);
+const { child, info } = wants('startup') ? await serveSandbox(join(dir, 'data'), env) : { child: undefined, info: { baseUrl: '', keys: {} } };
 const apiEnv = { FORMCTL_BASE_URL: info.baseUrl, FORMCTL_API_KEY: info.keys.owner };
-spawnSync(process.execPath, [bin, 'forms', 'create', '--title', 'Bench', '--field', 'email:E-mail'], { env: { ...env, ...apiEnv } });
+if (child) spawnSync(process.execPath, [bin, 'forms', 'create', '--title', 'Bench', '--field', 'email:E-mail'], { env: { ...env, ...apiEnv } });
 
 const floor = `require('http').get(process.env.U,{headers:{authorization:'Bearer '+process.env.K}},r=>{const b=[];r.on('data',c=>b.push(c));r.on('end',()=>require('fs').writeSync(1,Buffer.concat(b)))})`;
 const rawGet = `const u=new URL(process.env.U);const s=require('net').connect(+u.port,u.hostname,()=>s.write('GET '+u.pathname+u.search+' HTTP/1.1\\r\\nHost: '+u.host+'\\r\\nAuthorization: Bearer '+process.env.K+'\\r\\nConnection: close\\r\\n\\r\\n'));const b=[];s.on('data',c=>b.push(c));s.on('end',()=>require('fs').writeSync(1,Buffer.concat(b)))`;
@@ -64,24 +67,24 @@ const startup = [
   { name: 'socket GET by hand, no HTTP library', yardstick: 'node:http GET', base: FLOOR, argv: ['-e', rawGet] },
   { name: 'load the CLI bundle, then socket GET', yardstick: 'node:http GET', base: FLOOR, argv: ['-e', loadBundle + rawGet] },
 ];
-for (const s of startup) Object.assign(s, compare(s.base, s.argv, floorEnv));
-child.kill('SIGTERM');
+if (child) {
+  for (const s of startup) Object.assign(s, compare(s.base, s.argv, floorEnv));
+  child.kill('SIGTERM');
+}
 rmSync(dir, { recursive: true, force: true });
 
-console.log(`start-up, median of ${RUNS} runs (node ${process.version})`);
-console.log('case'.padEnd(42), 'ms'.padStart(7), 'yardstick'.padStart(15), 'ms'.padStart(7), 'ratio'.padStart(7), 'target'.padStart(7));
-for (const s of startup) console.log(s.name.padEnd(42), s.ms.toFixed(1).padStart(7), s.yardstick.padStart(15), s.base.toFixed(1).padStart(7), `${s.ratio.toFixed(2)}×`.padStart(7), s.target ? `${s.target.toFixed(2)}×`.padStart(7) : '');
+if (child) console.log(`start-up, median of ${RUNS} runs (node ${process.version})`);
+if (child) console.log('case'.padEnd(42), 'ms'.padStart(7), 'yardstick'.padStart(15), 'ms'.padStart(7), 'ratio'.padStart(7), 'target'.padStart(7));
+for (const s of child ? startup : []) console.log(s.name.padEnd(42), s.ms.toFixed(1).padStart(7), s.yardstick.padStart(15), s.base.toFixed(1).padStart(7), `${s.ratio.toFixed(2)}×`.padStart(7), s.target ? `${s.target.toFixed(2)}×`.padStart(7) : '');
 
 // issue 3's export, import and deep pages; sync against export; SQLite engines; the test suite
 let exportResults = [];
 let syncResults;
-if (!STARTUP_ONLY) {
-  ({ exportResults } = await import('./submissions.mjs'));
-  ({ syncResults } = await import('./sync.mjs'));
-  await import('./sqlite.mjs');
-  if (SMOKE) await import('./transport.mjs'); // its own npm run bench:transport; the smoke run keeps it alive
-}
-const suite = STARTUP_ONLY ? undefined : (await import('./suite.mjs')).timeSuite(root, SMOKE);
+if (wants('export')) ({ exportResults } = await import('./submissions.mjs'));
+if (wants('sync')) ({ syncResults } = await import('./sync.mjs'));
+if (wants('sqlite')) await import('./sqlite.mjs');
+if (SMOKE && !ONLY) await import('./transport.mjs'); // its own npm run bench:transport; the smoke run keeps it alive
+const suite = wants('suite') ? (await import('./suite.mjs')).timeSuite(root, SMOKE) : undefined;
 
 // ── issue 20's table ─────────────────────────────────────────────────────────
 const rows = [];
@@ -101,11 +104,11 @@ if (syncResults) {
   }
 }
 const list = startup[2];
-row('one-request forms list -o json', `${list.ms.toFixed(1)} ms (floor ${list.base.toFixed(1)} ms)`, '≤ 1.15× node:http GET', `${list.ratio.toFixed(2)}×`, list.ratio <= 1.15);
-for (const s of startup.slice(0, 2)) row(s.name, `${s.ms.toFixed(1)} ms (node -e 0 ${s.base.toFixed(1)} ms)`, '≤ 1.05× node -e 0', `${s.ratio.toFixed(2)}×`, s.ratio <= 1.05);
+if (child) row('one-request forms list -o json', `${list.ms.toFixed(1)} ms (floor ${list.base.toFixed(1)} ms)`, '≤ 1.15× node:http GET', `${list.ratio.toFixed(2)}×`, list.ratio <= 1.15);
+for (const s of child ? startup.slice(0, 2) : []) row(s.name, `${s.ms.toFixed(1)} ms (node -e 0 ${s.base.toFixed(1)} ms)`, '≤ 1.05× node -e 0', `${s.ratio.toFixed(2)}×`, s.ratio <= 1.05);
 if (suite) row(suite.what, `${suite.seconds.toFixed(1)} s, ${suite.tests} tests`, suite.target ? `≤ ${suite.target} s` : 'none (smoke)', suite.target ? `${(suite.seconds / suite.target).toFixed(2)}×` : '', suite.target ? suite.seconds <= suite.target && suite.passed : suite.passed);
 
-console.log(`\nissue 20 (node -e 0: ${startup[0].base.toFixed(1)} ms on this machine${SMOKE ? '; smoke run: tiny inputs, no target checked' : ''})`);
+console.log(`\nissue 20 (node -e 0: ${(child ? startup[0].base : median(Array.from({ length: 7 }, () => once(NODE)))).toFixed(1)} ms on this machine${SMOKE ? '; smoke run: tiny inputs, no target checked' : ''})`);
 console.log('| what | measured | target | ratio | |\n|---|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.what} | ${r.measured} | ${r.target} | ${r.ratio} | ${SMOKE ? '(smoke)' : r.ok ? 'PASS' : 'FAIL'} |`);
 process.exitCode = !SMOKE && rows.some((r) => !r.ok) ? 1 : 0;

@@ -148,7 +148,8 @@ export class ApiClient {
   private async send(opts: RequestOptions): Promise<RawResponse> {
     const safeToRepeat = opts.safeToRepeat ?? (IDEMPOTENT.has(opts.method) || opts.idempotencyKey !== undefined);
     const sleep = this.opts.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
-    const shown = `${opts.method} ${this.url(opts.path, opts.query).pathname}${buildQuery(opts.query)}`;
+    // the request as the log shows it: made only when there is a log (an export sends thousands)
+    const shown = this.opts.log ? `${opts.method} ${this.url(opts.path, opts.query).pathname}${buildQuery(opts.query)}` : '';
     for (let attempt = 1; ; attempt++) {
       const started = Date.now();
       let outcome: Outcome;

@@ -15,3 +15,21 @@ export function neutraliseFormula(text: string): string {
 export function csvCells(cells: string[], raw: boolean): string[] {
   return raw ? cells : cells.map(neutraliseFormula);
 }
+
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/**
+ * One CSV line (with its `\n`) of string cells, neutralised unless raw: exactly what csv-stringify
+ * writes with its defaults (a cell holding a comma, quote, CR or LF is quoted, quotes doubled), built
+ * as one string for the long exports, where csv-stringify's options and casts per cell cost more than
+ * the rows' own work.
+ */
+export function csvLine(cells: readonly string[], raw: boolean): string {
+  let line = '';
+  for (let i = 0; i < cells.length; i++) {
+    const cell = raw ? cells[i]! : neutraliseFormula(cells[i]!);
+    if (i > 0) line += ',';
+    line += NEEDS_QUOTES.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+  }
+  return `${line}\n`;
+}

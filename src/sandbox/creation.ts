@@ -3,7 +3,7 @@ import { filterQuizForResponse, scoreQuiz, type QuizData, type QuizSettings } fr
 import { ApiFailure } from './http.js';
 import type { SandboxInstance } from './instance.js';
 import type { AccountRow } from './repo/accounts.js';
-import { newHexId, readDoc, type FormDoc, type FormRow } from './repo/forms.js';
+import { newObjectId, readDoc, type FormDoc, type FormRow } from './repo/forms.js';
 import type { SubmissionRow } from './repo/submissions.js';
 
 export const VALIDATION_FAILED = 'Submission validation failed.';
@@ -50,7 +50,7 @@ export function commitSubmission(
     const again = hooks.inTransaction?.();
     if (again) return again;
     if (store.submissionUsage.used(account.id, month) >= store.accounts.submissionLimit(account)) throw new ApiFailure(400, SUBMISSION_QUOTA_MESSAGE);
-    created = store.submissions.insert({ id: newHexId(), qrId: form.qr_id, accountId: account.id, answers: b.answers, quiz, timeSpent: b.timeSpentSeconds, timeExpired: b.timeExpired, createdMs: nowMs });
+    created = store.submissions.insert({ id: newObjectId(nowMs), qrId: form.qr_id, accountId: account.id, answers: b.answers, quiz, timeSpent: b.timeSpentSeconds, timeExpired: b.timeExpired, createdMs: nowMs });
     store.submissionUsage.increment(account.id, month);
     const out: Record<string, unknown> = { submissionId: created.id };
     if (quiz) Object.assign(out, filterQuizForResponse(quiz, settings), { timeSpentSeconds: b.timeSpentSeconds ?? null, timeExpired: b.timeExpired ?? false });

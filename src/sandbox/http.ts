@@ -21,6 +21,11 @@ export class RawReply {
   ) {}
 }
 
+/** A JSON answer serialised already (a list page spliced from stored JSON): sent as it is. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 /** A success whose envelope carries more than `data` (spec §4.4: list and get add a top-level `form`). */
 export class EnvelopeReply {
   constructor(
@@ -60,7 +65,7 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
+  const text = body instanceof JsonText ? body.text : JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decideAccess, type Action } from '../domain/roles.js';
 import type { PickedFault } from './faults.js';
-import { ApiFailure, RawReply, envelopeOf, failure, readJsonBody, sendJson, sendRaw } from './http.js';
+import { ApiFailure, JsonText, RawReply, envelopeOf, failure, readJsonBody, sendJson, sendRaw } from './http.js';
 import type { ApiRoute, RequestContext, SandboxInstance } from './instance.js';
 import { FORM_LOADERS } from './resources.js';
 import type { FormRow } from './repo/forms.js';
@@ -102,7 +102,7 @@ export async function handleApi(sb: SandboxInstance, routes: RouteTable<ApiRoute
       return log(0);
     }
     if (data instanceof RawReply) sendRaw(res, data);
-    else status = respond(sb, res, operationId, 200, envelopeOf(data));
+    else status = respond(sb, res, operationId, 200, data instanceof JsonText ? data : envelopeOf(data));
   } catch (e) {
     const err = e instanceof ApiFailure ? e : new ApiFailure(500, 'Internal server error');
     if (!(e instanceof ApiFailure)) process.stderr.write(`sandbox: ${(e as Error)?.stack ?? String(e)}\n`);
@@ -114,8 +114,9 @@ export async function handleApi(sb: SandboxInstance, routes: RouteTable<ApiRoute
 }
 
 /** Sends a JSON answer; with contract checks on, one that does not match the description becomes a 500. */
-function respond(sb: SandboxInstance, res: ServerResponse, operationId: string | undefined, status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): number {
-  const violation = sb.contract?.checkResponse(operationId, status, body);
+function respond(sb: SandboxInstance, res: ServerResponse, operationId: string | undefined, status: number, body: Record<string, unknown> | JsonText, headers: Record<string, string> = {}): number {
+  // a body serialised already is checked as what the client will parse
+  const violation = sb.contract?.checkResponse(operationId, status, body instanceof JsonText && sb.contract ? JSON.parse(body.text) : body);
   if (violation) {
     sendJson(res, 500, failure(500, violation));
     return 500;

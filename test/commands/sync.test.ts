@@ -156,6 +156,62 @@ describe('submissions sync into a real PostgreSQL', () => {
   });
 });
 
+describe('submissions sync into PostgreSQL: new rows copied in, known rows upserted only when changed', () => {
+  it('copies a first sync straight in; --full over the same rows rewrites only the changed one and adds the new ones', async () => {
+    const { qrId, keys } = await newForm();
+    const changed = (await sb.api('POST', `/forms/${qrId}/submissions`, { body: { answers: { [keys[0]!]: { firstName: 'Ada', lastName: 'L' }, [keys[1]!]: 'before@x.io' } } })).body.data.submissionId;
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId, count: 1499 });
+    const sync = async (...extra: string[]) => JSON.parse((await sb.cli(['submissions', 'sync', qrId, '--json', ...extra], { env: { FORMCTL_SYNC_URL: pgServer.url } })).stdout).forms[0];
+    expect(await sync()).toMatchObject({ upserted: 1500, rows: 1500 });
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: pgServer.url });
+    await c.connect();
+    const table = `form_${qrId.toLowerCase()}`;
+    // xmin: the transaction that wrote the row's current version
+    const versions = async () => {
+      const form = new Map((await c.query(`SELECT id, xmin::text AS v FROM ${table}`)).rows.map((r) => [r.id, r.v]));
+      const raw = new Map((await c.query('SELECT id, xmin::text AS v FROM submissions WHERE qr_id = $1', [qrId])).rows.map((r) => [r.id, r.v]));
+      return { form, raw };
+    };
+    try {
+      const before = await versions();
+      await sb.api('PUT', `/submissions/${changed}`, { body: { answers: { [keys[0]!]: { firstName: 'Ada', lastName: 'L' }, [keys[1]!]: 'after@x.io' } } });
+      await sb.admin('POST', '/_sandbox/seed-submissions', { qrId, count: 2 });
+      expect(await sync('--full')).toMatchObject({ upserted: 1502, deleted: 0, rows: 1502 });
+      const after = await versions();
+      expect((await c.query(`SELECT COUNT(*)::int AS n, COUNT(DISTINCT id)::int AS d FROM ${table}`)).rows[0]).toEqual({ n: 1502, d: 1502 });
+      expect((await c.query(`SELECT e_mail FROM ${table} WHERE id = $1`, [changed])).rows[0].e_mail).toBe('after@x.io');
+      expect((await c.query('SELECT raw FROM submissions WHERE id = $1', [changed])).rows[0].raw.answers[keys[1]!]).toBe('after@x.io');
+      for (const kind of ['form', 'raw'] as const) {
+        const rewritten = [...before[kind]].filter(([id, v]) => after[kind].get(id) !== v).map(([id]) => id);
+        expect(rewritten).toEqual([changed]);
+        expect(after[kind].size).toBe(1502);
+      }
+    } finally {
+      await c.end();
+    }
+  });
+});
+
+describe('submissions sync: the size of its transactions', () => {
+  it('doubles them from 1,000 rows, then near the end commits as soon as a batch holds the rows left, so little is written after the last page', async () => {
+    const { qrId } = await newForm();
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId, count: 2500 });
+    const r = await sb.cli(['submissions', 'sync', qrId, '--json'], { env: { FORMCTL_SYNC_URL: pgServer.url } });
+    expect(JSON.parse(r.stdout).forms[0]).toMatchObject({ upserted: 2500, rows: 2500 });
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: pgServer.url });
+    await c.connect();
+    try {
+      // xmin: the transaction that wrote the row; oldest rows first
+      const sizes = (await c.query(`SELECT COUNT(*)::int AS n FROM form_${qrId.toLowerCase()} GROUP BY xmin::text ORDER BY MIN(created_at)`)).rows.map((x) => x.n);
+      expect(sizes).toEqual([1000, 800, 500, 200]);
+    } finally {
+      await c.end();
+    }
+  });
+});
+
 describe('submissions sync of a quiz', () => {
   it('gives a quiz its score columns from the form, as export does, even when the newest answers came before it was a quiz', async () => {
     const radio = { type: 'radio', option: { label: 'Capital of France?', options: [{ name: 'Paris', value: 'paris' }, { name: 'Lyon', value: 'lyon' }] } };

@@ -58,4 +58,40 @@ describe('submissions sync under faults and kill -9', () => {
     expect(ids.size).toBe(N);
     d.close();
   }, 120_000);
+
+  it('a row SQLite refuses mid-batch stops the sync with its error: the batch is not committed, the state stays before it, a re-run completes', async () => {
+    const qrId = (await sb.api('POST', '/forms', { body: { title: 'Refused', shortText: 'x', fields: [{ type: 'shortText', option: { label: 'Note' } }] } })).body.data.qrId;
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId, count: 1500 });
+    const db = `${dir.path}/refused.db`;
+    const table = `form_${qrId.toLowerCase()}`;
+    // the sync's tables made beforehand, with a trigger that refuses row 1100 (rows are written oldest
+    // first; the first transaction holds fewer: 800 of these 1,500)
+    const d = openSqlite(db);
+    d.exec(`CREATE TABLE submissions (id TEXT PRIMARY KEY, qr_id TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, raw TEXT NOT NULL);
+      CREATE TRIGGER refuse BEFORE INSERT ON submissions WHEN NEW.raw LIKE '%"row 1100"%' BEGIN SELECT RAISE(ABORT, 'row 1100 refused'); END;`);
+    d.close();
+    const env = cleanEnv({ FORMCTL_CONFIG_DIR: `${dir.path}/config`, FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner });
+    const args = [BIN, 'submissions', 'sync', qrId, '--to', `sqlite:${db}`];
+    const failed = await execa('node', args, { env, extendEnv: false, reject: false });
+    expect(failed.exitCode).not.toBe(0);
+    expect(failed.stderr).toContain('row 1100 refused');
+    const read = openSqlite(db, { readonly: true });
+    const state = () => read.prepare('SELECT newest_created_at AS newest, rows FROM _formctl_sync WHERE qr_id = ?').get(qrId) as { newest: string } | undefined;
+    const rows = () => read.prepare(`SELECT COUNT(*) AS n, MAX(created_at) AS newest FROM ${table}`).get() as { n: number; newest: string };
+    try {
+      // whole transactions only, all before the refused row, and the state exactly at their end
+      expect(rows().n).toBeGreaterThan(0);
+      expect(rows().n).toBeLessThan(1100);
+      expect(state()?.newest).toBe(rows().newest);
+      const w = openSqlite(db);
+      w.exec('DROP TRIGGER refuse');
+      w.close();
+      expect((await execa('node', args, { env, extendEnv: false, reject: false })).exitCode).toBe(0);
+      expect(rows().n).toBe(1500);
+      expect((read.prepare(`SELECT COUNT(DISTINCT id) AS d FROM ${table}`).get() as { d: number }).d).toBe(1500);
+      expect((read.prepare('SELECT COUNT(*) AS n FROM submissions WHERE qr_id = ?').get(qrId) as { n: number }).n).toBe(1500);
+    } finally {
+      read.close();
+    }
+  }, 60_000);
 });

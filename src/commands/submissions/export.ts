@@ -1,5 +1,4 @@
-import { csvCells } from '../../output/csvCell.js';
-import { z } from 'zod/v4';
+import { csvLine } from '../../output/csvCell.js';
 import { closeSync, createWriteStream, existsSync, fsyncSync, readFileSync, rmSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { walkPages } from '../../api/pageWalker.js';
@@ -33,17 +32,29 @@ interface Opts {
 }
 
 /** What --checkpoint remembers: the newest exported createdAt and every id at exactly that time. */
-const CheckpointSchema = z.object({
-  version: z.literal(1),
-  qrId: z.string(),
-  newestCreatedAt: z.string(),
-  idsAtNewest: z.array(z.string()),
-  exported: z.number().int().min(0),
-  updatedAt: z.string(),
-});
-export type Checkpoint = z.infer<typeof CheckpointSchema>;
+export interface Checkpoint {
+  version: 1;
+  qrId: string;
+  newestCreatedAt: string;
+  idsAtNewest: string[];
+  exported: number;
+  updatedAt: string;
+}
 
-export function readCheckpoint(path: string, qrId: string): Checkpoint | undefined {
+/** zod only when there is a checkpoint to read: an export without one does not load it */
+async function checkpointSchema() {
+  const { z } = await import('zod/v4');
+  return z.object({
+    version: z.literal(1),
+    qrId: z.string(),
+    newestCreatedAt: z.string(),
+    idsAtNewest: z.array(z.string()),
+    exported: z.number().int().min(0),
+    updatedAt: z.string(),
+  });
+}
+
+export async function readCheckpoint(path: string, qrId: string): Promise<Checkpoint | undefined> {
   // read now and written at the end: the same rules as --out (a FIFO would block the read forever,
   // /dev/null would read as "not JSON" and then be replaced), checked before any request
   checkOutputPath('--checkpoint', path);
@@ -54,7 +65,7 @@ export function readCheckpoint(path: string, qrId: string): Checkpoint | undefin
   } catch {
     throw new UsageError(`--checkpoint: ${path} is not a checkpoint file written by formctl (not JSON)`);
   }
-  const r = CheckpointSchema.safeParse(raw);
+  const r = (await checkpointSchema()).safeParse(raw);
   if (!r.success) {
     const issue = r.error.issues[0]!;
     throw new UsageError(`--checkpoint: ${path} is not a checkpoint file written by formctl (${issue.path.join('.') || 'top level'}: ${issue.message})`);
@@ -66,11 +77,19 @@ export function readCheckpoint(path: string, qrId: string): Checkpoint | undefin
 /** Serialises rows in one of the three formats; nothing but the current page is held in memory. */
 async function makeEncoder(format: Opts['format'], fields: AnswerField[], headers: Opts['headers'], quiz: boolean, csvRaw: boolean) {
   if (format === 'csv') {
-    const { stringify } = await import('csv-stringify/sync');
     const columns = submissionColumns(fields, { headers, quiz });
+    const values = columns.map((c) => c.value);
+    const cells = new Array<string>(values.length);
     return {
-      head: stringify([csvCells(columns.map((c) => c.header), csvRaw)]),
-      rows: (items: Submission[]) => (items.length ? stringify(items.map((s) => csvCells(columns.map((c) => c.value(s)), csvRaw))) : ''),
+      head: csvLine(columns.map((c) => c.header), csvRaw),
+      rows: (items: Submission[]) => {
+        let out = '';
+        for (const s of items) {
+          for (let i = 0; i < values.length; i++) cells[i] = values[i]!(s);
+          out += csvLine(cells, csvRaw);
+        }
+        return out;
+      },
       tail: '',
     };
   }
@@ -148,10 +167,10 @@ function openOutput(deps: Deps, target: string | undefined, progress: Progress):
 }
 
 /** The rows a run writes: since and until from the flags and the checkpoint, and the ids already exported at its edge. */
-function windowOf(opts: Opts, id: string) {
+async function windowOf(opts: Opts, id: string) {
   let since = parseTimeFlag('--since', opts.since);
   const until = parseTimeFlag('--until', opts.until);
-  const checkpoint = opts.checkpoint ? readCheckpoint(opts.checkpoint, id) : undefined;
+  const checkpoint = opts.checkpoint ? await readCheckpoint(opts.checkpoint, id) : undefined;
   if (checkpoint && (!since || checkpoint.newestCreatedAt > since)) since = checkpoint.newestCreatedAt;
   const skip = new Set(checkpoint && since === checkpoint.newestCreatedAt ? checkpoint.idsAtNewest : []);
   return { since, until, checkpoint, skip };
@@ -173,7 +192,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const redact = redactionFor(deps, opts);
   const id = requireQrId(qrId);
   const concurrency = parseIntFlag('--concurrency', opts.concurrency, 1, 8)!;
-  const { since, until: untilFlag, checkpoint, skip } = windowOf(opts, id);
+  const { since, until: untilFlag, checkpoint, skip } = await windowOf(opts, id);
   if (opts.out !== undefined && opts.out !== '-') checkOutputPath('--out', opts.out, { force: opts.force === true });
   const format = opts.output ?? opts.format;
 

@@ -8,10 +8,10 @@ import { requireQrId } from '../../cmdutil/input.js';
 import type { AnswerField } from '../../domain/answers.js';
 import { hasQuizColumns } from '../../domain/flatten.js';
 import { FORMS_PAGE_MAX } from '../../domain/limits.js';
-import { cellReaders, planColumns, type SyncSubmission } from '../../domain/syncColumns.js';
+import { planColumns, type SyncSubmission } from '../../domain/syncColumns.js';
 import { UsageError } from '../../errors.js';
 import { openSink } from './syncSinks.js';
-import type { PageRow, Sink, SyncState } from './syncShared.js';
+import type { Sink, SyncState } from './syncShared.js';
 import { NewestSeen } from './newest.js';
 
 interface Opts {
@@ -48,6 +48,12 @@ const WINDOW = 8;
  */
 const FIRST_BATCH_ROWS = 1000;
 const MAX_BATCH_ROWS = 8000;
+/**
+ * Near the end, a batch is committed once it holds as many rows as are left to fetch (and at least
+ * this many): the database writes it while the rest comes, and what it writes after the last page
+ * (while nothing else is left to do) is a few hundred rows, not up to 8,000.
+ */
+const TAIL_BATCH_ROWS = 500;
 
 async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string, full: boolean, redact?: Redact): Promise<Outcome> {
   const prior = await sink.state(qrId);
@@ -63,11 +69,9 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
   const fields = (first.form?.fields ?? []) as unknown as AnswerField[];
   const quiz = hasQuizColumns(fields) || (prior?.columns ?? []).some((c) => c.source.startsWith('quiz.'));
   const columns = planColumns(fields, quiz, prior?.columns);
-  const typeOf = new Map(fields.map((f) => [f.key, f.type]));
-  const cellsOf = cellReaders(columns, (k) => typeOf.get(k));
   const outcome: Outcome = { qrId, table, upserted: 0, deleted: 0, requests, rows: prior?.rows ?? 0 };
   if (first.total === 0 && !full) return outcome;
-  await sink.prepare(table, columns, prior?.columns ?? []);
+  await sink.prepare(table, columns, prior?.columns ?? [], Object.fromEntries(fields.map((f) => [f.key, f.type])));
   const until = first.items[0]?.createdAt;
   const seenNewest = new NewestSeen(state);
   const seen = new Set<string>();
@@ -101,19 +105,20 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
   };
   // oldest page first, the next ones fetched while this one is written
   for await (const page of walkPages(fetchPage, { first, window: WINDOW, order: 'last-to-first', onPage: progress })) {
-    const rows: PageRow[] = [];
+    const rows: SyncSubmission[] = [];
     for (let i = page.items.length - 1; i >= 0; i--) {
       const s = page.items[i]!;
-      seen.add(s.id);
+      if (full) seen.add(s.id);
       if (s.createdAt === since && skip.has(s.id)) continue;
       const plain: SyncSubmission = { id: s.id, createdAt: s.createdAt, updatedAt: s.updatedAt, answers: s.answers as Record<string, unknown>, quizData: s.quizData as Record<string, unknown> | undefined };
-      const raw = redact ? redact(plain, fields) : plain;
-      rows.push({ cells: cellsOf(raw), raw });
+      rows.push(redact ? redact(plain, fields) : plain);
       seenNewest.see(s);
     }
     if (rows.length) await sink.writeRows(qrId, table, columns, rows);
     uncommitted += rows.length;
-    if (uncommitted >= batchRows) await commit();
+    // pages are walked last to first: pages 1 … number - 1 are still to come
+    const rowsLeft = (page.number - 1) * SUBMISSIONS_PAGE_MAX;
+    if (uncommitted >= batchRows || (uncommitted >= TAIL_BATCH_ROWS && uncommitted >= rowsLeft)) await commit();
   }
   // the last rows, or the state alone when nothing was new
   if (uncommitted || !started) await commit();

@@ -1,63 +1,133 @@
 import type { Writable } from 'node:stream';
 import type { Client } from 'pg';
-import type { Cell, ColumnType, SyncColumn } from '../../domain/syncColumns.js';
+import { cellReaders, type Cell, type ColumnType, type SyncColumn, type SyncSubmission } from '../../domain/syncColumns.js';
 import { UsageError } from '../../errors.js';
-import { q, redact, type PageRow, type Sink } from './syncShared.js';
+import { q, redact, type Sink } from './syncShared.js';
 
-// `submissions sync` into PostgreSQL. Each batch of pages is one transaction at its commit: the rows go in with
-// COPY … FROM STDIN into temporary staging tables (one stream per table, no parameters to bind),
-// then one INSERT … SELECT … ON CONFLICT (id) DO UPDATE per table moves them into place, then the
-// state row; the staging tables empty themselves at the commit (ON COMMIT DELETE ROWS).
+// `submissions sync` into PostgreSQL. Each batch of pages is one transaction at its commit. Rows new
+// to the database (a first sync, and every later one that only brings new submissions) go straight
+// into the tables with COPY … FROM STDIN; a batch that meets a row already there (--full, a
+// submission synced before) is rolled back to a savepoint and goes the other way, as every later
+// batch of the form does: COPY into temporary staging tables, then one INSERT … SELECT … ON CONFLICT
+// (id) DO UPDATE per table that rewrites only the rows that changed. The state row goes last. The
+// staging tables empty themselves at the commit (ON COMMIT DELETE ROWS).
 
 const PG_TYPES: Record<ColumnType, string> = { text: 'text', number: 'numeric', json: 'jsonb', boolean: 'boolean', timestamp: 'timestamptz' };
 const RAW_COLUMNS = ['id', 'qr_id', 'created_at', 'updated_at', 'raw'];
 
 type CopyFrom = (sql: string) => Writable;
 
+const ESCAPED = /[\\\t\n\r]/;
+
 /** One value in COPY's text format: \N for NULL; backslash, tab, newline and carriage return escaped. */
 export function copyText(v: Cell): string {
   if (v === null) return '\\N';
   if (typeof v === 'boolean') return v ? 't' : 'f';
   if (typeof v === 'number') return String(v);
-  return /[\\\t\n\r]/.test(v) ? v.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : v;
+  return ESCAPED.test(v) ? v.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : v;
 }
 
-/** COPY's text of rows: a line each, tab-separated. */
-function copyLines(rows: Cell[][]): string {
-  let out = '';
-  for (const r of rows) out += `${r.map(copyText).join('\t')}\n`;
-  return out;
+/** COPY's line of a row: tab-separated, ending in a newline. */
+export function copyLine(cells: readonly Cell[]): string {
+  let line = copyText(cells[0] ?? null);
+  for (let i = 1; i < cells.length; i++) line += `\t${copyText(cells[i]!)}`;
+  return `${line}\n`;
+}
+
+/**
+ * A batch's rows as COPY text for the form's table and for `submissions`, made as each page comes
+ * (the pages' objects are not kept until the commit). A row read twice in a batch (rows deleted
+ * meanwhile shift the pages) is kept once, the last read: one statement cannot write a row twice.
+ */
+export class CopyBatch {
+  rows = 0;
+  // bytes, not strings: a page's text made of many small strings is costly for the GC to keep
+  private readonly form: Buffer[] = [];
+  private readonly raw: Buffer[] = [];
+  private readonly ids = new Set<string>();
+  private repeated = false;
+
+  add(qrId: string, rows: readonly SyncSubmission[], cellsOf: (s: SyncSubmission) => Cell[]): void {
+    let form = '';
+    let raw = '';
+    for (const s of rows) {
+      const id = s.id;
+      if (this.ids.has(id)) this.repeated = true;
+      this.ids.add(id);
+      form += copyLine(cellsOf(s));
+      // JSON text has no raw tab or line break: its backslashes are all COPY needs escaped
+      const json = JSON.stringify(s);
+      raw += `${copyText(id)}\t${copyText(qrId)}\t${copyText(s.createdAt)}\t${copyText(s.updatedAt)}\t${json.includes('\\') ? json.replace(/\\/g, '\\\\') : json}\n`;
+    }
+    this.form.push(Buffer.from(form));
+    this.raw.push(Buffer.from(raw));
+    this.rows += rows.length;
+  }
+
+  /** the COPY text of the form's table and of `submissions`, one line per id */
+  text(idColumn: number): { form: Buffer[]; raw: Buffer[] } {
+    if (!this.repeated) return { form: this.form, raw: this.raw };
+    return { form: [lastById(Buffer.concat(this.form).toString(), idColumn)], raw: [lastById(Buffer.concat(this.raw).toString(), 0)] };
+  }
+}
+
+/** COPY lines with one line per id (the field at `idColumn`), the last one seen. */
+function lastById(text: string, idColumn: number): Buffer {
+  const byId = new Map<string, string>();
+  for (const line of text.split('\n')) if (line) byId.set(line.split('\t')[idColumn]!, line);
+  return Buffer.from(`${[...byId.values()].join('\n')}\n`);
 }
 
 /** `table`: a quoted, qualified name */
-async function copyInto(client: Client, copyFrom: CopyFrom, table: string, columns: string[], rows: Cell[][]): Promise<void> {
+async function copyInto(client: Client, copyFrom: CopyFrom, table: string, columns: string[], chunks: readonly Buffer[]): Promise<void> {
   const stream = client.query(copyFrom(`COPY ${table} (${columns.map(q).join(', ')}) FROM STDIN`) as never) as unknown as Writable;
   await new Promise<void>((resolve, reject) => {
     stream.on('finish', resolve);
     stream.on('error', reject);
-    stream.end(copyLines(rows));
+    for (const c of chunks) stream.write(c);
+    stream.end();
   });
-}
-
-/** The rows with one row per id, the last seen (an upsert cannot touch a row twice in one statement). */
-function lastById(rows: PageRow[]): PageRow[] {
-  const byId = new Map<string, PageRow>();
-  for (const r of rows) byId.set(r.raw.id, r);
-  return byId.size === rows.length ? rows : [...byId.values()];
 }
 
 /** the staging tables, always named in the session's own temporary schema (never a table of the database's) */
 const stageOf = (table: string) => `pg_temp.${q(`_formctl_stage_${table}`)}`;
 const RAW_STAGE = 'pg_temp._formctl_stage_raw';
 
-async function writeBatch(client: Client, copyFrom: CopyFrom, qrId: string, table: string, columns: SyncColumn[], rows: PageRow[]): Promise<void> {
+/** INSERT … SELECT from a staging table that updates a row only when something in it changed. */
+function upsertFrom(stage: string, table: string, columns: string[], updated: string[]): string {
+  const cols = columns.map(q).join(', ');
+  const set = updated.map(q);
+  return `INSERT INTO ${table} AS t (${cols}) SELECT ${cols} FROM ${stage} ON CONFLICT (id) DO UPDATE SET ${set.map((n) => `${n} = EXCLUDED.${n}`).join(', ')}
+    WHERE (${set.map((n) => `t.${n}`).join(', ')}) IS DISTINCT FROM (${set.map((n) => `EXCLUDED.${n}`).join(', ')})`;
+}
+
+interface Conn {
+  client: Client;
+  copyFrom: CopyFrom;
+  /** the form's rows met one in the database: its batches upsert from now on */
+  conflicts: boolean;
+}
+
+async function writeBatch(db: Conn, table: string, columns: SyncColumn[], { form, raw }: { form: Buffer[]; raw: Buffer[] }): Promise<void> {
+  const { client, copyFrom } = db;
   const names = columns.map((c) => c.name);
-  const quoted = names.map(q);
-  const unique = lastById(rows);
-  await copyInto(client, copyFrom, stageOf(table), names, unique.map((r) => r.cells));
-  await client.query(`INSERT INTO ${q(table)} (${quoted.join(', ')}) SELECT ${quoted.join(', ')} FROM ${stageOf(table)} ON CONFLICT (id) DO UPDATE SET ${quoted.filter((n) => n !== '"id"').map((n) => `${n} = EXCLUDED.${n}`).join(', ')}`);
-  await copyInto(client, copyFrom, RAW_STAGE, RAW_COLUMNS, unique.map((r) => [r.raw.id, qrId, r.raw.createdAt, r.raw.updatedAt, JSON.stringify(r.raw)]));
-  await client.query(`INSERT INTO submissions (${RAW_COLUMNS.join(', ')}) SELECT ${RAW_COLUMNS.join(', ')} FROM ${RAW_STAGE} ON CONFLICT (id) DO UPDATE SET updated_at = EXCLUDED.updated_at, raw = EXCLUDED.raw`);
+  if (!db.conflicts) {
+    await client.query('SAVEPOINT formctl_copy');
+    try {
+      await copyInto(client, copyFrom, q(table), names, form);
+      await copyInto(client, copyFrom, 'submissions', RAW_COLUMNS, raw);
+      await client.query('RELEASE SAVEPOINT formctl_copy');
+      return;
+    } catch (e) {
+      if ((e as { code?: string }).code !== '23505') throw e; // unique_violation: a row is there already
+      await client.query('ROLLBACK TO SAVEPOINT formctl_copy');
+      db.conflicts = true;
+    }
+  }
+  await copyInto(client, copyFrom, stageOf(table), names, form);
+  await client.query(upsertFrom(stageOf(table), q(table), names, names.filter((n) => n !== 'id')));
+  await copyInto(client, copyFrom, RAW_STAGE, RAW_COLUMNS, raw);
+  await client.query(upsertFrom(RAW_STAGE, 'submissions', RAW_COLUMNS, ['updated_at', 'raw']));
 }
 
 async function connect(url: string): Promise<{ client: Client; copyFrom: CopyFrom }> {
@@ -77,30 +147,35 @@ export async function postgresSink(url: string): Promise<Sink> {
 CREATE TABLE IF NOT EXISTS submissions (id text PRIMARY KEY, qr_id text NOT NULL, created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL, raw jsonb NOT NULL);
 CREATE INDEX IF NOT EXISTS submissions_by_form ON submissions (qr_id, created_at);
 CREATE TEMPORARY TABLE ${RAW_STAGE.slice('pg_temp.'.length)} (LIKE submissions) ON COMMIT DELETE ROWS;`);
+  const db: Conn = { client, copyFrom, conflicts: false };
+  // the cells of the form being written (prepare)
+  let cellsOf: (s: SyncSubmission) => Cell[] = () => [];
   // the rows of the batch being read, sent at its commit (COPY is one stream per table)
-  let pending: PageRow[] = [];
+  let pending = new CopyBatch();
   return {
     label: redact(url),
     async state(qrId) {
       const r = (await client.query('SELECT * FROM _formctl_sync WHERE qr_id = $1', [qrId])).rows[0] as Record<string, unknown> | undefined;
       return r ? { qrId, table: String(r.table_name), newestCreatedAt: String(r.newest_created_at), idsAtNewest: r.ids_at_newest as string[], columns: r.columns as SyncColumn[], rows: Number(r.rows) } : undefined;
     },
-    async prepare(table, columns) {
+    async prepare(table, columns, _existing, fieldTypes) {
+      cellsOf = cellReaders(columns, (k) => fieldTypes[k]);
       const have = new Set((await client.query('SELECT column_name FROM information_schema.columns WHERE table_name = $1', [table])).rows.map((r: { column_name: string }) => r.column_name));
       if (have.size === 0) await client.query(`CREATE TABLE IF NOT EXISTS ${q(table)} (${columns.map((c) => `${q(c.name)} ${PG_TYPES[c.type]}${c.name === 'id' ? ' PRIMARY KEY' : ''}`).join(', ')})`);
       else for (const c of columns) if (!have.has(c.name)) await client.query(`ALTER TABLE ${q(table)} ADD COLUMN IF NOT EXISTS ${q(c.name)} ${PG_TYPES[c.type]}`);
       // the form's staging table, with the table's columns as they are now
       await client.query(`DROP TABLE IF EXISTS ${stageOf(table)}; CREATE TEMPORARY TABLE ${q(`_formctl_stage_${table}`)} (LIKE ${q(table)}) ON COMMIT DELETE ROWS`);
+      db.conflicts = false;
     },
-    async writeRows(_qrId, _table, _columns, rows) {
-      for (const r of rows) pending.push(r);
+    async writeRows(qrId, _table, _columns, rows) {
+      pending.add(qrId, rows, cellsOf);
     },
     async commit(qrId, table, columns, state) {
-      const rows = pending;
-      pending = [];
+      const batch = pending;
+      pending = new CopyBatch();
       await client.query('BEGIN');
       try {
-        if (rows.length) await writeBatch(client, copyFrom, qrId, table, columns, rows);
+        if (batch.rows) await writeBatch(db, table, columns, batch.text(columns.findIndex((c) => c.name === 'id')));
         await client.query(
           `INSERT INTO _formctl_sync (qr_id, table_name, newest_created_at, ids_at_newest, columns, rows, updated_at) VALUES ($1, $2, $3, $4, $5, $6, now())
            ON CONFLICT (qr_id) DO UPDATE SET table_name = EXCLUDED.table_name, newest_created_at = EXCLUDED.newest_created_at, ids_at_newest = EXCLUDED.ids_at_newest, columns = EXCLUDED.columns, rows = EXCLUDED.rows, updated_at = EXCLUDED.updated_at`,

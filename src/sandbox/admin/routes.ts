@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod/v4';
-import { buildOpenApi } from '../../domain/openapi.js';
 import { PLANS } from '../../domain/plans.js';
 import { isLoopbackHost } from '../../domain/urls.js';
 import { parseFaultProfile, parseFaultRule } from '../faults.js';
@@ -88,7 +87,8 @@ function accounts(sb: SandboxInstance) {
 
 export const ADMIN_ROUTES = new RouteTable<AdminRoute<any>>([
   // the contract as OpenAPI 3.1, for code generators, mock servers and API clients
-  admin({ method: 'GET', path: '/_sandbox/openapi.json', bare: true, handler: () => buildOpenApi() }),
+  // (the description's 44 operations and their schemas are built on first request, not at start)
+  admin({ method: 'GET', path: '/_sandbox/openapi.json', bare: true, handler: async () => (await import('../../domain/openapi.js')).buildOpenApi() }),
   // contract violations seen so far (when checks are on: FORMCTL_SANDBOX_CONTRACT=1)
   admin({ method: 'GET', path: '/_sandbox/contract', handler: (sb) => ({ enabled: sb.contract !== undefined, violations: sb.contract?.violations ?? [] }) }),
   admin({ method: 'GET', path: '/_sandbox/keys', handler: (sb) => sb.store.members.seededKeys() }),

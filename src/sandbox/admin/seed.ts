@@ -1,7 +1,7 @@
 import { addDays, localParts, zonedEpoch } from '../../domain/zones.js';
 import { schemaField } from '../../domain/schema.js';
 import { ApiFailure } from '../http.js';
-import { newHexId, readDoc, type FormDoc } from '../repo/forms.js';
+import { newHexId, newObjectId, readDoc, type FormDoc } from '../repo/forms.js';
 import type { NewScan } from '../repo/scans.js';
 import type { SandboxStore } from '../repo/store.js';
 import { seededRandom } from '../../domain/random.js';
@@ -32,7 +32,8 @@ export function seedSubmissions(store: SandboxStore, qrId: string, count: number
     for (let start = 0; start < count; start += BATCH) {
       const rows = [];
       for (let i = start; i < Math.min(count, start + BATCH); i++) {
-        rows.push({ id: newHexId(), qrId, accountId: form.account_id, answers: { ...answers, ...numbered(doc, i) }, createdMs: atMs ?? nowMs - (count - i) * 10 });
+        const createdMs = atMs ?? nowMs - (count - i) * 10;
+        rows.push({ id: newObjectId(createdMs), qrId, accountId: form.account_id, answers: { ...answers, ...numbered(doc, i) }, createdMs });
       }
       store.submissions.insertMany(rows);
     }
@@ -121,7 +122,7 @@ export function seedScans(store: SandboxStore, qrId: string, opts: ScanSeed, now
     let submissionId: string | null = null;
     const submittedAt = at + 60_000 + Math.floor(random() * 240_000);
     if (random() < SEED_SUBMISSION_SHARE && submittedAt <= nowMs) {
-      submissionId = newHexId();
+      submissionId = newObjectId(submittedAt);
       submissions.push({ id: submissionId, qrId, accountId: form.account_id, answers: { ...answers, ...numbered(doc, submissions.length) }, createdMs: submittedAt });
     }
     scans.push({ qrId, atMs: at, device: v.device, country, city, visitor: v.id, userAgent: USER_AGENTS[v.device], submissionId });

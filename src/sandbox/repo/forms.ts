@@ -29,8 +29,26 @@ export interface FormRow {
   sub_version: number;
 }
 
+/** 24 random hex characters (spec §2.1): for what must not be guessed, such as a file's id in its public URL. */
 export function newHexId(): string {
-  return randomBytes(12).toString('hex'); // spec §2.1: 24-character hex
+  return randomBytes(12).toString('hex');
+}
+
+// started in the lower half: a process would have to make 8 million records before it wraps
+let objectIdCounter = randomBytes(3).readUIntBE(0, 3) & 0x7fffff;
+let processRandom: string | undefined;
+
+/**
+ * A record's id as a MongoDB ObjectId, which the service's 24-character hex ids look like (spec §2.1):
+ * the creation second (4 bytes), 5 random bytes per process, a 3-byte counter. Ids of records made
+ * in order sort in that order, as the service's do (and a database they are copied into keeps its
+ * index appending instead of splitting pages at random).
+ */
+export function newObjectId(atMs = Date.now()): string {
+  processRandom ??= randomBytes(5).toString('hex');
+  objectIdCounter = (objectIdCounter + 1) % 0x1000000;
+  const seconds = Math.max(0, Math.min(0xffffffff, Math.floor(atMs / 1000)));
+  return `${seconds.toString(16).padStart(8, '0')}${processRandom}${objectIdCounter.toString(16).padStart(6, '0')}`;
 }
 
 const QR_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -83,7 +101,7 @@ export class Forms {
       try {
         this.db
           .sql(`INSERT INTO forms (qr_id, id, account_id, creator_id, doc, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-          .run(qrId, newHexId(), f.accountId, f.creatorId, JSON.stringify(f.doc), f.doc.title, f.at, f.at);
+          .run(qrId, newObjectId(), f.accountId, f.creatorId, JSON.stringify(f.doc), f.doc.title, f.at, f.at);
         return this.find(qrId)!;
       } catch (e) {
         if (!String(e).includes('UNIQUE')) throw e; // a qrId collision: draw another

@@ -5,7 +5,7 @@ import { Accounts } from './accounts.js';
 import { DATABASE_FILE, Db, openDatabase } from './db.js';
 import { Deliveries } from './deliveries.js';
 import { Files } from './files.js';
-import { Forms, newHexId } from './forms.js';
+import { Forms, newObjectId } from './forms.js';
 import { Idempotency } from './idempotency.js';
 import { Members } from './members.js';
 import { Meta } from './meta.js';
@@ -101,7 +101,7 @@ function seed(db: Db): void {
   accounts.add(OTHER_ACCOUNT, 'free', at);
   const members = new Members(db);
   for (const [seedRole, accountId, name, role, email] of SEEDED_PEOPLE) {
-    members.add({ id: newHexId(), accountId, name, email, role, password: 'sandbox-password', seedRole, at });
+    members.add({ id: newObjectId(), accountId, name, email, role, password: 'sandbox-password', seedRole, at });
   }
   new Meta(db).set('seeded', at);
 }

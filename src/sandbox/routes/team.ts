@@ -3,7 +3,7 @@ import { AddMemberBody, ResetPasswordBody, TeamNameBody, UpdateMemberBody } from
 import { PLAN_LIMITS } from '../../domain/plans.js';
 import { ApiFailure } from '../http.js';
 import { route, type RequestContext } from '../instance.js';
-import { newHexId } from '../repo/forms.js';
+import { newObjectId } from '../repo/forms.js';
 import { checkPassword, hashPassword, type MemberRow } from '../repo/members.js';
 import { zodBody } from './bodies.js';
 
@@ -34,7 +34,7 @@ function uniqueEmail(ctx: RequestContext, email: string, except?: string): void 
 
 function addMember(ctx: RequestContext, b: z.infer<typeof AddMemberBody>) {
   const slots = PLAN_LIMITS[ctx.account.plan].teamSlots;
-  const id = newHexId();
+  const id = newObjectId();
   ctx.store.write(() => {
     uniqueEmail(ctx, b.email);
     if (ctx.store.members.teamSize(ctx.account.id) >= slots) throw new ApiFailure(400, `You have no team member slots left on your plan (${slots} members). Please upgrade your plan to add more.`);

@@ -4,7 +4,7 @@ import { parseRecipients } from '../../domain/recipients.js';
 import { TEMPLATE_ID, templateToCreateBody, TemplateLayoutError, typeOfRawName, type RawTemplateForm } from '../../domain/templates.js';
 import { ApiFailure, intParam } from '../http.js';
 import { route, type RequestContext } from '../instance.js';
-import { newHexId } from '../repo/forms.js';
+import { newObjectId } from '../repo/forms.js';
 import { CATEGORIES, GALLERY, type TemplateRecord } from '../templates/gallery.js';
 import { zodBody } from './bodies.js';
 
@@ -67,7 +67,7 @@ function saveTemplate(ctx: RequestContext, body: z.infer<typeof SaveTemplateBody
   const c = category(body.categoryId);
   const form = checkLayout(body.form);
   const record: TemplateRecord = {
-    id: newHexId(), title: body.title, categoryId: c.id, categoryName: c.name, description: String(form.shortText ?? ''), language: 'en',
+    id: newObjectId(), title: body.title, categoryId: c.id, categoryName: c.name, description: String(form.shortText ?? ''), language: 'en',
     isPublic: false, usageCount: 0, createdAt: ctx.now().toISOString(), form,
   };
   ctx.store.templates.addPrivate(ctx.account.id, record);
