@@ -56,7 +56,15 @@ await Promise.all(groupEntries().map((entry) => build({ ...cli, entryPoints: [en
 await build({ ...cli, entryPoints: ['src/sandbox/entry.ts'], outfile: 'dist/sandbox.js', plugins: [otherBundles({ groups: false })] });
 // dist/zod.js: zod's v4 API, the one copy every bundle loads: from node_modules it is some 65 files
 // to resolve and compile (40 ms of every command that validates anything); one bundle loads in a quarter of that
-await build({ ...common, stdin: { contents: "export * from 'zod/v4';", resolveDir: process.cwd(), loader: 'js' }, outfile: 'dist/zod.js' });
+// Its messages in English only: the other locales are more than half of zod's code, and nothing
+// here switches zod's locale (formctl words its own messages)
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({ contents: "export { default as en } from './en.js';", loader: 'js' }));
+  },
+};
+await build({ ...common, stdin: { contents: "export * from 'zod/v4';", resolveDir: process.cwd(), loader: 'js' }, outfile: 'dist/zod.js', plugins: [zodEnglishOnly] });
 // the CLI's bundles are ASCII (esbuild escapes the rest but in regular expressions), so that
 // src/cli/bundle.ts may read them as latin1 (unminified, comments keep theirs: harmless)
 for (const f of readdirSync('dist').filter((f) => common.minify && f.endsWith('.js') && !UTF8_BUNDLES.has(f))) {
