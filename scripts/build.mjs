@@ -54,6 +54,8 @@ await build({ ...cli, stdin: { contents: coreEntry(shared), resolveDir: process.
 await Promise.all(groupEntries().map((entry) => build({ ...cli, entryPoints: [entry], outfile: `dist/${groupBundleName(entry)}`, plugins: [fromCore(shared), otherBundles({ groups: false })] })));
 // dist/sandbox.js: the emulator, for sandbox serve, --sandbox and the sandbox's data-dir commands
 await build({ ...cli, entryPoints: ['src/sandbox/entry.ts'], outfile: 'dist/sandbox.js', plugins: [otherBundles({ groups: false })] });
+// dist/sync-worker.js: the worker thread of sync's SQLite sink (src/commands/submissions/syncWorker.ts)
+await build({ ...cli, entryPoints: ['src/commands/submissions/syncWorker.ts'], outfile: 'dist/sync-worker.js', plugins: [otherBundles({ groups: false })] });
 // dist/zod.js: zod's v4 API, the one copy every bundle loads: from node_modules it is some 65 files
 // to resolve and compile (40 ms of every command that validates anything); one bundle loads in a quarter of that
 // Its messages in English only: the other locales are more than half of zod's code, and nothing

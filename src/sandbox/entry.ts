@@ -9,8 +9,6 @@ export const sandboxStore = () => import('./repo/store.js');
 export const sandboxSeeding = () => import('./admin/seed.js');
 /** the one SQLite module, for sync's SQLite sink */
 export const sandboxSqlite = () => import('./repo/sqlite.js');
-/** sync's SQLite sink in a worker thread: the worker's side (the worker runs this bundle) */
-export const sandboxSyncWorker = () => import('../commands/submissions/syncWorker.js');
 /** A data dir's database for `formctl doctor`: there or not, its integrity check and schema version (read only). */
 export const sandboxDataDirHealth = async (dataDir: string) => (await import('./repo/health.js')).dataDirHealth(dataDir);
 export type { DataDirHealth } from './repo/health.js';

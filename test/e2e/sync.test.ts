@@ -1,6 +1,6 @@
 import { openSqlite } from '../../src/sandbox/repo/sqlite.js';
 import { execa } from 'execa';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, tempDir, waitFor } from '../helpers/cli.js';
 import { startSandbox, type SandboxHandle } from '../helpers/sandbox.js';
@@ -86,7 +86,13 @@ describe('submissions sync under faults and kill -9', () => {
       const w = openSqlite(db);
       w.exec('DROP TRIGGER refuse');
       w.close();
-      expect((await execa('node', args, { env, extendEnv: false, reject: false })).exitCode).toBe(0);
+      // the re-run writes from a worker thread (dist/sync-worker.js): a preload counts the workers made
+      const preload = `${dir.path}/count-workers.cjs`;
+      const mark = `${dir.path}/workers.txt`;
+      writeFileSync(preload, `const wt = require('node:worker_threads'); const W = wt.Worker;
+wt.Worker = class extends W { constructor(...a) { super(...a); require('node:fs').appendFileSync(${JSON.stringify(mark)}, 'worker\\n'); } };`);
+      expect((await execa('node', ['--require', preload, ...args], { env, extendEnv: false, reject: false })).exitCode).toBe(0);
+      expect(readFileSync(mark, 'utf8')).toBe('worker\n');
       expect(rows().n).toBe(1500);
       expect((read.prepare(`SELECT COUNT(DISTINCT id) AS d FROM ${table}`).get() as { d: number }).d).toBe(1500);
       expect((read.prepare('SELECT COUNT(*) AS n FROM submissions WHERE qr_id = ?').get(qrId) as { n: number }).n).toBe(1500);

@@ -14,7 +14,7 @@ import type { Sink } from './syncShared.js';
 // once any call fails in the worker, it refuses every later call but close(), so a batch whose rows
 // failed is never committed and the state never moves past rows that are not in the database.
 //
-// The worker runs the sandbox's bundle (dist/sandbox.js, where the one SQLite module is), so only
+// The worker runs a bundle of its own (dist/sync-worker.js, which loads the SQLite module), so only
 // the built CLI has it; run from the sources (the in-process tests) the sink stays on this thread.
 
 type Method = Exclude<keyof Sink, 'label'>;
@@ -26,15 +26,18 @@ interface Call {
 type Reply = { id: number; value: unknown } | { id: number; error: { name: string; message: string; code?: string } };
 
 const WORKER_SOURCE = `const { workerData: w, parentPort } = require('node:worker_threads');
-require(w.bundle).sandboxSyncWorker().then((m) => m.hostSqliteSink(parentPort, w.file));`;
+require(w.bundle).hostSqliteSink(parentPort, w.file);`;
 
-/** the built sandbox bundle beside the CLI's, or undefined when running from the sources */
-function sandboxBundle(): string | undefined {
+/**
+ * The worker's bundle beside the CLI's (dist/sync-worker.js: this module as an entry, built by
+ * scripts/build.mjs), or undefined when running from the sources
+ */
+function workerBundle(): string | undefined {
   if (typeof __dirname !== 'string') return undefined;
   // better-sqlite3 aborts when a worker that loaded it ends on Node >= 24 (sandbox/repo/sqlite.ts);
   // there it is only ever used when asked for
   if (process.env.FORMCTL_SQLITE === 'better-sqlite3' && Number(process.versions.node.split('.')[0]) >= 24) return undefined;
-  const file = join(__dirname, 'sandbox.js');
+  const file = join(__dirname, 'sync-worker.js');
   return __filename.endsWith('.js') && existsSync(file) ? file : undefined;
 }
 
@@ -46,7 +49,7 @@ function errorOf(e: { name: string; message: string; code?: string }): Error {
 
 /** The SQLite sink in a worker thread; undefined when this build has none to run it. */
 export async function sqliteSinkOffThread(file: string): Promise<Sink | undefined> {
-  const bundle = sandboxBundle();
+  const bundle = workerBundle();
   if (!bundle) return undefined;
   const { Worker } = await import('node:worker_threads');
   const worker: Worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { bundle, file } });
