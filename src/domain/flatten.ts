@@ -47,7 +47,7 @@ export const hasQuizColumns = (fields: readonly unknown[]): boolean => fields.so
  * files → URLs, checkList/sheet → `item: value` pairs, quiz results → score columns). Headers are field
  * labels (`Label (first name)`) or keys (`key.firstName`).
  */
-export function submissionColumns(fields: AnswerField[], opts: { headers: 'label' | 'key'; quiz: boolean }): Column[] {
+export function submissionColumns(fields: AnswerField[], opts: { headers: 'label' | 'key' }): Column[] {
   const cols: Column[] = [
     { header: 'id', value: (s) => s.id },
     { header: 'createdAt', value: (s) => s.createdAt },
@@ -78,7 +78,7 @@ export function submissionColumns(fields: AnswerField[], opts: { headers: 'label
     else if (vt === 'array') cols.push({ header, value: (s) => pairs(s.answers[f.key], f.type === 'sheet' ? 'value' : 'selectedValue') });
     else cols.push({ header, value: (s) => text(s.answers[f.key]) });
   }
-  if (opts.quiz) {
+  if (hasQuizColumns(fields)) {
     for (const k of ['points', 'totalMarks', 'percentage', 'passed'] as const) cols.push({ header: unique(`quiz ${k}`), value: (s) => text(s.quizData?.[k]) });
   }
   return cols;

@@ -9,7 +9,7 @@ import { parseIntFlag } from '../../cmdutil/flags.js';
 import { requireQrId } from '../../cmdutil/input.js';
 import { checkOutputPath } from '../../cmdutil/outputPath.js';
 import type { AnswerField } from '../../domain/answers.js';
-import { hasQuizColumns, submissionColumns } from '../../domain/flatten.js';
+import { submissionColumns } from '../../domain/flatten.js';
 import { commitTempFile, openTempFile, writeFileAtomic } from '../../io/atomicFile.js';
 import { Progress } from '../../output/progressBar.js';
 import { parseTimeFlag } from './time.js';
@@ -75,9 +75,9 @@ export async function readCheckpoint(path: string, qrId: string): Promise<Checkp
 }
 
 /** Serialises rows in one of the three formats; nothing but the current page is held in memory. */
-async function makeEncoder(format: Opts['format'], fields: AnswerField[], headers: Opts['headers'], quiz: boolean, csvRaw: boolean) {
+async function makeEncoder(format: Opts['format'], fields: AnswerField[], headers: Opts['headers'], csvRaw: boolean) {
   if (format === 'csv') {
-    const columns = submissionColumns(fields, { headers, quiz });
+    const columns = submissionColumns(fields, { headers });
     const values = columns.map((c) => c.value);
     const cells = new Array<string>(values.length);
     return {
@@ -211,8 +211,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const form: FormDefinition | undefined = first.form;
   if (!form) deps.warn(`the service sent no form definition with the submissions: answers are not known by field${format === 'csv' ? ' (the CSV has no answer columns; -o jsonl keeps them)' : ''}`);
   const fields = (form?.fields ?? []) as AnswerField[];
-  const quiz = hasQuizColumns(fields);
-  const encoder = await makeEncoder(format, fields, opts.headers, quiz, deps.flags.csvRaw === true);
+  const encoder = await makeEncoder(format, fields, opts.headers, deps.flags.csvRaw === true);
 
   const progress = new Progress(deps.io, `Exporting ${id}`, total);
   const output = openOutput(deps, opts.out, progress);

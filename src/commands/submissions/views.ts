@@ -3,7 +3,7 @@ import type { SchemaField } from '../../domain/schema.js';
 import type { FormDefinition } from '../../api/resources/submissions.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import type { AnswerField } from '../../domain/answers.js';
-import { hasQuizColumns, submissionColumns } from '../../domain/flatten.js';
+import { submissionColumns } from '../../domain/flatten.js';
 import { resolveFormat, type View } from '../../output/format.js';
 
 export const submissionView: View<Submission> = {
@@ -47,7 +47,7 @@ export function schemaRows(fields: Record<string, SchemaField>): SchemaRow[] {
  * `tableColumns` picks the table's default columns from the flattened ones.
  */
 export function labelledView(form: FormDefinition, tableColumns: (headers: string[]) => string[]): View<Submission> {
-  const columns = submissionColumns(form.fields as AnswerField[], { headers: 'label', quiz: hasQuizColumns(form.fields) });
+  const columns = submissionColumns(form.fields as AnswerField[], { headers: 'label' });
   const headers = columns.map((c) => c.header);
   return {
     ...submissionView,

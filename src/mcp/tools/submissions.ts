@@ -3,11 +3,11 @@ import { z } from 'zod/v4';
 import { batchDeleteSubmissions, createSubmission, deleteSubmission, getSubmission, getSubmissionSchema, listSubmissions, updateSubmission, validateSubmissionRemote, SUBMISSIONS_PAGE_MAX, allSubmissions, type FormDefinition } from '../../api/resources/submissions.js';
 import { whenIso } from '../../domain/when.js';
 import type { AnswerField } from '../../domain/answers.js';
-import { hasQuizColumns, submissionColumns } from '../../domain/flatten.js';
+import { submissionColumns } from '../../domain/flatten.js';
 import { isHex24 } from '../../domain/ids.js';
 import { TIME_WORDS } from '../../domain/when.js';
 import { UsageError } from '../../errors.js';
-import { csvCells } from '../../output/csvCell.js';
+import { csvLine } from '../../output/csvCell.js';
 import { choiceFields, countAnswers, countsText } from '../aggregate.js';
 import { bodyInput, bodyOf, headerInput, paramsInput } from '../inputs.js';
 import { tool, type ToolSpec } from '../tool.js';
@@ -83,9 +83,9 @@ export const SUBMISSION_TOOLS: readonly ToolSpec[] = [
     input: paramsInput('listSubmissions', { ...when, headers: z.enum(['label', 'key']).optional().describe('CSV headers: field labels (default) or keys') }, []),
     async run(ctx, a) {
       const all = await allSubmissions(await ctx.client(), a.qrId, windowOf(a));
-      const { stringify } = await import('csv-stringify/sync');
-      const columns = submissionColumns((all.form?.fields ?? []) as AnswerField[], { headers: a.headers ?? 'label', quiz: hasQuizColumns(all.form?.fields ?? []) });
-      const csv = stringify([columns.map((c) => c.header), ...all.items.map((s) => columns.map((c) => c.value(s)))].map((cells) => csvCells(cells, false)));
+      // the same columns and lines as `submissions export`
+      const columns = submissionColumns((all.form?.fields ?? []) as AnswerField[], { headers: a.headers ?? 'label' });
+      const csv = [columns.map((c) => c.header), ...all.items.map((s) => columns.map((c) => c.value(s)))].map((cells) => csvLine(cells, false)).join('');
       const summary = `${plural(all.items.length, 'submission')} of ${a.qrId} as CSV (${columns.length} columns, ${plural(all.requests, 'request')}).`;
       return { summary, resource: { uri: `formctl://forms/${a.qrId}/submissions.csv`, mimeType: 'text/csv', text: csv } };
     },

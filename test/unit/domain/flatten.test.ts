@@ -7,7 +7,7 @@ const fields: AnswerField[] = [
   { key: 'n', type: 'name', option: { label: 'Name' } },
   { key: 'a', type: 'address', option: { label: 'Addr' } },
   { key: 'h', type: 'title', option: { label: 'Heading' } },
-  { key: 't', type: 'checkbox', option: { label: 'Tags' } },
+  { key: 't', type: 'checkbox', option: { label: 'Tags' }, quizConfig: { isNotQuiz: false } } as AnswerField,
   { key: 'p', type: 'picture', option: { label: 'Photos' } },
   { key: 's', type: 'sheet', option: { label: 'Grid' } },
   { key: 'c', type: 'checkList', option: { label: 'Checks' } },
@@ -27,7 +27,8 @@ const sub = {
 
 describe('flattening for tabular output', () => {
   it('splits name and address, joins lists, gives file URLs, pairs sheet items, adds quiz columns', () => {
-    const cols = submissionColumns(fields, { headers: 'label', quiz: true });
+    // a field with quiz settings: the form gets the score columns
+    const cols = submissionColumns(fields, { headers: 'label' });
     expect(cols.map((c) => c.header)).toEqual([
       'id', 'createdAt', 'updatedAt', 'Name (first name)', 'Name (last name)', 'Addr (address line)', 'Addr (city)', 'Addr (state)', 'Addr (zipcode)',
       'Addr (country)', 'Tags', 'Photos', 'Grid', 'Checks', 'quiz points', 'quiz totalMarks', 'quiz percentage', 'quiz passed',
@@ -35,7 +36,11 @@ describe('flattening for tabular output', () => {
     expect(cols.map((c) => c.value(sub))).toEqual(['S1', 'C', 'U', 'Ada', 'Lovelace', '1 Main', 'Springfield', 'IL', '62701', 'US', 'x; y', 'http://h/files/F1 F2', 'r1: v1; r2: v2', 'ok: _d1', '3', '4', '75', 'true']);
   });
   it('uses keys as headers on request', () => {
-    expect(submissionColumns(fields, { headers: 'key', quiz: false }).slice(3, 5).map((c) => c.header)).toEqual(['n.firstName', 'n.lastName']);
+    expect(submissionColumns(fields, { headers: 'key' }).slice(3, 5).map((c) => c.header)).toEqual(['n.firstName', 'n.lastName']);
+  });
+  it('no quiz columns when no field carries quiz settings', () => {
+    const plain = fields.map((f) => ({ key: f.key, type: f.type, option: f.option }) as AnswerField);
+    expect(submissionColumns(plain, { headers: 'label' }).map((c) => c.header)).not.toContain('quiz points');
   });
 });
 
