@@ -41,6 +41,7 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
         quiet: flags.quiet === true,
         csvRaw: flags.csvRaw === true,
         query,
+        prose: format === 'table' && !query,
       };
     },
     async printJson(data, oneLine = false) {

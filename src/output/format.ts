@@ -17,6 +17,11 @@ export interface OutputOptions {
   csvRaw?: boolean;
   /** --query: applied to what -o json prints; its result is shown in `format` */
   query?: Query;
+  /**
+   * A table with no --query: what a person reads, so a command may print its sentences and
+   * outlines. Anything else (a format asked for, or a query's result) prints the data alone.
+   */
+  prose: boolean;
 }
 
 /**

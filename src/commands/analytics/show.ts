@@ -32,7 +32,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const client = await deps.client();
   // on a terminal the summary also tells the share of scans that led to a submission: a second
   // request (submission=1), sent side by side, unless --submissions already filters or --no-share
-  const wantShare = out.format === 'table' && !out.quiet && !out.query && !params.submission && opts.share !== false;
+  const wantShare = out.prose && !out.quiet && !params.submission && opts.share !== false;
   const [a, linked] = await Promise.all([getAnalytics(client, id, params), wantShare ? getAnalytics(client, id, { ...params, submission: true }) : undefined]);
   if ((out.format === 'json' || out.query) && !out.quiet) return deps.printJson(a);
   if (out.format !== 'table' || out.quiet) return deps.printList(seriesView, rows(a));

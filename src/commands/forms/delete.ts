@@ -22,7 +22,7 @@ export async function run(deps: Deps, [qrIds]: unknown[], opts: { yes?: boolean 
   }
   if (ids.length === 1) return printResult(deps, { qrId: ids[0]!, result }, `Deleted ${ids[0]}.`);
   // one record per form, never ids joined into one string: a table's rows, JSON's array
-  if (out.format === 'table' && !out.fields && !out.query) {
+  if (out.prose && !out.fields) {
     deps.info(`${result}:`);
     deps.io.stdout.write(ids.map((i) => `${i}\n`).join(''));
     return;

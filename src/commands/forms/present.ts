@@ -6,7 +6,7 @@ import { formView, resultView, type ResultRecord } from './views.js';
 /** A form: key/value summary then a table of its fields on a terminal; the record otherwise. */
 export async function printForm(deps: Deps, form: Form): Promise<void> {
   const out = deps.outputFor(formView);
-  if (out.format !== 'table' || out.quiet || out.fields || out.query) {
+  if (!out.prose || out.quiet || out.fields) {
     await deps.printOne(formView, form);
     return;
   }
@@ -20,14 +20,14 @@ export async function printForm(deps: Deps, form: Form): Promise<void> {
   }));
   if (rows.length) {
     const view = { fields: ['key', 'type', 'label', 'required', 'options'], columns: ['key', 'type', 'label', 'required', 'options'], id: (r: { key: string }) => r.key };
-    deps.io.stdout.write(`\n${await renderList(deps.io, { format: 'table', quiet: false }, view, rows)}`);
+    deps.io.stdout.write(`\n${await renderList(deps.io, { format: 'table', prose: true, quiet: false }, view, rows)}`);
   }
 }
 
 /** A one-line outcome: the record for machines, a sentence on stderr for people. */
 export async function printResult(deps: Deps, record: ResultRecord, sentence: string): Promise<void> {
   const out = deps.outputFor(resultView);
-  if (out.format === 'table' && !out.quiet && !out.fields && !out.query) {
+  if (out.prose && !out.quiet && !out.fields) {
     deps.info(sentence);
     return;
   }

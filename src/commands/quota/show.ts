@@ -25,7 +25,7 @@ export async function run(deps: Deps): Promise<void> {
   // the one output contract: -o json|jsonl|csv and --columns give the report as a record
   const view: View<typeof report> = { fields: Object.keys(report), columns: Object.keys(report), id: (r) => r.profile };
   const shape = deps.outputFor(view);
-  if (shape.format !== 'table' || shape.quiet || shape.fields || shape.query) {
+  if (!shape.prose || shape.quiet || shape.fields) {
     await deps.printOne(view, report);
     return;
   }

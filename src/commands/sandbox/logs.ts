@@ -43,7 +43,7 @@ export async function run(deps: Deps, _args: unknown[], opts: { data?: string; f
     const next = await source.requests(since);
     if (!next.length) continue;
     since = next.at(-1)!.id;
-    if (out.format === 'table' && !out.query) for (const e of next.map(entry)) deps.io.stdout.write(`${e.id}  ${e.at}  ${e.method} ${e.path}  ${e.status}  ${e.ms} ms${e.fault ? `  fault: ${e.fault}` : ''}\n`);
+    if (out.prose) for (const e of next.map(entry)) deps.io.stdout.write(`${e.id}  ${e.at}  ${e.method} ${e.path}  ${e.status}  ${e.ms} ms${e.fault ? `  fault: ${e.fault}` : ''}\n`);
     else for (const e of next.map(entry)) await deps.printJson(e, true);
   }
 }

@@ -44,7 +44,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const client = await deps.client();
   const { result, replayed } = await withSpinner(deps.io, 'Submitting…', () => withLabels(() => createSubmission(client, id, body, key), fields));
   if (replayed) deps.warn(`Idempotency-Key ${key} was used before with this body: the original submission ${result.submissionId} is returned, nothing new was created`);
-  if (out.format === 'table' && !out.quiet && !out.fields && !out.query && Array.isArray(result.quizResult)) {
+  if (out.prose && !out.quiet && !out.fields && Array.isArray(result.quizResult)) {
     const score = result.percentage !== undefined ? ` ${cell(result.points)}/${cell(result.totalMarks)} (${cell(result.percentage)}%)` : '';
     deps.io.stdout.write(`${result.submissionId}\n${result.passed ? 'passed' : 'not passed'}${score}, passing score ${cell(result.passingScore)}%\n`);
     for (const q of result.quizResult as Array<Record<string, unknown>>) {
@@ -52,7 +52,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
     }
     return;
   }
-  if (out.format === 'table' && !out.fields && !out.query) {
+  if (out.prose && !out.fields) {
     deps.io.stdout.write(`${result.submissionId}\n`);
     return;
   }

@@ -15,7 +15,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: AnswerOpts & { of
   const view: View<{ valid: true }> = { fields: ['valid'], columns: ['valid'], id: () => id };
   const out = deps.outputFor(view);
   const done = async (sentence: string) => {
-    if (out.format === 'table' && !out.quiet && !out.fields && !out.query) deps.info(sentence);
+    if (out.prose && !out.quiet && !out.fields) deps.info(sentence);
     else await deps.printOne(view, { valid: true });
   };
   if (opts.offline) {

@@ -85,7 +85,7 @@ export async function get(deps: Deps, [id]: unknown[]): Promise<void> {
   const out = deps.outputFor(itemView);
   const tid = templateId(id);
   const t = await getTemplate(await deps.client(), tid);
-  if (out.format === 'table' && !out.quiet && !out.query) deps.io.stdout.write(templateOutline(t));
+  if (out.prose && !out.quiet) deps.io.stdout.write(templateOutline(t));
   else if (out.quiet) deps.io.stdout.write(`${t.id}\n`);
   else await deps.printJson(t);
 }
@@ -104,7 +104,7 @@ export async function use(deps: Deps, [id]: unknown[], opts: { title?: string; s
     return;
   }
   deps.info(`Created form ${form.qrId} "${form.title}" with ${form.fields.length} fields from template ${tid}: ${form.shortUrl}`);
-  if (out.format === 'table' && !out.query) deps.io.stdout.write(`${terminalText(`${form.qrId}\t${form.shortUrl}`)}\n`);
+  if (out.prose) deps.io.stdout.write(`${terminalText(`${form.qrId}\t${form.shortUrl}`)}\n`);
   else await deps.printJson(form);
 }
 

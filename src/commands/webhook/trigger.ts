@@ -35,7 +35,7 @@ export async function run(deps: Deps, [qrId]: unknown[]): Promise<void> {
     if (dir) rmSync(dir, { recursive: true, force: true });
   }
   const { result } = await createSubmission(client, id, { answers }, randomUUID());
-  if ((out.format === 'table' && !out.query) || out.quiet) deps.io.stdout.write(`${result.submissionId}\n`);
+  if ((out.prose) || out.quiet) deps.io.stdout.write(`${result.submissionId}\n`);
   else await deps.printJson({ submissionId: result.submissionId }, true);
   deps.info(`Created ${result.submissionId}; if the webhook is enabled, submission.created was sent to it.`);
 }
