@@ -1,7 +1,8 @@
-// Contract checks (tests and `sandbox serve --contract`): every response the sandbox sends, and every
-// JSON body formctl's own commands send, is validated against the OpenAPI description. A mismatch
-// is answered as a 500 (a response) or a 400 (a request) saying "contract violation", so the test
-// that caused it fails, and is kept in a list (GET /_sandbox/contract) that test helpers check.
+// Contract checks (tests: FORMCTL_SANDBOX_CONTRACT=1, or the option of startSandbox): every response
+// the sandbox sends, and every JSON body formctl's own commands send, is validated against the
+// OpenAPI description. A mismatch is answered as a 500 (a response) or a 400 (a request) saying
+// "contract violation", so the test that caused it fails, and is kept in a list (`violations`, and
+// GET /_sandbox/contract for a sandbox in another process) that the test helpers check.
 // Loaded only when enabled: ajv is a development dependency.
 import type { ValidateFunction } from 'ajv';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';

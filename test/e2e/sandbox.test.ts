@@ -27,6 +27,10 @@ describe('state survives restarts and kill -9', () => {
     expect(info2.keys.owner).toBe(info.keys.owner);
     const listed = await runCli(['forms', 'list', '-q', '--all'], { env: { ...env, FORMCTL_BASE_URL: info2.baseUrl } });
     expect(listed.stdout.trim().split('\n').sort()).toEqual([...ids].sort());
+    // a sandbox the tests run as a process checks every response against the contract (the test
+    // environment turns it on): on, and nothing it answered violated it
+    const contract = (await (await fetch(`${new URL(info2.baseUrl).origin}/_sandbox/contract`)).json()) as { data: { enabled: boolean; violations: unknown[] } };
+    expect(contract.data).toEqual({ enabled: true, violations: [] });
     p2.kill('SIGTERM');
     await p2;
     dir.remove();

@@ -20,7 +20,8 @@ export interface InProcessSandbox {
 /** A sandbox served from this test process (no child process): fast to start, independent of others. */
 export async function inProcessSandbox(opts: Partial<SandboxOptions> = {}): Promise<InProcessSandbox> {
   const dir = mkdtempSync(join(tmpdir(), 'formctl-sb-'));
-  const sandbox = await startSandbox({ dataDir: join(dir, 'data'), port: 0, contract: { cacheDir: process.env.FORMCTL_SANDBOX_CONTRACT_CACHE }, ...opts });
+  // contract checks always on: every response a test gets is checked against the OpenAPI description
+  const sandbox = await startSandbox({ dataDir: join(dir, 'data'), port: 0, ...opts, contract: { cacheDir: process.env.FORMCTL_SANDBOX_CONTRACT_CACHE } });
   const keys = Object.fromEntries(sandbox.keys.map((k) => [k.role, k.key])) as Record<SeedRole, string>;
   return {
     sandbox,

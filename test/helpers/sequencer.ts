@@ -3,7 +3,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 // The files that take longest, started first whatever vitest knows: on a fresh clone it has no
 // durations of earlier runs and starts the largest files first, which left a long file with few
 // lines (the documentation's examples) to run alone at the end while the other worker sat idle.
-// Longest first, both workers then stay busy till the end. Every other file keeps vitest's order.
+// Longest first, every worker then stays busy till the end. Every other file keeps vitest's order.
 const LONG = [
   'test/commands/readmeExamples.test.ts',
   'test/sandbox/qrDesigns.test.ts',
