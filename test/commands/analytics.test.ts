@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
+import { freePort, tempDir } from '../helpers/cli.js';
 import { startSandbox, type SandboxHandle } from '../helpers/commandSandbox.js';
 import { runInProcess } from '../helpers/inProcessCli.js';
 
@@ -129,10 +129,7 @@ describe('formctl analytics export', () => {
   it('with --sandbox and nothing served, reads the CSV from the sandbox run in-process', async () => {
     const dir = tempDir();
     // a port where nothing listens: the sandbox's links name it, as they name 4010 when nothing is served
-    const idle = createServer();
-    await new Promise<void>((r) => idle.listen(0, '127.0.0.1', () => r()));
-    const port = (idle.address() as AddressInfo).port;
-    await new Promise<void>((r) => idle.close(() => r()));
+    const port = await freePort();
     const env = { FORMCTL_CONFIG_DIR: dir.path, FORMCTL_SANDBOX_PORT: String(port) };
     try {
       const made = await runInProcess(['--sandbox', 'forms', 'create', '--title', 'Flyer', '--field', 'email:Mail', '-q'], { env });

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandLines, finish, runLine, type DocShell } from '../helpers/docShell.js';
-import { freePort, startPostgres, type Postgres } from '../helpers/postgres.js';
+import { startPostgres, type Postgres } from '../helpers/postgres.js';
+import { freePort } from '../helpers/cli.js';
 
 // Documentation that cannot rot: every ```sh block of the README and docs/ preceded by
 // `<!-- runnable -->` runs line by line, in order, against the embedded sandbox (a fresh data dir

@@ -3,21 +3,13 @@ import { createServer, type Server } from 'node:net';
 import { existsSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, runCli, spawnCli, tempDir, waitFor } from '../helpers/cli.js';
+import { BIN, cleanEnv, freePort, runCli, spawnCli, tempDir, waitFor } from '../helpers/cli.js';
 
 // The sandbox's one address: links printed by a --sandbox command keep working after it ends, as soon
 // as `formctl sandbox serve` runs; with it running, --sandbox commands use it (what they create is
 // live at once).
 const dir = tempDir('formctl-links-');
 afterAll(() => dir.remove());
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 function envFor(name: string, port: number) {
   return { FORMCTL_CONFIG_DIR: join(dir.path, name, 'config'), FORMCTL_SANDBOX_DIR: join(dir.path, name, 'sandbox'), FORMCTL_SANDBOX_PORT: String(port) };

@@ -1,8 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { waitFor } from './cli.js';
+import { freePort, waitFor } from './cli.js';
 
 // A real PostgreSQL server (Debian's postgresql) for the sync tests: one cluster for the whole test
 // run, in the run's shared directory (test/helpers/globalSetup.ts, which stops it at the end),
@@ -14,16 +13,6 @@ function binDir(): string {
   const versions = existsSync(base) ? readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'postgres'))).sort((a, b) => Number(b) - Number(a)) : [];
   if (!versions.length) throw new Error('PostgreSQL is not installed (Debian package postgresql; .ci/run installs it)');
   return join(base, versions[0]!, 'bin');
-}
-
-/** A free loopback port (for a server the test starts). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export interface Postgres {
