@@ -44,7 +44,12 @@ async function startCluster(dir: string, ready: string): Promise<void> {
   // its own process group, outliving this test file: the run's teardown stops the group
   const server = spawn(cmd, args, { stdio: 'ignore', detached: true });
   server.unref();
-  await waitFor(async () => (await query(port, 'SELECT 1').then(() => true, () => false)) || server.exitCode !== null, 'PostgreSQL to start', 20_000);
+  try {
+    await waitFor(async () => (await query(port, 'SELECT 1').then(() => true, () => false)) || server.exitCode !== null, 'PostgreSQL to start', 20_000);
+  } catch (e) {
+    server.kill('SIGKILL'); // never answered: not left running past the run
+    throw e;
+  }
   if (server.exitCode !== null) throw new Error(`PostgreSQL ended at once (exit ${server.exitCode})`);
   writeFileSync(`${ready}.tmp`, JSON.stringify({ port, pid: server.pid }));
   renameSync(`${ready}.tmp`, ready);
@@ -67,7 +72,8 @@ export async function startPostgres(): Promise<Postgres> {
   let first = true;
   try {
     mkdirSync(dir); // the test that creates the directory starts the server; the others wait for it
-  } catch {
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     first = false;
   }
   if (first) {
