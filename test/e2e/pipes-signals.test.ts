@@ -121,6 +121,23 @@ describe('sandbox logs --follow', () => {
     const lines = out.trim().split('\n').map((l) => JSON.parse(l) as { method: string; path: string; status: number });
     expect(lines.filter((l) => l.path === `/v1/forms/${qrId}`)).toEqual([expect.objectContaining({ method: 'GET', status: 200 })]);
   });
+
+  it('with --query -o json: each followed request is the query of that request, on one line', async () => {
+    const child = spawnCli(['sandbox', 'logs', '--follow', '--interval', '100', '-o', 'json', '--query', '{m: method, p: path}', '--since', String(await sb.lastRequestId())], { env: env() });
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (c: Buffer) => (out += c));
+    child.stderr!.on('data', (c: Buffer) => (err += c));
+    await waitFor(() => err.includes('Following the request log'), 'the follower');
+    await sb.api('GET', `/forms/${qrId}`);
+    await waitFor(() => out.includes(`"p":"/v1/forms/${qrId}"`), 'the request in the log');
+    child.kill('SIGINT');
+    expect((await child).exitCode).toBe(130);
+    // the first batch is the query of the list (empty here: --since the latest), as `logs` prints it;
+    // then each followed request on a line of its own
+    const lines = out.split('\n').filter((l) => l.startsWith('{"')).map((l) => JSON.parse(l) as { m: string; p: string });
+    expect(lines.filter((l) => l.p === `/v1/forms/${qrId}`)).toEqual([{ m: 'GET', p: `/v1/forms/${qrId}` }]);
+  });
 });
 
 describe('submissions watch --sandbox', () => {

@@ -1,6 +1,7 @@
 import type { Deps } from '../../cmdutil/factory.js';
 import { parseIntFlag } from '../../cmdutil/flags.js';
 import { signalExit, untilInterrupted } from '../../cmdutil/interrupt.js';
+import { writeEvent } from '../../output/eventLine.js';
 import type { View } from '../../output/format.js';
 import type { LoggedRequest } from '../../sandbox/repo/requestLog.js';
 import { sandboxSource } from './source.js';
@@ -44,6 +45,7 @@ export async function run(deps: Deps, _args: unknown[], opts: { data?: string; f
     if (!next.length) continue;
     since = next.at(-1)!.id;
     if (out.prose) for (const e of next.map(entry)) deps.io.stdout.write(`${e.id}  ${e.at}  ${e.method} ${e.path}  ${e.status}  ${e.ms} ms${e.fault ? `  fault: ${e.fault}` : ''}\n`);
-    else for (const e of next.map(entry)) await deps.printJson(e, true);
+    // JSON, --columns, -q and --query of each request as `submissions watch` writes its events
+    else for (const e of next.map(entry)) writeEvent(deps.io, out, { ...e }, String(e.id), () => ({ at: e.at, event: `${e.method} ${e.path}`, qrId: '', answers: [] }));
   }
 }
