@@ -47,7 +47,10 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
     async printJson(data, oneLine = false) {
       if (!query) return void io.stdout.write(`${JSON.stringify(data, null, oneLine ? undefined : 2)}\n`);
       const format = resolveFormat(flags.output, flags.json, deps.config().settings.output, io);
-      io.stdout.write(await renderData(io, { format, csvRaw: flags.csvRaw === true }, query.apply(data)));
+      const result = query.apply(data);
+      // a record printed on one line stays on one line as its query's result
+      if (oneLine && (format === 'json' || format === 'jsonl')) return void io.stdout.write(`${JSON.stringify(result)}\n`);
+      io.stdout.write(await renderData(io, { format, csvRaw: flags.csvRaw === true }, result));
     },
     // before the command runs (and so before any request): --query compiled, its conflicts named
     async prepare() {

@@ -216,5 +216,13 @@ describe('deliveries (spec §6) through webhook listen', () => {
     expect(got.answers[f.keys[0]!]).toEqual({ firstName: 'Ada', lastName: 'Lovelace' });
     expect(got.answers[f.keys[1]!].fileUrl).toMatch(/\/files\//);
   });
+
+  it('trigger -o json prints one line, with --query too', async () => {
+    const f = await makeForm([{ type: 'shortText', option: { label: 'Note' } }]);
+    const plain = await sb.cli(['webhook', 'trigger', f.qrId, '-o', 'json']);
+    expect(plain.stdout).toMatch(/^\{"submissionId":"[0-9a-f]{24}"\}\n$/);
+    const queried = await sb.cli(['webhook', 'trigger', f.qrId, '-o', 'json', '--query', '{id: submissionId}']);
+    expect(queried.stdout).toMatch(/^\{"id":"[0-9a-f]{24}"\}\n$/);
+  });
 });
 
