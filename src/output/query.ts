@@ -36,7 +36,8 @@ export async function compileQuery(expression: string): Promise<Query> {
     expression,
     apply(data) {
       try {
-        return lib.search(data as Parameters<JMESPath['search']>[0], expression, OPTIONS);
+        // the tree compiled once above: an event stream applies it to every event
+        return lib.TreeInterpreter.search(ast, data as Parameters<JMESPath['search']>[0]);
       } catch (e) {
         throw new UsageError(`--query: ${lowerFirst((e as Error).message)} (in ${JSON.stringify(expression)})`);
       }
