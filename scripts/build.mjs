@@ -1,6 +1,6 @@
 // Bundles the CLI as CommonJS: dist/main.js (the entry), dist/run.js (the core: the commander root and
-// what every command needs), one dist/cmd-<group>.js per command group, dist/sandbox.js and
-// dist/zod.js; scripts/bundles.mjs says how they are cut. CommonJS because Node 20's ESM loader
+// what every command needs), one dist/cmd-<group>.js per command group, dist/sandbox.js,
+// dist/zod.js and dist/sync-worker.js; scripts/bundles.mjs says how they are cut. CommonJS because Node 20's ESM loader
 // alone costs more start-up than the whole budget allows; esbuild wraps each module in a lazy
 // initialiser, so a command's code runs only when that command does. Every other package stays in
 // node_modules and is loaded on first use (ora, conf, qrcode, better-sqlite3, …).
@@ -50,12 +50,12 @@ await build(mainBuild);
 // dist/run.js, the core, and dist/cmd-<group>.js, one per command group (scripts/bundles.mjs)
 const cli = { ...common, external: externalPackages };
 const shared = await sharedModules(cli, [lazyChildProcess]);
-await build({ ...cli, stdin: { contents: coreEntry(shared), resolveDir: process.cwd(), sourcefile: 'core.js', loader: 'js' }, outfile: 'dist/run.js', plugins: [lazyChildProcess, otherBundles({ groups: true })] });
-await Promise.all(groupEntries().map((entry) => build({ ...cli, entryPoints: [entry], outfile: `dist/${groupBundleName(entry)}`, plugins: [fromCore(shared), otherBundles({ groups: false })] })));
+await build({ ...cli, stdin: { contents: coreEntry(shared), resolveDir: process.cwd(), sourcefile: 'core.js', loader: 'js' }, outfile: 'dist/run.js', plugins: [lazyChildProcess, otherBundles()] });
+await Promise.all(groupEntries().map((entry) => build({ ...cli, entryPoints: [entry], outfile: `dist/${groupBundleName(entry)}`, plugins: [fromCore(shared), otherBundles()] })));
 // dist/sandbox.js: the emulator, for sandbox serve, --sandbox and the sandbox's data-dir commands
-await build({ ...cli, entryPoints: ['src/sandbox/entry.ts'], outfile: 'dist/sandbox.js', plugins: [otherBundles({ groups: false })] });
+await build({ ...cli, entryPoints: ['src/sandbox/entry.ts'], outfile: 'dist/sandbox.js', plugins: [otherBundles()] });
 // dist/sync-worker.js: the worker thread of sync's SQLite sink (src/commands/submissions/syncWorker.ts)
-await build({ ...cli, entryPoints: ['src/commands/submissions/syncWorker.ts'], outfile: 'dist/sync-worker.js', plugins: [otherBundles({ groups: false })] });
+await build({ ...cli, entryPoints: ['src/commands/submissions/syncWorker.ts'], outfile: 'dist/sync-worker.js', plugins: [otherBundles()] });
 // dist/zod.js: zod's v4 API, the one copy every bundle loads: from node_modules it is some 65 files
 // to resolve and compile (40 ms of every command that validates anything); one bundle loads in a quarter of that
 // Its messages in English only: the other locales are more than half of zod's code, and nothing
@@ -74,18 +74,19 @@ for (const f of readdirSync('dist').filter((f) => common.minify && f.endsWith('.
 }
 
 // The root help, rendered once from the real commander tree and printed by the entry without
-// building the tree (start-up target). 80 columns: commander's width when not on a terminal.
+// building the tree (start-up target), rendered by the first build of the entry, which has none
+// inside it yet. 80 columns: commander's width when not on a terminal.
 writeFileSync('dist/package.json', '{ "type": "commonjs" }\n'); // dist is CommonJS whatever the root says
-const help = execFileSync(process.execPath, ['bin/formctl.js', '--help'], { encoding: 'utf8', env: { ...process.env, FORMCTL_DYNAMIC_HELP: '1', COLUMNS: '80' } });
+const help = execFileSync(process.execPath, ['bin/formctl.js', '--help'], { encoding: 'utf8', env: { ...process.env, COLUMNS: '80' } });
 // the entry again, with the help inside it: `formctl --help` then reads no file but the entry
 await build({ ...mainBuild, define: { ...common.define, __FORMCTL_ROOT_HELP__: JSON.stringify(help) } });
 
 // V8's code caches of the bundles (src/cli/bundle.ts), each made after a typical command ran: first
-// forms list against a closed loopback port (it builds the client, makes one request, reports the
-// error), which caches the core; then a sandbox command, then each group's help. A bundle keeps
-// the cache of the first run that loaded it.
+// a successful `forms list` against the embedded sandbox (the client, one request, the answer
+// decoded and printed, the form-id cache), which caches the core, the forms group, the sandbox and
+// zod; then each other group's help. A bundle keeps the cache of the first run that loaded it.
 const warmDir = mkdtempSync(join(tmpdir(), 'formctl-build-'));
-const warmEnv = { PATH: process.env.PATH, FORMCTL_WRITE_CODE_CACHE: '1', FORMCTL_CONFIG_DIR: warmDir, FORMCTL_SANDBOX_DIR: join(warmDir, 'sandbox'), FORMCTL_API_KEY: 'fk_build', FORMCTL_BASE_URL: 'http://127.0.0.1:9/v1' };
-const warmUps = [['forms', 'list', '-o', 'json', '--retries', '0'], ['--sandbox', 'forms', 'list', '-o', 'json'], ...groupEntries().map((e) => /dynamicIndex/.test(e) ? ['__complete', 'forms'] : [e.split('/')[2], '--help'])];
+const warmEnv = { PATH: process.env.PATH, FORMCTL_WRITE_CODE_CACHE: '1', FORMCTL_CONFIG_DIR: warmDir, FORMCTL_SANDBOX_DIR: join(warmDir, 'sandbox') };
+const warmUps = [['--sandbox', 'forms', 'list', '-o', 'json'], ...groupEntries().map((e) => /dynamicIndex/.test(e) ? ['__complete', 'forms'] : [e.split('/')[2], '--help'])];
 for (const argv of warmUps) spawnSync(process.execPath, ['bin/formctl.js', ...argv], { env: warmEnv, stdio: 'ignore' });
 rmSync(warmDir, { recursive: true, force: true });

@@ -6,10 +6,12 @@
 // - dist/cmd-<group>.js, one per command group (src/commands/<group>/index.ts): the group's own
 //   modules; a module it shares with the core or another group is taken from the core's `__shared`,
 //   so that every module exists once per process (the run's state, caches, classes for instanceof);
-// - dist/sandbox.js (the emulator) and dist/zod.js, as before.
+// - dist/sandbox.js (the emulator), dist/zod.js (zod, one copy for all) and dist/sync-worker.js
+//   (the worker thread of sync's SQLite sink, required by that thread).
 //
-// Every bundle but dist/main.js is loaded through src/cli/bundle.ts (V8's code cache): `formctl forms
-// list` reads and compiles the core and cmd-forms.js, not the code of the sixteen other groups.
+// Every bundle but dist/main.js and dist/sync-worker.js is loaded through src/cli/bundle.ts (V8's code
+// cache): `formctl forms list` reads and compiles the core and cmd-forms.js, not the code of the
+// sixteen other groups.
 import { build } from 'esbuild';
 import { readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -39,19 +41,18 @@ const loadThrough = (name) =>
  * Imports of other bundles become loadBundle calls: the sandbox's one door, zod, and (from run.ts) the
  * command groups.
  */
-export function otherBundles({ groups }) {
+export function otherBundles() {
   return {
     name: 'other-bundles',
     setup(b) {
       b.onResolve({ filter: /sandbox\/entry\.js$/ }, () => ({ path: 'sandbox.js', namespace: 'bundle' }));
       b.onResolve({ filter: /^zod\/v4$/ }, () => ({ path: 'zod.js', namespace: 'bundle' }));
-      if (groups) {
-        b.onResolve({ filter: /\/commands\/[^/]+\/(index|dynamicIndex)\.js$/ }, (args) => {
-          if (!args.importer.endsWith(join('src', 'cli', 'run.ts'))) return undefined;
-          const entry = key(resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')));
-          return { path: groupBundleName(entry), namespace: 'bundle' };
-        });
-      }
+      // (only run.ts imports them)
+      b.onResolve({ filter: /\/commands\/[^/]+\/(index|dynamicIndex)\.js$/ }, (args) => {
+        if (!args.importer.endsWith(join('src', 'cli', 'run.ts'))) return undefined;
+        const entry = key(resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')));
+        return { path: groupBundleName(entry), namespace: 'bundle' };
+      });
       b.onLoad({ filter: /.*/, namespace: 'bundle' }, (args) => ({ contents: loadThrough(args.path), loader: 'js', resolveDir: root }));
     },
   };
@@ -66,7 +67,8 @@ export function fromCore(shared) {
     name: 'from-core',
     setup(b) {
       b.onResolve({ filter: /.*/ }, async (args) => {
-        if (args.kind === 'entry-point' || args.namespace !== 'file' || args.pluginData?.own) return undefined;
+        // from a source file, or from a stand-in for another bundle (its loader, src/cli/bundle.ts)
+        if (args.kind === 'entry-point' || !['file', 'bundle'].includes(args.namespace) || args.pluginData?.own) return undefined;
         const r = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { own: true } });
         if (r.errors.length || r.external || r.namespace !== 'file') return undefined;
         const k = key(r.path);
@@ -79,10 +81,10 @@ export function fromCore(shared) {
   };
 }
 
-/** The modules each build would bundle (paths from the repository's root). */
+/** The modules each entry's bundle would hold (paths from the repository's root), in one build. */
 async function inputsOf(options) {
-  const r = await build({ ...options, write: false, metafile: true, minify: false });
-  return new Set(Object.keys(r.metafile.inputs).filter((k) => !k.includes(':')));
+  const r = await build({ ...options, outdir: 'dist', write: false, metafile: true, minify: false });
+  return Object.values(r.metafile.outputs).map((o) => new Set(Object.keys(o.inputs).filter((k) => !k.includes(':'))));
 }
 
 /**
@@ -90,10 +92,10 @@ async function inputsOf(options) {
  * only one group uses stays in that group's bundle.
  */
 export async function sharedModules(common, plugins) {
-  const core = await inputsOf({ ...common, entryPoints: ['src/cli/run.ts'], plugins: [...plugins, otherBundles({ groups: true })] });
+  const [core] = await inputsOf({ ...common, entryPoints: ['src/cli/run.ts'], plugins: [...plugins, otherBundles()] });
   const uses = new Map();
-  for (const entry of groupEntries()) {
-    for (const m of await inputsOf({ ...common, entryPoints: [entry], plugins: [...plugins, otherBundles({ groups: false })] })) uses.set(m, (uses.get(m) ?? 0) + 1);
+  for (const group of await inputsOf({ ...common, entryPoints: groupEntries(), plugins: [...plugins, otherBundles()] })) {
+    for (const m of group) uses.set(m, (uses.get(m) ?? 0) + 1);
   }
   const shared = new Set(core);
   for (const [m, n] of uses) if (n > 1) shared.add(m);

@@ -60,7 +60,7 @@ async function main(argv: string[]): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     return writeOut(`${VERSION}\n`);
   }
-  if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h') && !process.env.FORMCTL_DYNAMIC_HELP) {
+  if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) {
     const help = prebuiltRootHelp();
     if (help) return writeOut(help);
   }
