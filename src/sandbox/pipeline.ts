@@ -42,6 +42,9 @@ function bearerKey(req: IncomingMessage): string | undefined {
 async function injectFault(fault: PickedFault | null, req: IncomingMessage, res: ServerResponse, closing: AbortSignal): Promise<'dropped' | 'answered' | false> {
   if (!fault) return false;
   if (fault.kind === 'latency') await sleep(fault.profile.latencyMs, closing);
+  // a client that left during the hold: its request goes no further, whatever the route would read
+  // (a JSON body, a multipart upload), so nothing waits on a body that will never come
+  if (req.destroyed) return 'dropped';
   if (fault.kind === 'drop') {
     req.socket.destroy();
     return 'dropped';

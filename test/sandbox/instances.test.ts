@@ -140,18 +140,22 @@ describe('closing a sandbox with requests still running', () => {
     }
   });
 
-  it('a JSON body whose client left during an injected latency: the request ends, and close() does not wait for it', async () => {
+  // a JSON body and a multipart upload: whatever the route reads, a client gone during the hold ends it
+  it.each([
+    ['a JSON body', (q: string) => `/v1/forms/${q}/submissions`, (q: string) => `POST /forms/${q}/submissions`, 'application/json', (key: string) => JSON.stringify({ answers: { [key]: 'hi' } })],
+    ['a multipart upload', () => '/v1/account/uploads', () => 'POST /account/uploads', 'multipart/form-data; boundary=XyZ', () => '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--XyZ--\r\n'],
+  ] as const)('%s whose client left during an injected latency: the request ends, and close() does not wait for it', async (_kind, path, route, type, payload) => {
     const sb = await inProcessSandbox();
     const form = (await sb.api('POST', '/forms', { body: FORM })).body.data;
-    await sb.admin('POST', '/_sandbox/faults', { spec: `kinds=latency,latency=600000,route=POST /forms/${form.qrId}/submissions,count=1` });
+    await sb.admin('POST', '/_sandbox/faults', { spec: `kinds=latency,latency=600000,route=${route(form.qrId)},count=1` });
     const { connect } = await import('node:net');
-    const body = JSON.stringify({ answers: { [form.fields[0].key]: 'hi' } });
+    const body = payload(form.fields[0].key);
     // the sandbox's end of this connection: closed once the sandbox has seen the client go
     const seen = new Promise<void>((r) => sb.sandbox.server.once('connection', (s) => s.once('close', () => r())));
     const socket = connect(Number(new URL(sb.origin).port), '127.0.0.1');
     socket.on('error', () => undefined);
     // the whole request sent: only the hold keeps its body unread
-    socket.write(`POST /v1/forms/${form.qrId}/submissions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${sb.keys.owner}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    socket.write(`POST ${path(form.qrId)} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${sb.keys.owner}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
     for (;;) {
       const { rules } = await sb.admin<{ rules: unknown[] }>('GET', '/_sandbox/faults');
       if (rules.length === 0) break;
