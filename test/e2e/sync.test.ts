@@ -100,4 +100,22 @@ wt.Worker = class extends W { constructor(...a) { super(...a); require('node:fs'
       read.close();
     }
   }, 60_000);
+  it('a batch SQLite refuses stops the walk at once: the pages after it are not fetched (quota)', async () => {
+    const qrId = (await sb.api('POST', '/forms', { body: { title: 'Refused early', shortText: 'x', fields: [{ type: 'shortText', option: { label: 'Note' } }] } })).body.data.qrId;
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId, count: 20_000 });
+    const db = `${dir.path}/refused-early.db`;
+    const d = openSqlite(db);
+    d.exec(`CREATE TABLE submissions (id TEXT PRIMARY KEY, qr_id TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, raw TEXT NOT NULL);
+      CREATE TRIGGER refuse BEFORE INSERT ON submissions WHEN NEW.raw LIKE '%"row 1500"%' BEGIN SELECT RAISE(ABORT, 'row 1500 refused'); END;`);
+    d.close();
+    const env = cleanEnv({ FORMCTL_CONFIG_DIR: `${dir.path}/config`, FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner });
+    const before = await sb.lastRequestId();
+    const failed = await execa('node', [BIN, 'submissions', 'sync', qrId, '--to', `sqlite:${db}`], { env, extendEnv: false, reject: false });
+    expect(failed.exitCode).not.toBe(0);
+    expect(failed.stderr).toContain('row 1500 refused');
+    // 200 pages in all; the refusal is in the second batch (rows 1,001 to 3,000, pages 200 to 171),
+    // and what is fetched after it is at most the walk's window ahead, not another whole batch
+    const lists = (await sb.requestsSince(before)).filter((r) => r.method === 'GET' && r.path.startsWith(`/v1/forms/${qrId}/submissions`));
+    expect(lists.length).toBeLessThan(45);
+  }, 60_000);
 });

@@ -88,6 +88,8 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
   // the commit in progress: the next batch's pages are fetched (and staged) while the database
   // commits this one (PostgreSQL works in its own process); commits run one at a time, in order
   let committing: Promise<void> = Promise.resolve();
+  // a commit that failed stops the walk at the next page, not at the next commit a batch later
+  let commitFailure: { error: unknown } | undefined;
   const commit = async () => {
     await committing;
     const next: SyncState = { qrId, table, newestCreatedAt: seenNewest.newest, idsAtNewest: [...seenNewest.idsAtNewest], columns, rows: prior?.rows ?? 0 };
@@ -98,13 +100,14 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
     committing = sink.commit(qrId, table, columns, next).then(() => {
       outcome.upserted += rows;
     });
-    committing.catch(() => undefined); // awaited by the next commit or at the end: never unhandled meanwhile
+    committing.catch((error: unknown) => (commitFailure ??= { error })); // awaited by the next commit or at the end: never unhandled meanwhile
   };
   const progress = (done: number, pages: number) => {
     if (pages > 3 && deps.io.isStderrTTY) deps.io.stderr.write(`\r${qrId}: ${done}/${pages} pages${done === pages ? '\n' : ''}`);
   };
   // oldest page first, the next ones fetched while this one is written
   for await (const page of walkPages(fetchPage, { first, window: WINDOW, order: 'last-to-first', onPage: progress })) {
+    if (commitFailure) throw commitFailure.error;
     const rows: SyncSubmission[] = [];
     for (let i = page.items.length - 1; i >= 0; i--) {
       const s = page.items[i]!;

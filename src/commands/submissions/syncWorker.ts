@@ -92,7 +92,9 @@ export async function sqliteSinkOffThread(file: string): Promise<Sink | undefine
     state: (qrId) => call('state', qrId) as ReturnType<Sink['state']>,
     prepare: async (...args) => void (await call('prepare', ...args)),
     async writeRows(qrId, table, columns, rows) {
-      // not waited for; a failure is the next waited call's
+      // not waited for; a failure is the next waited call's, and the next page's (no page is
+      // fetched for a sink that already failed: quota is money)
+      if (failed) throw failed;
       call('writeRows', qrId, table, columns, pack(rows)).catch((e: Error) => (failed ??= e));
     },
     commit: async (...args) => void (await call('commit', ...args)),
