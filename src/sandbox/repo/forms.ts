@@ -101,7 +101,7 @@ export class Forms {
       try {
         this.db
           .sql(`INSERT INTO forms (qr_id, id, account_id, creator_id, doc, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-          .run(qrId, newObjectId(), f.accountId, f.creatorId, JSON.stringify(f.doc), f.doc.title, f.at, f.at);
+          .run(qrId, newObjectId(Date.parse(f.at)), f.accountId, f.creatorId, JSON.stringify(f.doc), f.doc.title, f.at, f.at);
         return this.find(qrId)!;
       } catch (e) {
         if (!String(e).includes('UNIQUE')) throw e; // a qrId collision: draw another

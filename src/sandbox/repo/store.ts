@@ -101,7 +101,7 @@ function seed(db: Db): void {
   accounts.add(OTHER_ACCOUNT, 'free', at);
   const members = new Members(db);
   for (const [seedRole, accountId, name, role, email] of SEEDED_PEOPLE) {
-    members.add({ id: newObjectId(), accountId, name, email, role, password: 'sandbox-password', seedRole, at });
+    members.add({ id: newObjectId(Date.parse(at)), accountId, name, email, role, password: 'sandbox-password', seedRole, at });
   }
   new Meta(db).set('seeded', at);
 }

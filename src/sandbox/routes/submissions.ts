@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod/v4';
-import { fileIdOf, VALUE_TYPES } from '../../domain/answers.js';
+import { fileIdOf, isFileField } from '../../domain/answers.js';
 import { isHex24 } from '../../domain/ids.js';
 import { BatchDeleteBody } from '../../domain/contract/schemas.js';
 import { parseInstant } from '../../domain/instants.js';
@@ -33,8 +33,7 @@ export function fileUrl(origin: string, fileId: string): string {
 function resolveFiles(origin: string, doc: FormDoc, answers: Record<string, unknown>): Record<string, unknown> {
   const out = { ...answers };
   for (const f of doc.fields) {
-    const vt = VALUE_TYPES[f.type];
-    if ((vt !== 'fileId' && vt !== 'fileId[]') || out[f.key] === undefined || out[f.key] === null) continue;
+    if (!isFileField(f) || out[f.key] === undefined || out[f.key] === null) continue;
     const one = (ref: unknown) => {
       const fileId = fileIdOf(ref);
       return fileId ? { fileId, fileUrl: fileUrl(origin, fileId) } : ref;
@@ -141,7 +140,7 @@ function listSubmissions(ctx: RequestContext) {
     if (last && rows.length === limit) w.ends.set(page, [last.created_ms, last.seq]);
   };
   const envelope = (items: unknown[]) => new EnvelopeReply(pageOf(items, w.total!, page, limit), { form: formSummary(doc) });
-  if (hasFileFields(doc)) {
+  if (doc.fields.some(isFileField)) {
     const rows = ctx.store.submissions.page(form.qr_id, from, to, limit, skip, anchor?.end);
     remember(rows);
     return envelope(rows.map((r) => presentSubmission(ctx.origin, doc, r)));
@@ -158,8 +157,6 @@ function listSubmissions(ctx: RequestContext) {
 const EMPTY_ITEMS = '"data":{"items":[]';
 
 /** a form with file fields: its answers are rewritten on read (spec §2.7) */
-const hasFileFields = (doc: FormDoc) => doc.fields.some((f) => VALUE_TYPES[f.type] === 'fileId' || VALUE_TYPES[f.type] === 'fileId[]');
-
 /** A submission of this account whose form is available (spec §4.4: otherwise 400). */
 function loadSubmission(ctx: RequestContext): { row: SubmissionRow; form: FormRow; doc: FormDoc } {
   const id = ctx.params.submissionId!;

@@ -34,7 +34,7 @@ function uniqueEmail(ctx: RequestContext, email: string, except?: string): void 
 
 function addMember(ctx: RequestContext, b: z.infer<typeof AddMemberBody>) {
   const slots = PLAN_LIMITS[ctx.account.plan].teamSlots;
-  const id = newObjectId();
+  const id = newObjectId(ctx.now().getTime());
   ctx.store.write(() => {
     uniqueEmail(ctx, b.email);
     if (ctx.store.members.teamSize(ctx.account.id) >= slots) throw new ApiFailure(400, `You have no team member slots left on your plan (${slots} members). Please upgrade your plan to add more.`);

@@ -67,7 +67,7 @@ function saveTemplate(ctx: RequestContext, body: z.infer<typeof SaveTemplateBody
   const c = category(body.categoryId);
   const form = checkLayout(body.form);
   const record: TemplateRecord = {
-    id: newObjectId(), title: body.title, categoryId: c.id, categoryName: c.name, description: String(form.shortText ?? ''), language: 'en',
+    id: newObjectId(ctx.now().getTime()), title: body.title, categoryId: c.id, categoryName: c.name, description: String(form.shortText ?? ''), language: 'en',
     isPublic: false, usageCount: 0, createdAt: ctx.now().toISOString(), form,
   };
   ctx.store.templates.addPrivate(ctx.account.id, record);

@@ -24,3 +24,20 @@ describe('record ids (spec §2.1: 24-character hex)', () => {
     expect(a.slice(0, 8)).not.toBe(b.slice(0, 8));
   });
 });
+
+describe('record ids on the sandbox clock', () => {
+  it('a form made after the clock moved carries its creation second, as its createdAt says', async () => {
+    const { inProcessSandbox } = await import('../../helpers/inProcessSandbox.js');
+    const sb = await inProcessSandbox();
+    try {
+      await sb.admin('POST', '/_sandbox/clock', { advanceSeconds: 86_400 * 30 });
+      const form = (await sb.api('POST', '/forms', { body: { title: 'Later', shortText: '', fields: [{ type: 'email', option: { label: 'Mail' } }] } })).body.data;
+      const sub = (await sb.api('POST', `/forms/${form.qrId}/submissions`, { body: { answers: {} } })).body.data;
+      const got = (await sb.api('GET', `/submissions/${sub.submissionId}`)).body.data;
+      expect(parseInt(form.id.slice(0, 8), 16)).toBe(Math.floor(Date.parse(form.createdAt) / 1000));
+      expect(parseInt(got.id.slice(0, 8), 16)).toBe(Math.floor(Date.parse(got.createdAt) / 1000));
+    } finally {
+      await sb.stop();
+    }
+  });
+});
