@@ -25,11 +25,11 @@ function instructions(p: Permissions): string {
   const mode = p.allowWrite || p.allowDestructive
     ? `Tools that ${[p.allowWrite ? 'create or change' : '', p.allowDestructive ? 'delete or cannot be undone' : ''].filter(Boolean).join(' and ')} are on.`
     : 'Read-only: tools that create, change or delete are off (formctl mcp --allow-write / --allow-destructive turn them on).';
-  return `formctl: a form service account (forms, submissions, QR codes, analytics, templates, team). ${mode} Every API request counts against the account's monthly quota: prefer one call that answers (submissions_aggregate, all: true) to many. Ids: a form is a qrId (upper-case letters and digits, from forms_list); a submission 24 hex characters.`;
+  return `formctl: a form service account (forms, submissions, QR codes, analytics, templates, team). ${mode} Every API request counts against the account's monthly quota: prefer one call that answers (submissions_aggregate; forms_list with all: true) to many. Ids: a form is a qrId (upper-case letters and digits, from forms_list); a submission 24 hex characters.`;
 }
 
 export function createServer(ctx: ToolContext, opts: ServerOptions): McpServer {
-  const server = new McpServer({ name: 'formctl', version: VERSION }, { capabilities: { logging: {} }, instructions: instructions(opts) });
+  const server = new McpServer({ name: 'formctl', version: VERSION }, { instructions: instructions(opts) });
   for (const spec of ALL_TOOLS) {
     if (!offered(spec, opts)) continue;
     server.registerTool(spec.name, { title: spec.title, description: spec.description, inputSchema: spec.input, annotations: annotationsOf(spec) }, async (args: Record<string, unknown>) => {

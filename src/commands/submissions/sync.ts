@@ -39,7 +39,10 @@ interface Outcome {
  */
 type Redact = <T extends { answers: Record<string, unknown> }>(s: T, fields: AnswerField[] | undefined) => T;
 
-/** pages in flight while rows are written: fetching stays this far ahead of writing, no further */
+/**
+ * pages in flight while rows are written; a sink that writes off this thread (the SQLite worker,
+ * PostgreSQL's COPY) may still be writing the batch before, so the walk can be a batch ahead
+ */
 const WINDOW = 8;
 /**
  * Rows per transaction: 1,000 (ten pages) for the first, then twice as many each time up to 8,000.

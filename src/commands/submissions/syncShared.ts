@@ -1,6 +1,6 @@
 import type { SyncColumn, SyncSubmission } from '../../domain/syncColumns.js';
 
-// What the sinks of `submissions sync` (syncSinks.ts: SQLite; syncPostgres.ts) share.
+// What the sinks of `submissions sync` (syncSqlite.ts, syncPostgres.ts; syncSinks.ts chooses) share.
 
 export interface SyncState {
   qrId: string;
