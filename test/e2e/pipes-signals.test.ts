@@ -105,34 +105,31 @@ describe('signals', () => {
 });
 
 describe('sandbox logs --follow', () => {
-  it('prints each new request as a JSON line until Ctrl-C (exit 130)', async () => {
-    const child = spawnCli(['sandbox', 'logs', '--follow', '--interval', '100', '-o', 'jsonl', '--since', String(await sb.lastRequestId())], { env: env() });
+  /** Follows the log with `flags`, makes one GET of the form, waits for `seen` in stdout, then Ctrl-C: the output (exit 130 checked). */
+  async function followOneGet(flags: string[], seen: string): Promise<string> {
+    const child = spawnCli(['sandbox', 'logs', '--follow', '--interval', '100', ...flags, '--since', String(await sb.lastRequestId())], { env: env() });
     let out = '';
     let err = '';
     child.stdout!.on('data', (c: Buffer) => (out += c));
     child.stderr!.on('data', (c: Buffer) => (err += c));
     await waitFor(() => err.includes('Following the request log'), 'the follower');
     await sb.api('GET', `/forms/${qrId}`);
-    // the exact path: a longer one of the same form (another request's) must not end the wait early
-    await waitFor(() => out.includes(`"path":"/v1/forms/${qrId}"`), 'the request in the log');
+    await waitFor(() => out.includes(seen), 'the request in the log');
     child.kill('SIGINT');
     expect((await child).exitCode).toBe(130);
+    return out;
+  }
+
+  it('prints each new request as a JSON line until Ctrl-C (exit 130)', async () => {
+    // the exact path: a longer one of the same form (another request's) must not end the wait early
+    const out = await followOneGet(['-o', 'jsonl'], `"path":"/v1/forms/${qrId}"`);
     // every line is a JSON request; ours is among them (requests of other tests' processes may follow it)
     const lines = out.trim().split('\n').map((l) => JSON.parse(l) as { method: string; path: string; status: number });
     expect(lines.filter((l) => l.path === `/v1/forms/${qrId}`)).toEqual([expect.objectContaining({ method: 'GET', status: 200 })]);
   });
 
   it('with --query -o json: each followed request is the query of that request, on one line', async () => {
-    const child = spawnCli(['sandbox', 'logs', '--follow', '--interval', '100', '-o', 'json', '--query', '{m: method, p: path}', '--since', String(await sb.lastRequestId())], { env: env() });
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (c: Buffer) => (out += c));
-    child.stderr!.on('data', (c: Buffer) => (err += c));
-    await waitFor(() => err.includes('Following the request log'), 'the follower');
-    await sb.api('GET', `/forms/${qrId}`);
-    await waitFor(() => out.includes(`"p":"/v1/forms/${qrId}"`), 'the request in the log');
-    child.kill('SIGINT');
-    expect((await child).exitCode).toBe(130);
+    const out = await followOneGet(['-o', 'json', '--query', '{m: method, p: path}'], `"p":"/v1/forms/${qrId}"`);
     // the first batch is the query of the list (empty here: --since the latest), as `logs` prints it;
     // then each followed request on a line of its own
     const lines = out.split('\n').filter((l) => l.startsWith('{"')).map((l) => JSON.parse(l) as { m: string; p: string });
