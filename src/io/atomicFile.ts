@@ -56,12 +56,17 @@ export function commitTempFile(temp: string, path: string): void {
   }
 }
 
+/** Writes all of `buf` to `fd` (one write(2) may take only part of it). */
+export function writeAllSync(fd: number, buf: Buffer): void {
+  for (let off = 0; off < buf.length; ) off += writeSync(fd, buf, off);
+}
+
 /** Writes the whole text to a temporary file, syncs it, then renames it over `path`: readers never see half. */
 export function writeFileAtomic(path: string, text: string | Buffer, mode = 0o644, opts: { sync?: boolean } = {}): void {
   const { temp, fd } = openTempFile(path, mode);
   try {
     try {
-      writeSync(fd, typeof text === 'string' ? Buffer.from(text) : text);
+      writeAllSync(fd, typeof text === 'string' ? Buffer.from(text) : text);
       if (opts.sync !== false) fsyncSync(fd);
     } finally {
       closeSync(fd);
