@@ -74,6 +74,23 @@ const QUIZ_ON = (d: Draft) => {
   }
 };
 
+/**
+ * After a field's options changed: its quiz answers that are no longer among them go; when none is
+ * left, the first choice stands as the answer again (as when the quiz was turned on), and a field
+ * with no choice left is no longer scored.
+ */
+function keepQuizAnswers(f: DraftField): void {
+  const quiz = f.quizConfig as { correctAnswers?: unknown } | undefined;
+  if (quiz?.correctAnswers === undefined) return;
+  const values = new Set(((f.option.options as Array<{ value: string }> | undefined) ?? []).map((o) => o.value));
+  const given = Array.isArray(quiz.correctAnswers) ? (quiz.correctAnswers as unknown[]) : [quiz.correctAnswers];
+  const kept = given.filter((v) => values.has(String(v)));
+  if (kept.length === given.length) return;
+  if (kept.length) quiz.correctAnswers = Array.isArray(quiz.correctAnswers) ? kept : kept[0];
+  else if (values.size) quiz.correctAnswers = [values.values().next().value!];
+  else delete f.quizConfig;
+}
+
 const STEPS: Record<VerbName, (s: Session, g: string[]) => void> = {
   title: (s, [t]) => void (s.draft.title = cap(t!.trim())),
   shortText: (s, [t]) => void (s.draft.shortText = t!.trim()),
@@ -94,7 +111,11 @@ const STEPS: Record<VerbName, (s: Session, g: string[]) => void> = {
     const existing = (f.option.options as Array<{ name: string; value: string }> | undefined) ?? [];
     f.option.options = [...existing, ...choices(listOf(names!)).filter((c) => !existing.some((e) => e.value === c.value))];
   },
-  setOptions: (s, [ref, names]) => void (choiceField(s, ref!).option.options = choices(listOf(names!))),
+  setOptions: (s, [ref, names]) => {
+    const f = choiceField(s, ref!);
+    f.option.options = choices(listOf(names!));
+    keepQuizAnswers(f);
+  },
   removeOption: (s, [names, ref]) => {
     const f = choiceField(s, ref!);
     const existing = (f.option.options as Array<{ name: string; value: string }> | undefined) ?? [];
@@ -104,6 +125,7 @@ const STEPS: Record<VerbName, (s: Session, g: string[]) => void> = {
       return existing[at]!;
     });
     f.option.options = existing.filter((o) => !gone.includes(o));
+    keepQuizAnswers(f);
   },
   remove: (s, [ref]) => void s.draft.fields.splice(find(s, ref!), 1),
   moveTo: (s, [ref, position]) => {

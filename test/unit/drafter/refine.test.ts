@@ -110,6 +110,20 @@ describe('refining the options of a choice field, and adding what is already the
     expect(refined(i)).toContain('radio:Meal[Meat|Vegetarian] ; longText:Comments');
   });
 
+  it("a quiz's answer follows its options: a removed or replaced answer is not left pointing at nothing", () => {
+    const quiz = refineDraft(BASE, 'turn it into a quiz');
+    const meal = (d: typeof quiz) => d.fields.find((f) => f.type === 'radio')!;
+    expect(meal(quiz).quizConfig).toEqual({ points: 1, correctAnswers: ['fish'] });
+    // the answer removed: the first choice left stands in, as when the quiz was turned on
+    expect(meal(refineDraft(quiz, 'remove the option Fish from Meal')).quizConfig).toEqual({ points: 1, correctAnswers: ['meat'] });
+    // another choice removed: the answer stays
+    expect(meal(refineDraft(quiz, 'remove the option Meat from Meal')).quizConfig).toEqual({ points: 1, correctAnswers: ['fish'] });
+    // the options replaced
+    expect(meal(refineDraft(quiz, 'change the options of Meal to Pasta, Risotto')).quizConfig).toEqual({ points: 1, correctAnswers: ['pasta'] });
+    const several = { ...quiz, fields: quiz.fields.map((f) => (f.type === 'radio' ? { ...f, quizConfig: { points: 2, correctAnswers: ['fish', 'vegetarian'] } } : f)) };
+    expect(meal(refineDraft(several, 'remove the option Fish from Meal')).quizConfig).toEqual({ points: 2, correctAnswers: ['vegetarian'] });
+  });
+
   it('names the options there are when the one to remove is not', () => {
     expect(() => refineDraft(BASE, 'remove the option Cake from Meal')).toThrow(/"Meal" has no option "Cake"; its options are: Fish, Meat, Vegetarian/);
   });
