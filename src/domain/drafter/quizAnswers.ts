@@ -1,4 +1,6 @@
-import { fold } from './text.js';
+import { fold, OPTION_WORDS } from './text.js';
+
+const LEADING_OPTION_WORD = new RegExp(String.raw`^${OPTION_WORDS}\s*:\s*`, 'iu');
 
 // How people write a quiz's answers and its pass mark (spec §2.5 quizConfig.passingScore), in the
 // five languages: the right answer after its choices ("(999, 111, 101) correct 999", "A, B, C – richtig
@@ -74,7 +76,7 @@ const SEPARATORS = [/\s*[,|;]\s*|\s+(?:or|ou|o|oder)\s+/iu, /\s+\/\s+|\s+(?:or|o
 const hasChoices = (s: string) => CHOICE_SEP.test(s);
 const sepOf = (s: string) => SEPARATORS.find((re) => re.test(s)) ?? CHOICE_SEP;
 const listOf = (s: string) => {
-  const t = s.replace(/^\(([^()]*)\)$/, '$1').replace(/^(?:options?|choices?|choix|opciones|optionen|op[çc][õo]es)\s*:\s*/iu, '');
+  const t = s.replace(/^\(([^()]*)\)$/, '$1').replace(LEADING_OPTION_WORD, '');
   return t.split(/[,|;]/.test(t) ? SEPARATORS[0]! : sepOf(t)).map((n) => n.trim()).filter(Boolean);
 };
 /** "a) run b) pull the alarm c) hide": choices lettered in order */

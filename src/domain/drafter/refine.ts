@@ -2,7 +2,7 @@ import { SCORED_TYPES } from '../fieldTypes.js';
 import { readSentences, SINGLE } from './draft.js';
 import { conceptByPhrase, conceptsIn, tokens } from './lexicon.js';
 import { AFTER, BOTTOM, TOP, VERBS, type VerbName } from './refineVerbs.js';
-import { cap, choices, fold } from './text.js';
+import { cap, choices, fold, OPTION_WORDS } from './text.js';
 import { LANGUAGE_NAMES, translateDraft } from './translate.js';
 import { DraftError, LOCALES, type Draft, type DraftField, type Locale } from './types.js';
 
@@ -166,7 +166,7 @@ function addedToChoice(s: Session, what: string): boolean {
   return true;
 }
 
-const WITH_OPTIONS = /^(.+?)\s+(?:with|avec|con|mit|com)\s+(?:(?:the|les|des|las|los|den|as|os)\s+)?(?:options?|choices?|choix|opciones|opci[óo]n|optionen|op[çc][õo]es|answers|r[ée]ponses|respuestas|antworten|respostas)\s*:?\s*(.+)$/iu;
+const WITH_OPTIONS = new RegExp(String.raw`^(.+?)\s+(?:with|avec|con|mit|com)\s+(?:(?:the|les|des|las|los|den|as|os)\s+)?(?:${OPTION_WORDS}|answers|r[ée]ponses|respuestas|antworten|respostas)\s*:?\s*(.+)$`, 'iu');
 
 /** the fields "add …" asks for: "a phone field", "a question Meal with choices A, B"; never one already there */
 function fieldsToAdd(s: Session, what: string): DraftField[] {

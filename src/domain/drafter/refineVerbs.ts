@@ -1,6 +1,8 @@
 // The verbs of refinement in the five languages, as patterns: each names its parts (field, to,
 // where, anchor). Kept apart from refine.ts, which applies them.
 
+import { OPTION_WORDS } from './text.js';
+
 const THE = String.raw`(?:(?:the|a|an|le|la|les|l'|el|los|las|un|una|der|die|das|den|dem|o|os|as|um|uma)\s+)?`;
 const FIELD = String.raw`(?:\s+(?:field|question|champ|question|campo|pregunta|feld|frage|pergunta))?`;
 const X = String.raw`${THE}(?:(?:field|champ|campo|feld)\s+)?(.+?)${FIELD}`;
@@ -14,7 +16,6 @@ const POSITION = String.raw`(?:to|at|en|au|à|a|al|nach|para|no|na|o)?\s*(?:the\
 
 const ADD = String.raw`(?:add|include|also ask for|ask for|ask|insert|put|ajoute[rz]?|ajouter|ins[ée]rer?|a[ñn]ade|a[ñn]adir|agrega|agregar|incluye|f[üu]ge|erg[äa]nze|adicione|adiciona|acrescente|inclua)`;
 const REMOVE = String.raw`(?:remove|delete|drop|get rid of|take out|lose|no need for|don't ask for|do not ask for|supprime[rz]?|supprimer|enl[èe]ve[rz]?|retire[rz]?|quita|quitar|elimina|eliminar|borra|borrar|saca|entferne|l[öo]sche|streiche|remova|remove|retire|exclua|tire|apague)`;
-const OPTION_WORDS = String.raw`(?:options?|choices?|choix|opciones|opci[óo]n|optionen|op[çc][õo]es|op[çc][ãa]o)`;
 const MAKE = String.raw`(?:make|set|mark|rends|rendez|mets|haz|pon|marca|mach|mache|setze|torne|deixe|fa[çc]a)`;
 const OPTIONAL = String.raw`(optional|not required|facultati(?:f|ve)|optionnel(?:le)?|opcional|freiwillig|n[ãa]o obrigat[óo]rio)`;
 const REQUIRED = String.raw`(required|mandatory|compulsory|obligatoire|obligatori[oa]|pflicht|zur pflicht|erforderlich|obrigat[óo]ri[oa])`;
@@ -30,8 +31,8 @@ export const VERBS: Array<[VerbName, RegExp]> = [
   ['allRequired', new RegExp(String.raw`^${MAKE}\s+(?:all|every|tous les|toutes les|todos los|todas las|alle|todos os|todas as)\s+(?:the\s+)?(?:fields?|questions?|champs|campos|preguntas|felder|fragen|perguntas)\s+${OPTIONAL}$|^${MAKE}\s+(?:all|every|tous les|todos los|alle|todos os)\s+(?:the\s+)?(?:fields?|questions?|champs|campos|preguntas|felder|fragen|perguntas)\s+${REQUIRED}$`, 'iu')],
   ['requiredness', new RegExp(String.raw`^${MAKE}\s+${X}\s+(?:${OPTIONAL}|${REQUIRED})$|^${X}\s+(?:is|should be|must be|est|doit être|es|debe ser|ist|soll|muss|é|deve ser)\s+(?:${OPTIONAL}|${REQUIRED})$|^${X}\s+(?:${OPTIONAL}|${REQUIRED})$`, 'iu')],
   ['rename', new RegExp(String.raw`^(?:rename|relabel|call|renomme[rz]?|renombra|renombrar|benenne|renomeie|renomear)\s+${X}\s+(?:to|as|en|a|como|in|para|zu)\s+(.+?)(?:\s+um)?$|^(?:change the (?:label|name) of|cambia el nombre de|change le nom de|mude o nome de)\s+${X}\s+(?:to|en|a|para)\s+(.+)$`, 'iu')],
-  ['options', new RegExp(String.raw`^(?:${ADD})\s+(?:the\s+|les\s+|las\s+|die\s+|as\s+)?(?:options?|choices?|choix|opciones|opci[óo]n|optionen|op[çc][õo]es)\s+(.+?)\s+(?:to|for|à|au|a|al|zu|f[üu]r|em|ao|na|no)\s+${X}(?:\s+hinzu)?$`, 'iu')],
-  ['setOptions', new RegExp(String.raw`^(?:change|set|modifie|change[rz]?|cambia|cambiar|[äa]ndere|mude|altere|troque)\s+${THE}(?:l')?${OPTION_WORDS}\s+(?:of|for|de|d'|des|du|del|von|f[üu]r|der|da|do|dos|das)\s*${X}\s+(?:to|en|par|à|a|por|in|zu|auf|para)\s+(.+)$|^${X}\s+(?:options|choices|choix|opciones|optionen|op[çc][õo]es)\s*:\s*(.+)$|^${X}\s+(?:can be|peut être|puede ser|kann|pode ser)\s+(.+)$`, 'iu')],
+  ['options', new RegExp(String.raw`^(?:${ADD})\s+(?:the\s+|les\s+|las\s+|die\s+|as\s+)?${OPTION_WORDS}\s+(.+?)\s+(?:to|for|à|au|a|al|zu|f[üu]r|em|ao|na|no)\s+${X}(?:\s+hinzu)?$`, 'iu')],
+  ['setOptions', new RegExp(String.raw`^(?:change|set|modifie|change[rz]?|cambia|cambiar|[äa]ndere|mude|altere|troque)\s+${THE}(?:l')?${OPTION_WORDS}\s+(?:of|for|de|d'|des|du|del|von|f[üu]r|der|da|do|dos|das)\s*${X}\s+(?:to|en|par|à|a|por|in|zu|auf|para)\s+(.+)$|^${X}\s+${OPTION_WORDS}\s*:\s*(.+)$|^${X}\s+(?:can be|peut être|puede ser|kann|pode ser)\s+(.+)$`, 'iu')],
   ['moveTo', new RegExp(String.raw`^(?:move|put|d[ée]place[rz]?|mets|mueve|mover|pon|verschiebe|setze|mova|coloque)\s+${X}\s+${POSITION}$`, 'iu')],
   ['moveNear', new RegExp(String.raw`^(?:move|put|d[ée]place[rz]?|mets|mueve|mover|pon|verschiebe|setze|mova|coloque)\s+${X}\s+${WHERE}\s+${X}$`, 'iu')],
   ['removeOption', new RegExp(String.raw`^(?:${REMOVE})\s+${THE}(?:l')?${OPTION_WORDS}\s+(.+?)\s+(?:from|de|d'|du|des|del|aus|von|da|do)\s*${X}$`, 'iu')],

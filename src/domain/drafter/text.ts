@@ -44,3 +44,6 @@ export function codesOf(text: string): string[] | undefined {
   const ws = text.trim().split(/\s+/).filter(Boolean);
   return ws.length >= 2 && ws.every(isCode) && !ws.some((w) => /^[ap]m$/i.test(w)) ? ws : undefined;
 }
+
+/** "option(s)" and "choice(s)" in the five languages: one list for every sentence that names a field's options */
+export const OPTION_WORDS = String.raw`(?:options?|choices?|choix|opciones|opci[óo]n|optionen|op[çc][õo]es|op[çc][ãa]o)`;

@@ -102,7 +102,7 @@ describe('refining with several instructions in one sentence', () => {
 });
 
 describe('refining the options of a choice field, and adding what is already there', () => {
-  it.each(['change les options de Meal en Pasta, Risotto', 'cambia las opciones de Meal a Pasta y Risotto', 'ändere die Optionen von Meal in Pasta und Risotto', 'ändere die Optionen von Meal zu Pasta, Risotto', 'mude as opções de Meal para Pasta e Risotto'])('change the options: %s', (i) => {
+  it.each(['change the options of Meal to Pasta, Risotto', 'Meal options: Pasta, Risotto', 'Meal choice: Pasta, Risotto', 'Meal opção: Pasta, Risotto', 'change les options de Meal en Pasta, Risotto', 'cambia las opciones de Meal a Pasta y Risotto', 'ändere die Optionen von Meal in Pasta und Risotto', 'ändere die Optionen von Meal zu Pasta, Risotto', 'mude as opções de Meal para Pasta e Risotto'])('change the options: %s', (i) => {
     expect(refined(i)).toContain('radio:Meal[Pasta|Risotto] ; longText:Comments');
   });
 
