@@ -26,6 +26,15 @@ interface Session {
 const labelOf = (f: DraftField) => fold(String(f.option.label ?? ''));
 
 /** The field an instruction names: by label (exact, prefix, contained), then by the concept its words name. */
+/** A reference that names several fields: which ones. */
+class AmbiguousRef extends DraftError {
+  constructor(message: string, readonly indexes: number[]) {
+    super(message);
+  }
+}
+
+const isChoice = (f: DraftField | undefined) => f?.type === 'radio' || f?.type === 'checkbox';
+
 function find(s: Session, ref: string): number {
   const fields = s.draft.fields;
   const want = fold(ref).replace(/^(the|le|la|el|der|die|das|o|a)\s+|^[ld]'/, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
@@ -48,7 +57,7 @@ function find(s: Session, ref: string): number {
   for (const t of tries) {
     const hits = fields.map((f, i) => (t(f) ? i : -1)).filter((i) => i >= 0);
     if (hits.length === 1) return (s.last = hits[0]!);
-    if (hits.length > 1) throw new DraftError(`"${ref}" matches ${hits.length} fields (${hits.map((i) => String(fields[i]!.option.label)).join(', ')}): name it by its whole label`);
+    if (hits.length > 1) throw new AmbiguousRef(`"${ref}" matches ${hits.length} fields (${hits.map((i) => String(fields[i]!.option.label)).join(', ')}): name it by its whole label`, hits);
   }
   throw new DraftError(`no field is called "${ref}"; the fields are: ${fields.map((f) => String(f.option.label)).join(', ')}`);
 }
@@ -157,11 +166,13 @@ function addedToChoice(s: Session, what: string): boolean {
   let f: DraftField | undefined;
   try {
     f = s.draft.fields[find(s, m[2]!)];
-  } catch {
+  } catch (e) {
+    // "add XXL to Size" with a shirt size and a shoe size: which one is asked, not a new field
+    if (e instanceof AmbiguousRef && e.indexes.some((i) => isChoice(s.draft.fields[i]))) throw e;
     s.last = last;
     return false;
   }
-  if (f?.type !== 'radio' && f?.type !== 'checkbox') return (s.last = last), false;
+  if (!isChoice(f)) return (s.last = last), false;
   STEPS.options(s, [m[1]!, m[2]!]);
   return true;
 }

@@ -140,6 +140,13 @@ describe('refining the options of a choice field, and adding what is already the
     expect(out).not.toContain('XXL ');
   });
 
+  it('"add XXL to Size" with two size fields asks which one, rather than adding a field', () => {
+    const d = refineDraft(draftFromPrompt('Team kit order: name, shirt size (S, M, L), shoe size (40, 42, 44)'), 'rename Size to Shirt size');
+    expect(show(d)).toMatch(/radio:Shirt size\[S\|M\|L\] ; radio:Shoe size\[40\|42\|44\]/);
+    expect(() => refineDraft(d, 'add XXL to size')).toThrow(/"size" matches 2 fields \(Shirt size, Shoe size\): name it by its whole label/);
+    expect(show(refineDraft(d, 'add XXL to Shirt size'))).toMatch(/radio:Shirt size\[S\|M\|L\|XXL\] ; radio:Shoe size\[40\|42\|44\]/);
+  });
+
   it('"add … to" a field that is no choice adds a field', () => {
     expect(refined('add a signature to Comments')).toMatch(/signature:Signature/);
   });
