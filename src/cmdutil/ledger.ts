@@ -2,6 +2,7 @@ import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Deps } from './deps.js';
 import { localFileFor } from './localFiles.js';
+import { isPlan, PLAN_LIMITS, type Plan } from '../domain/plans.js';
 
 // The quota ledger: every request formctl sent, per profile and calendar month (UTC, as the service
 // counts), one JSON line per run appended with O_APPEND (atomic for lines this short, so concurrent
@@ -48,4 +49,26 @@ export function readLedger(deps: Deps, m = month()): LedgerLine[] {
       return [];
     }
   });
+}
+
+/** This month's figures as `quota`, `doctor` and MCP's quota_get give them: one reading of the ledger and the plan. */
+export interface QuotaUsage {
+  month: string;
+  lines: LedgerLine[];
+  /** requests counted (plus `extra`: those of a session not written yet) */
+  used: number;
+  plan: Plan | undefined;
+  limit: number | undefined;
+  left: number | undefined;
+}
+
+export function quotaUsage(deps: Deps, extra = 0): QuotaUsage {
+  const m = month();
+  const t = deps.target();
+  // the sandbox's requests are never counted (factory.ts records real targets only)
+  const lines = t.sandbox ? [] : readLedger(deps, m);
+  const used = lines.reduce((s, l) => s + l.requests, 0) + extra;
+  const plan = t.plan && isPlan(t.plan) ? t.plan : undefined;
+  const limit = plan ? PLAN_LIMITS[plan].monthlyRequests : undefined;
+  return { month: m, lines, used, plan, limit, left: limit === undefined ? undefined : Math.max(0, limit - used) };
 }

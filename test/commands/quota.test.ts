@@ -31,6 +31,9 @@ describe('the quota ledger and --max-requests', () => {
     appendFileSync(q.ledger, `${JSON.stringify({ at: new Date().toISOString(), command: 'elsewhere', requests: 400 })}\n`);
     const warned = await sb.cli(['forms', 'list', '-q'], { env });
     expect(warned.stderr).toMatch(/404 of the 500 requests of the free plan used this month \(81 %/);
+    // the same profile's figures on the embedded sandbox: nothing there is counted, nothing is shown
+    const sandbox = JSON.parse((await sb.cli(['quota', '--sandbox', '-o', 'json'], { env })).stdout);
+    expect(sandbox).toMatchObject({ used: 0, busiest: [], sandbox: true });
   });
 
   it('--max-requests stops before the request that would pass it, with exit 5 and how far it got', async () => {

@@ -2,11 +2,10 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Deps } from '../../cmdutil/factory.js';
 import { proxyFor } from '../../api/proxy.js';
-import { readLedger } from '../../cmdutil/ledger.js';
+import { quotaUsage } from '../../cmdutil/ledger.js';
 import { findTargetKey, type KeyFound } from '../../config/keys.js';
 import { checkBaseUrl, maskSecret, type Target } from '../../config/resolve.js';
 import { configDir, configPath, sandboxDataDir } from '../../config/store.js';
-import { isPlan, PLAN_LIMITS } from '../../domain/plans.js';
 import { ApiError, ConnectionError, ExitWith, UsageError } from '../../errors.js';
 import { paint } from '../../io/streams.js';
 import { terminalText } from '../../output/terminalText.js';
@@ -65,7 +64,7 @@ export async function run(deps: Deps, _a: unknown[], opts: { offline?: boolean }
   if (target) {
     if (target.sandbox) add('ok', 'target', `the embedded sandbox (${sandboxDataDir(env)})`);
     else apiKey = await checkServiceTarget(target, env, add);
-    checkQuota(deps, target, add);
+    checkQuota(deps, add);
   }
   await checkSandboxData(sandboxDataDir(env), add);
   add(...nodeCheck(process.version, new Date()));
@@ -130,14 +129,12 @@ async function checkServiceTarget(target: Target, env: NodeJS.ProcessEnv, add: A
 }
 
 /** The quota ledger of this month, against the plan when one is set. */
-function checkQuota(deps: Deps, target: Target, add: Add): void {
-  const used = readLedger(deps).reduce((s, l) => s + l.requests, 0);
-  const plan = target.plan && isPlan(target.plan) ? target.plan : undefined;
-  if (!plan) {
+function checkQuota(deps: Deps, add: Add): void {
+  const { used, plan, limit } = quotaUsage(deps);
+  if (!plan || limit === undefined) {
     add('ok', 'quota this month', `${used} requests counted by formctl (the plan is not set: formctl config set plan <plan>)`);
     return;
   }
-  const limit = PLAN_LIMITS[plan].monthlyRequests;
   const share = used / limit;
   add(share >= 1 ? 'problem' : share >= 0.8 ? 'warning' : 'ok', 'quota this month', `${used} of ${limit} requests of the ${plan} plan counted by formctl`, share >= 0.8 ? 'formctl quota; cap runs with --max-requests' : undefined);
 }

@@ -1,16 +1,11 @@
 import type { Deps } from '../../cmdutil/factory.js';
-import { ledgerPath, month, readLedger } from '../../cmdutil/ledger.js';
-import { isPlan, PLAN_LIMITS } from '../../domain/plans.js';
+import { ledgerPath, quotaUsage } from '../../cmdutil/ledger.js';
 import type { View } from '../../output/format.js';
 
 /** `formctl quota`: no request; the ledger of this profile and month. */
 export async function run(deps: Deps): Promise<void> {
   const t = deps.target();
-  const m = month();
-  const lines = readLedger(deps, m);
-  const used = lines.reduce((s, l) => s + l.requests, 0);
-  const plan = t.plan && isPlan(t.plan) ? t.plan : undefined;
-  const limit = plan ? PLAN_LIMITS[plan].monthlyRequests : undefined;
+  const { month: m, lines, used, plan, limit, left } = quotaUsage(deps);
   const byCommand = new Map<string, number>();
   for (const l of lines) byCommand.set(l.command, (byCommand.get(l.command) ?? 0) + l.requests);
   const busiest = [...byCommand].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([command, requests]) => ({ command, requests }));
@@ -18,7 +13,7 @@ export async function run(deps: Deps): Promise<void> {
   const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
   const daysLeft = Math.ceil((end - now.getTime()) / 86_400_000);
   const report = {
-    profile: t.profileName, month: m, used, plan: plan ?? null, limit: limit ?? null, left: limit !== undefined ? Math.max(0, limit - used) : null,
+    profile: t.profileName, month: m, used, plan: plan ?? null, limit: limit ?? null, left: left ?? null,
     daysLeft, busiest, sandbox: t.sandbox, ledger: ledgerPath(deps, m),
     note: 'requests sent by formctl with this profile; other clients using the same key are not counted',
   };

@@ -5,11 +5,10 @@ import { listPresets } from '../../api/resources/presets.js';
 import { listMembers, removeMember, updateMember } from '../../api/resources/team.js';
 import { getTemplate, listCategories, listTemplates, templateFormCreate } from '../../api/resources/templates.js';
 import { getWebhook, putWebhook } from '../../api/resources/webhook.js';
-import { month, readLedger } from '../../cmdutil/ledger.js';
+import { quotaUsage } from '../../cmdutil/ledger.js';
 import { isHex24 } from '../../domain/ids.js';
 import { MAX_WEBHOOK_URL } from '../../domain/limits.js';
 import { templateToCreateBody } from '../../domain/templates.js';
-import { isPlan, PLAN_LIMITS } from '../../domain/plans.js';
 import { webhookUrlProblem } from '../../domain/urls.js';
 import { isTimeZone } from '../../domain/zones.js';
 import { UsageError } from '../../errors.js';
@@ -139,14 +138,11 @@ export const ACCOUNT_TOOLS: readonly ToolSpec[] = [
     input: z.strictObject({}),
     async run(ctx) {
       const t = ctx.deps.target();
-      const recorded = readLedger(ctx.deps).reduce((s, l) => s + l.requests, 0);
       const session = ctx.session();
-      const used = t.sandbox ? session : recorded + session;
-      const plan = t.plan && isPlan(t.plan) ? t.plan : undefined;
-      const limit = plan ? PLAN_LIMITS[plan].monthlyRequests : null;
-      const data = { profile: t.profileName, month: month(), used, session, plan: plan ?? null, limit, left: limit === null ? null : Math.max(0, limit - used), sandbox: t.sandbox };
-      const of = limit === null ? ' (the plan is not set: formctl config set plan …)' : ` of ${limit.toLocaleString('en')} (${plan} plan), ${data.left!.toLocaleString('en')} left`;
-      return { summary: `${month()}: ${used.toLocaleString('en')} requests${of}; ${session} in this session.${t.sandbox ? ' The sandbox has no quota to spend.' : ''}`, data };
+      const { month: m, used, plan, limit, left } = quotaUsage(ctx.deps, session);
+      const data = { profile: t.profileName, month: m, used, session, plan: plan ?? null, limit: limit ?? null, left: left ?? null, sandbox: t.sandbox };
+      const of = limit === undefined ? ' (the plan is not set: formctl config set plan …)' : ` of ${limit.toLocaleString('en')} (${plan} plan), ${left!.toLocaleString('en')} left`;
+      return { summary: `${m}: ${used.toLocaleString('en')} requests${of}; ${session} in this session.${t.sandbox ? ' The sandbox has no quota to spend.' : ''}`, data };
     },
   }),
 ];
