@@ -1,6 +1,7 @@
 import { csvLine } from '../../output/csvCell.js';
 import { closeSync, existsSync, fsyncSync, readFileSync, rmSync } from 'node:fs';
 import type { Writable } from 'node:stream';
+import type { z } from 'zod/v4';
 import { walkPages } from '../../api/pageWalker.js';
 import { listSubmissions, SUBMISSIONS_PAGE_MAX, type FormDefinition, type Submission } from '../../api/resources/submissions.js';
 import type { Deps } from '../../cmdutil/factory.js';
@@ -31,17 +32,10 @@ interface Opts {
   concurrency: string;
 }
 
-/** What --checkpoint remembers: the newest exported createdAt and every id at exactly that time. */
-export interface Checkpoint {
-  version: 1;
-  qrId: string;
-  newestCreatedAt: string;
-  idsAtNewest: string[];
-  exported: number;
-  updatedAt: string;
-}
-
-/** zod only when there is a checkpoint to read: an export without one does not load it */
+/**
+ * What --checkpoint remembers: the newest exported createdAt and every id at exactly that time. The
+ * schema is the type (zod loads only when there is a checkpoint to read: an export without one does not load it).
+ */
 async function checkpointSchema() {
   const { z } = await import('zod/v4');
   return z.object({
@@ -53,6 +47,8 @@ async function checkpointSchema() {
     updatedAt: z.string(),
   });
 }
+
+export type Checkpoint = z.infer<Awaited<ReturnType<typeof checkpointSchema>>>;
 
 export async function readCheckpoint(path: string, qrId: string): Promise<Checkpoint | undefined> {
   // read now and written at the end: the same rules as --out (a FIFO would block the read forever,
