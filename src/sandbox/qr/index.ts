@@ -1,3 +1,4 @@
+import type { RenderedImage } from '@resvg/resvg-js';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { QrConfig } from '../../domain/form.js';
@@ -24,28 +25,51 @@ export function sizeOf(config: QrConfig | undefined, resolution?: number): numbe
 
 /** docs/sandbox.md, "QR designs": the fonts frame texts are drawn with (Debian's fonts-liberation and fonts-dejavu-core). */
 const FONT_DIRS = ['/usr/share/fonts/truetype/liberation', '/usr/share/fonts/truetype/liberation2', '/usr/share/fonts/truetype/dejavu'];
-let fontFiles: string[] | undefined;
-function fonts(): string[] {
+const FONT_FILE = /^(Liberation(?:Sans|Serif|Mono)|DejaVuSans(?:Condensed)?)(?:-Bold|-Regular)?\.ttf$/;
+/**
+ * The family resvg finds each file name's stem under. DejaVu's condensed faces are also of the family
+ * "DejaVu Sans" (their typographic family): resvg chooses among all four DejaVu files for either name.
+ */
+const FAMILIES: Record<string, string> = { LiberationSans: 'Liberation Sans', LiberationSerif: 'Liberation Serif', LiberationMono: 'Liberation Mono', DejaVuSans: 'DejaVu Sans', DejaVuSansCondensed: 'DejaVu Sans' };
+let fontFiles: Array<{ family: string; file: string }> | undefined;
+/** every font file frame texts may be drawn with, with the family resvg finds it under */
+export function fonts(): Array<{ family: string; file: string }> {
   if (!fontFiles) {
     fontFiles = [];
     for (const dir of FONT_DIRS) {
       try {
-        for (const f of readdirSync(dir)) if (/^(Liberation(Sans|Serif|Mono)|DejaVuSans(Condensed)?)(-Bold|-Regular)?\.ttf$/.test(f) || /^DejaVuSans(Condensed)?(-Bold)?\.ttf$/.test(f)) fontFiles.push(join(dir, f));
+        for (const f of readdirSync(dir)) {
+          const stem = FONT_FILE.exec(f)?.[1];
+          if (stem) fontFiles.push({ family: FAMILIES[stem]!, file: join(dir, f) });
+        }
       } catch { /* not installed: texts fall back to whatever resvg finds */ }
     }
   }
   return fontFiles;
 }
 
-async function rasterise(svg: string, width?: number): Promise<{ png: Buffer; pixels: Buffer; width: number; height: number }> {
+/**
+ * The font files resvg is given for a scene (each one is read and parsed by every render): none when
+ * nothing in it is text; the files of the families its texts name; every one when a family is not
+ * installed (resvg then picks its fallback among them) or the logo is an SVG (which may hold text).
+ */
+export function fontFilesFor(scene: Pick<Scene, 'texts' | 'logo'>): string[] | 'all' {
+  if (scene.logo?.image.mime === 'image/svg+xml') return 'all';
+  const families = new Set(scene.texts.map((t) => t.font.fallback.replace(/ Condensed$/, '')));
+  const files = fonts().filter((f) => families.has(f.family));
+  return [...families].every((family) => files.some((f) => f.family === family)) ? files.map((f) => f.file) : 'all';
+}
+
+/** The SVG drawn by resvg; the caller takes the PNG resvg writes or the raw pixels, whichever it uses. */
+async function rasterise(svg: string, needed: string[] | 'all', width?: number): Promise<RenderedImage> {
   const { Resvg } = await import('@resvg/resvg-js');
-  const files = fonts();
+  const files = needed === 'all' ? fonts().map((f) => f.file) : needed;
+  const installed = fonts().length > 0;
   const r = new Resvg(svg, {
     fitTo: width ? { mode: 'width', value: width } : { mode: 'original' },
-    font: files.length ? { loadSystemFonts: false, fontFiles: files, defaultFontFamily: 'DejaVu Sans' } : { loadSystemFonts: true },
+    font: installed ? { loadSystemFonts: false, fontFiles: files, defaultFontFamily: 'DejaVu Sans' } : { loadSystemFonts: true },
   });
-  const img = r.render();
-  return { png: img.asPng(), pixels: img.pixels, width: img.width, height: img.height };
+  return r.render();
 }
 
 /** The logo as RGB samples on white, for PDF and EPS (resvg decodes PNG, JPEG, GIF, WebP and SVG). */
@@ -54,7 +78,7 @@ async function logoRaster(scene: Scene): Promise<Raster | undefined> {
   const px = Math.max(16, Math.min(256, Math.round(scene.logo.size * 2)));
   const { image } = scene.logo;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${px}" height="${px}"><rect width="${px}" height="${px}" fill="#fff"/><image width="${px}" height="${px}" preserveAspectRatio="xMidYMid meet" href="data:${image.mime};base64,${image.bytes.toString('base64')}"/></svg>`;
-  const { pixels, width, height } = await rasterise(svg);
+  const { pixels, width, height } = await rasterise(svg, image.mime === 'image/svg+xml' ? 'all' : []);
   const rgb = Buffer.alloc(width * height * 3);
   for (let i = 0, j = 0; i < pixels.length; i += 4, j += 3) {
     rgb[j] = pixels[i]!;
@@ -80,9 +104,9 @@ export async function renderQr(text: string, format: QrFormat, design: Design): 
     case 'svg':
       return Buffer.from(toSvg(scene));
     case 'png': {
-      const r = await rasterise(toSvg(scene, { forRaster: true }));
+      const img = await rasterise(toSvg(scene, { forRaster: true }), fontFilesFor(scene));
       // a transparent background is white with alpha 0, never transparent black
-      return scene.background ? r.png : pngOnWhite(r.pixels, r.width, r.height);
+      return scene.background ? img.asPng() : pngOnWhite(img.pixels, img.width, img.height);
     }
     case 'pdf':
       return toPdf(scene, await logoRaster(scene));
