@@ -25,7 +25,7 @@ export function configPath(env: NodeJS.ProcessEnv = process.env): string {
 
 /**
  * Reads the profile file with a plain JSON parse: every command reads it, so the hot path avoids
- * loading conf (~20 ms of start-up). Writes go through conf (atomic write, mode 0600).
+ * loading zod. Writes are atomic (src/io/atomicFile.ts), mode 0600.
  */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ConfigFile {
   let raw: string;
@@ -101,16 +101,18 @@ export async function updateConfig(change: (config: ConfigFile) => void, env: No
 }
 
 async function writeChanged(dir: string, change: (config: ConfigFile) => void, env: NodeJS.ProcessEnv): Promise<ConfigFile> {
-  const { default: Conf } = await import('conf');
-  const conf = new Conf<ConfigFile>({ cwd: dir, configName: 'config', configFileMode: 0o600, projectName: 'formctl' });
   const next = readConfig(env);
   change(next);
   const { checkConfig } = await import('./schema.js');
   const r = checkConfig(JSON.parse(JSON.stringify(next)));
   if (!r.ok) throw new ConfigFileError(`refusing to write a damaged config file: ${r.problem}`);
-  conf.store = JSON.parse(JSON.stringify(next)) as ConfigFile;
-  chmodSync(conf.path, 0o600);
-  const print = fingerprint(conf.path);
+  // written as conf wrote it (tab-indented JSON, created 0600), by the atomic writer every other
+  // file uses: conf, with the ajv and semver it loads, cost a write ~85 ms of start-up
+  const { writeFileAtomic } = await import('../io/atomicFile.js');
+  const path = join(dir, CONFIG_FILE_NAME);
+  writeFileAtomic(path, JSON.stringify(next, undefined, '\t'), 0o600);
+  chmodSync(path, 0o600);
+  const print = fingerprint(path);
   if (print) rememberChecked(env, print);
   return next;
 }

@@ -1,5 +1,5 @@
 import { execa } from 'execa';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +79,19 @@ describe('no heavy module on the start-up paths', () => {
     expect(mods.filter((m) => ['node:crypto', 'crypto', 'node:os', 'os'].includes(m))).toEqual([]);
     // of formctl's bundles, the core and the forms group's only (scripts/bundles.mjs)
     expect(mods.filter((m) => /^\.\/(run|cmd-.*)\.js$/.test(m)).sort()).toEqual(['./cmd-forms.js', './run.js']);
+  });
+
+  it('writing the profile file (auth login) loads no config library: tab-indented JSON, mode 0600, written atomically', async () => {
+    const config = join(dir, 'login-config');
+    const r = await execa(process.execPath, ['--require', preload, BIN, 'auth', 'login', '--with-key', '--base-url', sb.baseUrl, '--profile', 'w', '--no-check'], { env: cleanEnv({ RECORD_TO: join(dir, 'login.json'), FORMCTL_CONFIG_DIR: config, DBUS_SESSION_BUS_ADDRESS: NO_BUS }), extendEnv: false, input: `${sb.keys.owner}\n`, reject: false });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const mods = JSON.parse(readFileSync(join(dir, 'login.json'), 'utf8')) as string[];
+    expect(mods.filter((m) => ['conf', 'ajv', 'atomically'].includes(m) || m.startsWith('ajv/'))).toEqual([]);
+    const text = readFileSync(join(config, 'config.json'), 'utf8');
+    expect(text).toBe(JSON.stringify(JSON.parse(text), undefined, '\t'));
+    expect(JSON.parse(text).currentProfile).toBe('w');
+    expect(statSync(join(config, 'config.json')).mode & 0o777).toBe(0o600);
+    expect(readdirSync(config).filter((f) => f.endsWith('.part'))).toEqual([]);
   });
 
   it('doctor with no sandbox data says so without loading the sandbox', async () => {
