@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { coreEntry, fromCore, groupBundleName, groupEntries, otherBundles, sharedModules, UTF8_BUNDLES } from './bundles.mjs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -42,6 +43,34 @@ const lazyChildProcess = {
     });
   },
 };
+// The MCP SDK as one bundle (dist/mcp-sdk.js) on the one zod every bundle shares: from node_modules
+// it loaded a second zod (and zod/v4-mini, whose top-level functions are the classic API's too) and
+// ajv, about 100 ms of `formctl mcp`'s start-up. Its ajv validator (for elicitation, which formctl
+// never asks for) is made on first use, from the SDK's own file, whose ajv and ajv-formats are its
+// dependencies. MCP_SDK_EXPORTS: every name src/mcp imports from the SDK (scripts/bundles.mjs maps
+// the SDK's paths to this bundle).
+const MCP_SDK = '@modelcontextprotocol/sdk';
+const MCP_SDK_EXPORTS = `export { McpServer, ResourceTemplate } from '${MCP_SDK}/server/mcp.js';
+export { StdioServerTransport } from '${MCP_SDK}/server/stdio.js';
+export { ErrorCode, McpError } from '${MCP_SDK}/types.js';`;
+const mcpSdkInside = {
+  name: 'mcp-sdk-inside',
+  setup(b) {
+    const zodV3 = createRequire(import.meta.url).resolve('zod/v3');
+    let lazyAjv = 0;
+    b.onResolve({ filter: /^zod(\/v4-mini)?$/ }, () => ({ path: 'zod.js', namespace: 'bundle' }));
+    b.onResolve({ filter: /^zod\/v3$/ }, () => ({ path: zodV3 }));
+    b.onResolve({ filter: /^\.\.\/validation\/ajv-provider\.js$/ }, (args) => (/[\\/]sdk[\\/]dist[\\/]esm[\\/]server[\\/]index\.js$/.test(args.importer) ? (lazyAjv++, { path: 'ajv-provider', namespace: 'lazy-ajv' }) : undefined));
+    b.onResolve({ filter: /^@modelcontextprotocol\/sdk\/validation\/ajv-provider\.js$/ }, (args) => ({ path: args.path, external: true }));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-ajv' }, () => ({
+      contents: `export class AjvJsonSchemaValidator { getValidator(schema) { this.real ??= new (require('${MCP_SDK}/validation/ajv-provider.js').AjvJsonSchemaValidator)(); return this.real.getValidator(schema); } }`,
+      loader: 'js',
+    }));
+    b.onEnd(() => {
+      if (!lazyAjv) throw new Error('the MCP SDK changed: update the mcp-sdk-inside plugin in scripts/build.mjs');
+    });
+  },
+};
 // ajv: a development dependency, loaded only by the sandbox's contract checks (tests)
 const externalPackages = [...Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies }).filter((d) => !bundled.has(d)), 'ajv'];
 // dist/main.js: the entry; answers --version, the root help and help topics, else loads run.js
@@ -54,6 +83,8 @@ await build({ ...cli, stdin: { contents: coreEntry(shared), resolveDir: process.
 await Promise.all(groupEntries().map((entry) => build({ ...cli, entryPoints: [entry], outfile: `dist/${groupBundleName(entry)}`, plugins: [fromCore(shared), otherBundles()] })));
 // dist/sandbox.js: the emulator, for sandbox serve, --sandbox and the sandbox's data-dir commands
 await build({ ...cli, entryPoints: ['src/sandbox/entry.ts'], outfile: 'dist/sandbox.js', plugins: [otherBundles()] });
+// dist/mcp-sdk.js: what formctl uses of the MCP SDK (src/mcp), for `formctl mcp` only
+await build({ ...cli, external: externalPackages.filter((d) => d !== MCP_SDK), stdin: { contents: MCP_SDK_EXPORTS, resolveDir: process.cwd(), loader: 'js' }, outfile: 'dist/mcp-sdk.js', plugins: [mcpSdkInside, otherBundles()] });
 // dist/sync-worker.js: the worker thread of sync's SQLite sink (src/commands/submissions/syncWorker.ts)
 await build({ ...cli, entryPoints: ['src/commands/submissions/syncWorker.ts'], outfile: 'dist/sync-worker.js', plugins: [otherBundles()] });
 // dist/zod.js: zod's v4 API, the one copy every bundle loads: from node_modules it is some 65 files
@@ -84,9 +115,15 @@ await build({ ...mainBuild, define: { ...common.define, __FORMCTL_ROOT_HELP__: J
 // V8's code caches of the bundles (src/cli/bundle.ts), each made after a typical command ran: first
 // a successful `forms list` against the embedded sandbox (the client, one request, the answer
 // decoded and printed, the form-id cache), which caches the core, the forms group, the sandbox and
-// zod; then each other group's help. A bundle keeps the cache of the first run that loaded it.
+// zod; then `mcp`, which serves a session read from its stdin (the SDK's code as a session runs it),
+// then each other group's help. A bundle keeps the cache of the first run that loaded it.
 const warmDir = mkdtempSync(join(tmpdir(), 'formctl-build-'));
 const warmEnv = { PATH: process.env.PATH, FORMCTL_WRITE_CODE_CACHE: '1', FORMCTL_CONFIG_DIR: warmDir, FORMCTL_SANDBOX_DIR: join(warmDir, 'sandbox') };
-const warmUps = [['--sandbox', 'forms', 'list', '-o', 'json'], ...groupEntries().map((e) => /dynamicIndex/.test(e) ? ['__complete', 'forms'] : [e.split('/')[2], '--help'])];
-for (const argv of warmUps) spawnSync(process.execPath, ['bin/formctl.js', ...argv], { env: warmEnv, stdio: 'ignore' });
+const mcpSession = [
+  { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'build', version: pkg.version } } },
+  { jsonrpc: '2.0', method: 'notifications/initialized' },
+  { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+].map((m) => `${JSON.stringify(m)}\n`).join('');
+const warmUps = [['--sandbox', 'forms', 'list', '-o', 'json'], ['mcp'], ...groupEntries().filter((e) => !e.includes('/mcp/')).map((e) => /dynamicIndex/.test(e) ? ['__complete', 'forms'] : [e.split('/')[2], '--help'])];
+for (const argv of warmUps) spawnSync(process.execPath, ['bin/formctl.js', ...argv], { env: warmEnv, stdio: 'pipe', input: argv[0] === 'mcp' ? mcpSession : '' });
 rmSync(warmDir, { recursive: true, force: true });

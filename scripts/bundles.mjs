@@ -6,7 +6,8 @@
 // - dist/cmd-<group>.js, one per command group (src/commands/<group>/index.ts): the group's own
 //   modules; a module it shares with the core or another group is taken from the core's `__shared`,
 //   so that every module exists once per process (the run's state, caches, classes for instanceof);
-// - dist/sandbox.js (the emulator), dist/zod.js (zod, one copy for all) and dist/sync-worker.js
+// - dist/sandbox.js (the emulator), dist/zod.js (zod, one copy for all), dist/mcp-sdk.js (the MCP
+//   SDK, for `formctl mcp`) and dist/sync-worker.js
 //   (the worker thread of sync's SQLite sink, required by that thread).
 //
 // Every bundle but dist/main.js and dist/sync-worker.js is loaded through src/cli/bundle.ts (V8's code
@@ -38,8 +39,8 @@ const loadThrough = (name) =>
   `module.exports = require(${JSON.stringify(bundleTs)}).loadBundle(require('node:path').join(__dirname, ${JSON.stringify(name)}), ${JSON.stringify(UTF8_BUNDLES.has(name) ? 'utf8' : 'latin1')});`;
 
 /**
- * Imports of other bundles become loadBundle calls: the sandbox's one door, zod, and (from run.ts) the
- * command groups.
+ * Imports of other bundles become loadBundle calls: the sandbox's one door, zod, the MCP SDK and (from
+ * run.ts) the command groups.
  */
 export function otherBundles() {
   return {
@@ -47,6 +48,8 @@ export function otherBundles() {
     setup(b) {
       b.onResolve({ filter: /sandbox\/entry\.js$/ }, () => ({ path: 'sandbox.js', namespace: 'bundle' }));
       b.onResolve({ filter: /^zod\/v4$/ }, () => ({ path: 'zod.js', namespace: 'bundle' }));
+      // src/mcp's imports of the SDK (scripts/build.mjs, MCP_SDK_EXPORTS); not the bundle's own
+      b.onResolve({ filter: /^@modelcontextprotocol\/sdk\// }, (args) => (args.importer.startsWith(join(root, 'src')) ? { path: 'mcp-sdk.js', namespace: 'bundle' } : undefined));
       // (only run.ts imports them)
       b.onResolve({ filter: /\/commands\/[^/]+\/(index|dynamicIndex)\.js$/ }, (args) => {
         if (!args.importer.endsWith(join('src', 'cli', 'run.ts'))) return undefined;

@@ -9,7 +9,7 @@ import { startSandbox, type SandboxHandle } from '../helpers/sandbox.js';
 // The start-up paths load nothing heavy: a preload records every module the process requires —
 // packages, the sandbox's and zod's bundles (./sandbox.js, ./zod.js) and node:child_process, which commander would load
 // for nothing — and every bundle of formctl's it loaded (./run.js, ./cmd-forms.js, …).
-const HEAVY = ['./sandbox.js', './zod.js', 'node:child_process', 'better-sqlite3', 'zod', '@inquirer/prompts', 'cli-table3', 'qrcode', '@resvg/resvg-js', 'asciichart', 'pg', 'yaml', 'ora', 'csv-stringify', 'csv-parse', '@fastify/busboy', '@napi-rs/keyring', '@jmespath-community/jmespath', '@modelcontextprotocol/sdk'];
+const HEAVY = ['./sandbox.js', './zod.js', 'node:child_process', 'better-sqlite3', 'zod', '@inquirer/prompts', 'cli-table3', 'qrcode', '@resvg/resvg-js', 'asciichart', 'pg', 'yaml', 'ora', 'csv-stringify', 'csv-parse', '@fastify/busboy', '@napi-rs/keyring', '@jmespath-community/jmespath', '@modelcontextprotocol/sdk', './mcp-sdk.js'];
 const dir = mkdtempSync(join(tmpdir(), 'formctl-modules-'));
 const preload = join(dir, 'record.cjs');
 // a profile whose key is in the keyring, and a D-Bus address where no bus listens
@@ -120,9 +120,12 @@ describe('no heavy module on the start-up paths', () => {
 
   it('the MCP SDK loads only to serve MCP: not for --print-config, and no other heavy module with it', async () => {
     const env = { FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner };
-    expect((await loaded(['mcp', '--print-config'], env)).filter((m) => m.startsWith('@modelcontextprotocol/'))).toEqual([]);
+    expect((await loaded(['mcp', '--print-config'], env)).filter((m) => m === './mcp-sdk.js' || m.startsWith('@modelcontextprotocol/'))).toEqual([]);
     const serving = await loaded(['mcp'], env);
-    expect(serving.some((m) => m.startsWith('@modelcontextprotocol/sdk/'))).toBe(true);
+    // the SDK's bundle (scripts/build.mjs), on formctl's one zod: no second zod from node_modules, and
+    // no ajv (the SDK's validator of elicitation answers loads on first use)
+    expect(serving).toContain('./mcp-sdk.js');
+    expect(serving.filter((m) => /^(zod|ajv|ajv-formats|zod-to-json-schema|@modelcontextprotocol\/sdk)(\/|$)/.test(m))).toEqual([]);
     // serving loads the schemas (zod) for the tools' inputs; nothing of the sandbox, prompts or tables
     expect(serving.filter((m) => ['./sandbox.js', '@inquirer/prompts', 'cli-table3', 'ora', 'pg'].includes(m))).toEqual([]);
   });
