@@ -14,9 +14,10 @@ describe('completions/ is generated from the command tree', () => {
     expect(readFileSync(resolve(root, file), 'utf8')).toBe(r.stdout);
   });
 
+  // bash --norc: with a pipe for stdin bash would read ~/.bashrc (test/helpers/docShell.ts)
   it('bash completes groups, verbs and option values', () => {
     const complete = (words: string[]) =>
-      execFileSync('bash', ['-c', `source ${files.bash}; COMP_WORDS=(${words.map((w) => `"${w}"`).join(' ')}); COMP_CWORD=${words.length - 1}; _formctl; echo "\${COMPREPLY[*]}"`], { cwd: root, encoding: 'utf8' }).trim();
+      execFileSync('bash', ['--norc', '-c', `source ${files.bash}; COMP_WORDS=(${words.map((w) => `"${w}"`).join(' ')}); COMP_CWORD=${words.length - 1}; _formctl; echo "\${COMPREPLY[*]}"`], { cwd: root, encoding: 'utf8' }).trim();
     expect(complete(['formctl', 'fo'])).toBe('forms');
     expect(complete(['formctl', 'forms', 'd'])).toBe('delete download diff design');
     expect(complete(['formctl', 'forms', 'download', 'AB', '--format', ''])).toBe('png svg pdf eps');
@@ -42,7 +43,7 @@ describe('completion in the real shells (bash, zsh, fish)', () => {
   afterAll(() => dir.remove());
 
   const bash = (words: string[]) =>
-    execFileSync('bash', ['-c', `source ${resolve(root, files.bash)}; COMP_WORDS=(${words.map((w) => `"${w}"`).join(' ')}); COMP_CWORD=${words.length - 1}; _formctl; echo "\${COMPREPLY[*]}"`], { cwd: dir.path, env, encoding: 'utf8' }).trim();
+    execFileSync('bash', ['--norc', '-c', `source ${resolve(root, files.bash)}; COMP_WORDS=(${words.map((w) => `"${w}"`).join(' ')}); COMP_CWORD=${words.length - 1}; _formctl; echo "\${COMPREPLY[*]}"`], { cwd: dir.path, env, encoding: 'utf8' }).trim();
 
   it('bash: profile names, cached form ids, enum values, and file names where a path goes', () => {
     expect(bash(['formctl', 'auth', 'switch', 'p'])).toBe('play');

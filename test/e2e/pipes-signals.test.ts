@@ -22,7 +22,8 @@ afterAll(async () => {
 /** `formctl … | head -N` in a real shell: formctl's exit code, head's output, formctl's stderr. */
 async function piped(args: string[], lines = 1) {
   const quoted = ['node', BIN, ...args].map((a) => `'${a}'`).join(' ');
-  const r = await execa('bash', ['-c', `${quoted} 2>"$ERR" | head -${lines}; echo "\${PIPESTATUS[0]}" > "$CODE"`], {
+  // --norc: with a pipe for stdin bash would read ~/.bashrc (test/helpers/docShell.ts)
+  const r = await execa('bash', ['--norc', '-c', `${quoted} 2>"$ERR" | head -${lines}; echo "\${PIPESTATUS[0]}" > "$CODE"`], {
     env: cleanEnv({ ...env(), ERR: `${tmp.path}/err`, CODE: `${tmp.path}/code` }), extendEnv: false, reject: false,
   });
   const { readFileSync } = await import('node:fs');

@@ -151,7 +151,9 @@ async function stage(sh: DocShell, text: string, input: string | undefined): Pro
       process.chdir(here);
     }
   } else {
-    const p = await execa('bash', ['-c', rest], { cwd: sh.cwd, env: { ...cleanEnv(), ...sh.vars, ...env }, extendEnv: false, input: input ?? '', reject: false, stripFinalNewline: false });
+    // --norc: bash reads ~/.bashrc when its stdin is a socket (Node's pipes), as if run by sshd;
+    // the examples run as written, not through whatever the developer's shell start-up does
+    const p = await execa('bash', ['--norc', '-c', rest], { cwd: sh.cwd, env: { ...cleanEnv(), ...sh.vars, ...env }, extendEnv: false, input: input ?? '', reject: false, stripFinalNewline: false });
     r = { exitCode: p.exitCode ?? -1, stdout: String(p.stdout), stderr: String(p.stderr) };
   }
   if (redirect?.[1] === '>') {
