@@ -230,9 +230,11 @@ export async function run(argv: string[], ctx: RunContext = {}): Promise<number>
     if (helpAt > 0 && argv[helpAt] === 'help') argv = argv.slice(helpAt);
     if (argv[0] === 'help' && argv[1] === 'reference') {
       // every command and flag on one page (or, for npm run man, a man page; for npm run docs, the tree as JSON)
-      const program = await buildProgram([], true);
-      const { manPage, referenceData, referenceText } = await import('./reference.js');
       const man = argv.indexOf('--man');
+      // a group's man page needs that group's commands only, not every group's bundle loaded
+      const group = man >= 0 && !argv.includes('--json') ? argv[man + 1] : undefined;
+      const program = group ? await buildProgram([group], false, false) : await buildProgram([], true);
+      const { manPage, referenceData, referenceText } = await import('./reference.js');
       if (argv.includes('--json')) io.stdout.write(`${JSON.stringify(referenceData(program), null, 2)}\n`);
       else io.stdout.write(man >= 0 ? manPage(program, argv[man + 1], VERSION) : referenceText(program));
       return EXIT.ok;

@@ -94,6 +94,11 @@ describe('no heavy module on the start-up paths', () => {
     expect(readdirSync(config).filter((f) => f.endsWith('.part'))).toEqual([]);
   });
 
+  it("a group's man page (npm run man writes one per group) loads that group's bundle only", async () => {
+    const mods = await loaded(['help', 'reference', '--man', 'forms']);
+    expect(mods.filter((m) => /^\.\/(run|cmd-.*)\.js$/.test(m)).sort()).toEqual(['./cmd-forms.js', './run.js']);
+  });
+
   it('doctor with no sandbox data says so without loading the sandbox', async () => {
     // no profile yet: doctor reports problems (exit 1), and the sandbox's data dir has no database
     const mods = await loaded(['doctor', '--offline', '-o', 'json'], { FORMCTL_CONFIG_DIR: join(dir, 'doctor-config') }, true);
