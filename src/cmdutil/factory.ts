@@ -159,22 +159,18 @@ async function buildClient(deps: Deps, command: string): Promise<ApiClient> {
     if (flags.verbose) io.stderr.write(`${p.dim('[api]')} ${c.requestCount} API request${c.requestCount === 1 ? '' : 's'} this run\n`);
     c.close();
     // the sandbox costs nothing: only requests to a service go into the quota ledger
-    if (!target.sandbox && c.requestCount > 0) await recordInLedger(deps, target, command, c.requestCount);
+    if (!target.sandbox && c.requestCount > 0) await recordInLedger(deps, command, c.requestCount);
   });
   return c;
 }
 
 /** The run's requests go into the quota ledger; past 80 % of a known plan's month, a warning. */
-async function recordInLedger(deps: Deps, target: Target, command: string, requests: number): Promise<void> {
+async function recordInLedger(deps: Deps, command: string, requests: number): Promise<void> {
   try {
-    const { record, readLedger } = await import('./ledger.js');
+    const { record, quotaUsage } = await import('./ledger.js');
     record(deps, command, requests);
-    const { PLAN_LIMITS, isPlan } = await import('../domain/plans.js');
-    const plan = target.plan && isPlan(target.plan) ? target.plan : undefined;
-    if (!plan) return;
-    const used = readLedger(deps).reduce((sum, l) => sum + l.requests, 0);
-    const limit = PLAN_LIMITS[plan].monthlyRequests;
-    if (used >= limit * 0.8) deps.warn(`${used.toLocaleString('en')} of the ${limit.toLocaleString('en')} requests of the ${plan} plan used this month (${Math.round((used / limit) * 100)} %, as far as formctl knows): formctl quota`);
+    const { used, plan, limit } = quotaUsage(deps);
+    if (limit !== undefined && used >= limit * 0.8) deps.warn(`${used.toLocaleString('en')} of the ${limit.toLocaleString('en')} requests of the ${plan} plan used this month (${Math.round((used / limit) * 100)} %, as far as formctl knows): formctl quota`);
   } catch { /* the ledger must never fail a command */ }
 }
 

@@ -68,7 +68,8 @@ export function quotaUsage(deps: Deps, extra = 0): QuotaUsage {
   // the sandbox's requests are never counted (factory.ts records real targets only)
   const lines = t.sandbox ? [] : readLedger(deps, m);
   const used = lines.reduce((s, l) => s + l.requests, 0) + extra;
-  const plan = t.plan && isPlan(t.plan) ? t.plan : undefined;
+  // the sandbox has a plan of its own (`formctl sandbox plan`), not the profile's
+  const plan = !t.sandbox && t.plan && isPlan(t.plan) ? t.plan : undefined;
   const limit = plan ? PLAN_LIMITS[plan].monthlyRequests : undefined;
   return { month: m, lines, used, plan, limit, left: limit === undefined ? undefined : Math.max(0, limit - used) };
 }

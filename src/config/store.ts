@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigFileError } from '../errors.js';
+import { writeFileAtomic } from '../io/atomicFile.js';
 
 export type { ConfigFile, Profile, Settings } from './types.js';
 import type { ConfigFile } from './types.js';
@@ -106,12 +107,11 @@ async function writeChanged(dir: string, change: (config: ConfigFile) => void, e
   const { checkConfig } = await import('./schema.js');
   const r = checkConfig(JSON.parse(JSON.stringify(next)));
   if (!r.ok) throw new ConfigFileError(`refusing to write a damaged config file: ${r.problem}`);
-  // written as conf wrote it (tab-indented JSON, created 0600), by the atomic writer every other
-  // file uses: conf, with the ajv and semver it loads, cost a write ~85 ms of start-up
-  const { writeFileAtomic } = await import('../io/atomicFile.js');
+  // written as conf wrote it (tab-indented JSON, created 0600; a symlinked file is written through),
+  // by the atomic writer every other file uses: conf, with the ajv and semver it loads, cost a write
+  // ~85 ms of start-up
   const path = join(dir, CONFIG_FILE_NAME);
   writeFileAtomic(path, JSON.stringify(next, undefined, '\t'), 0o600);
-  chmodSync(path, 0o600);
   const print = fingerprint(path);
   if (print) rememberChecked(env, print);
   return next;

@@ -31,9 +31,15 @@ describe('the quota ledger and --max-requests', () => {
     appendFileSync(q.ledger, `${JSON.stringify({ at: new Date().toISOString(), command: 'elsewhere', requests: 400 })}\n`);
     const warned = await sb.cli(['forms', 'list', '-q'], { env });
     expect(warned.stderr).toMatch(/404 of the 500 requests of the free plan used this month \(81 %/);
+    // past the limit: 0 left in the text as in the JSON, never a negative count
+    appendFileSync(q.ledger, `${JSON.stringify({ at: new Date().toISOString(), command: 'elsewhere', requests: 200 })}\n`);
+    expect((await sb.cli(['quota', '-o', 'table'], { env })).stdout).toMatch(/604 requests of 500 \(free plan, 121 %\), 0 left/);
+    expect(JSON.parse((await sb.cli(['quota', '-o', 'json'], { env })).stdout)).toMatchObject({ used: 604, left: 0 });
     // the same profile's figures on the embedded sandbox: nothing there is counted, nothing is shown
     const sandbox = JSON.parse((await sb.cli(['quota', '--sandbox', '-o', 'json'], { env })).stdout);
-    expect(sandbox).toMatchObject({ used: 0, busiest: [], sandbox: true });
+    expect(sandbox).toMatchObject({ used: 0, busiest: [], sandbox: true, plan: null, limit: null, left: null });
+    const doctor = JSON.parse((await sb.cli(['doctor', '--sandbox', '--offline', '--json'], { env })).stdout) as Array<{ check: string }>;
+    expect(doctor.map((c) => c.check)).not.toContain('quota this month');
   });
 
   it('--max-requests stops before the request that would pass it, with exit 5 and how far it got', async () => {

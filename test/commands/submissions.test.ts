@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
+import { tempDir, waitFor } from '../helpers/cli.js';
 import { submissionFixtures } from '../helpers/fixtures.js';
 import { startSandbox, type SandboxHandle } from '../helpers/commandSandbox.js';
 
@@ -407,6 +407,27 @@ describe('export', () => {
     expect(existsSync(out)).toBe(false);
     expect(existsSync(cp)).toBe(false);
     expect(readdirSync(tmp.path).filter((n) => n.includes('fail.csv'))).toEqual([]);
+  });
+
+  it('leaves no temporary file when the finished file cannot take its name (a directory appeared there meanwhile)', async () => {
+    const f = await survey();
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: f.qrId, count: 250 });
+    const { existsSync, mkdirSync, readdirSync, writeFileSync: write } = await import('node:fs');
+    const out = `${tmp.path}/taken.csv`;
+    await sb.admin('POST', '/_sandbox/faults', { spec: `kinds=latency,latency=300,route=GET /forms/${f.qrId}/submissions` });
+    try {
+      const run = sb.cli(['submissions', 'export', f.qrId, '--out', out]);
+      // the temporary file is open: now something else takes the name, as a directory with a file in it
+      await waitFor(() => readdirSync(tmp.path).some((n) => n.startsWith('.taken.csv.') && n.endsWith('.part')), 'the temporary file');
+      mkdirSync(out);
+      write(`${out}/keep`, 'x');
+      const r = await run;
+      expect(r.exitCode).toBe(1);
+    } finally {
+      await sb.admin('DELETE', '/_sandbox/faults');
+    }
+    expect(readdirSync(tmp.path).filter((n) => n.includes('taken.csv') && n !== 'taken.csv')).toEqual([]);
+    expect(existsSync(`${out}/keep`)).toBe(true);
   });
 });
 

@@ -63,8 +63,11 @@ export async function run(deps: Deps, _a: unknown[], opts: { offline?: boolean }
   let apiKey: string | undefined;
   if (target) {
     if (target.sandbox) add('ok', 'target', `the embedded sandbox (${sandboxDataDir(env)})`);
-    else apiKey = await checkServiceTarget(target, env, add);
-    checkQuota(deps, add);
+    else {
+      apiKey = await checkServiceTarget(target, env, add);
+      // the sandbox's requests cost nothing and are not counted: only a service has a quota to check
+      checkQuota(deps, add);
+    }
   }
   await checkSandboxData(sandboxDataDir(env), add);
   add(...nodeCheck(process.version, new Date()));

@@ -141,15 +141,21 @@ function openOutput(deps: Deps, target: string | undefined, progress: Progress):
   if (target === undefined || target === '-') return { write: streamWriter(deps.io.stdout), commit: async () => undefined, toStdout: true };
   // submissions are people's answers: the file is the user's alone (0600), like a key
   const { temp, fd } = openTempFile(target, 0o600);
+  let open = true;
   let finished = false;
+  const close = () => {
+    // once only: a closed descriptor's number may already belong to another file or socket
+    if (open) closeSync(fd);
+    open = false;
+  };
   // on failure or Ctrl-C (both run the cleanups): never leave a half-written file behind
   deps.onCleanup(() => {
     if (finished) return;
     // the name goes first (an open file can be unlinked), so nothing is left whatever follows
     rmSync(temp, { force: true });
     try {
-      closeSync(fd);
-    } catch { /* already closed */ }
+      close();
+    } catch { /* a failed close of a file that is gone */ }
   });
   const write = async (text: string) => {
     if (text !== '') writeAllSync(fd, Buffer.from(text));
@@ -157,9 +163,10 @@ function openOutput(deps: Deps, target: string | undefined, progress: Progress):
   const commit = async () => {
     // on disk before it takes the target's name, and before the checkpoint moves
     fsyncSync(fd);
-    closeSync(fd);
-    finished = true;
+    close();
     commitTempFile(temp, target);
+    // only once it has its name: a rename that fails leaves the cleanup to remove the answers
+    finished = true;
   };
   return { write, commit, toStdout: false };
 }

@@ -1,4 +1,5 @@
-import { fold, OPTION_WORDS } from './text.js';
+import { OPTION_WORDS } from './refineVerbs.js';
+import { fold } from './text.js';
 
 const LEADING_OPTION_WORD = new RegExp(String.raw`^${OPTION_WORDS}\s*:\s*`, 'iu');
 

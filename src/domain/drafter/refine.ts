@@ -1,8 +1,8 @@
 import { SCORED_TYPES } from '../fieldTypes.js';
 import { readSentences, SINGLE } from './draft.js';
 import { conceptByPhrase, conceptsIn, tokens } from './lexicon.js';
-import { AFTER, BOTTOM, TOP, VERBS, type VerbName } from './refineVerbs.js';
-import { cap, choices, fold, OPTION_WORDS } from './text.js';
+import { AFTER, BOTTOM, OPTION_WORDS, TOP, VERBS, type VerbName } from './refineVerbs.js';
+import { cap, choices, fold } from './text.js';
 import { LANGUAGE_NAMES, translateDraft } from './translate.js';
 import { DraftError, LOCALES, type Draft, type DraftField, type Locale } from './types.js';
 
@@ -25,7 +25,6 @@ interface Session {
 
 const labelOf = (f: DraftField) => fold(String(f.option.label ?? ''));
 
-/** The field an instruction names: by label (exact, prefix, contained), then by the concept its words name. */
 /** A reference that names several fields: which ones. */
 class AmbiguousRef extends DraftError {
   constructor(message: string, readonly indexes: number[]) {
@@ -35,6 +34,7 @@ class AmbiguousRef extends DraftError {
 
 const isChoice = (f: DraftField | undefined) => f?.type === 'radio' || f?.type === 'checkbox';
 
+/** The field an instruction names: by label (exact, prefix, contained), then by the concept its words name. */
 function find(s: Session, ref: string): number {
   const fields = s.draft.fields;
   const want = fold(ref).replace(/^(the|le|la|el|der|die|das|o|a)\s+|^[ld]'/, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
@@ -84,19 +84,21 @@ const QUIZ_ON = (d: Draft) => {
 };
 
 /**
- * After a field's options changed: its quiz answers that are no longer among them go; when none is
- * left, the first choice stands as the answer again (as when the quiz was turned on), and a field
- * with no choice left is no longer scored.
+ * After a field's options changed: each quiz answer becomes the value of the option it names (by
+ * value, or by name: a text question's answer "Paris" is the choice Paris once it has choices);
+ * answers no option names go. When none is left, the first choice stands as the answer again (as
+ * when the quiz was turned on), and a field with no choice left is no longer scored. A draft given
+ * back (spec §4.7 currentForm) may hold one answer rather than a list: it stays one.
  */
 function keepQuizAnswers(f: DraftField): void {
   const quiz = f.quizConfig as { correctAnswers?: unknown } | undefined;
   if (quiz?.correctAnswers === undefined) return;
-  const values = new Set(((f.option.options as Array<{ value: string }> | undefined) ?? []).map((o) => o.value));
+  const options = (f.option.options as Array<{ name: string; value: string }> | undefined) ?? [];
+  const valueOf = (v: unknown) => options.find((o) => o.value === String(v))?.value ?? options.find((o) => fold(o.name) === fold(String(v)))?.value;
   const given = Array.isArray(quiz.correctAnswers) ? (quiz.correctAnswers as unknown[]) : [quiz.correctAnswers];
-  const kept = given.filter((v) => values.has(String(v)));
-  if (kept.length === given.length) return;
+  const kept = [...new Set(given.map(valueOf).filter((v): v is string => v !== undefined))];
   if (kept.length) quiz.correctAnswers = Array.isArray(quiz.correctAnswers) ? kept : kept[0];
-  else if (values.size) quiz.correctAnswers = [values.values().next().value!];
+  else if (options.length) quiz.correctAnswers = [options[0]!.value];
   else delete f.quizConfig;
 }
 

@@ -1,8 +1,8 @@
 // The verbs of refinement in the five languages, as patterns: each names its parts (field, to,
 // where, anchor). Kept apart from refine.ts, which applies them.
 
-import { OPTION_WORDS } from './text.js';
-
+/** "option(s)" and "choice(s)" in the five languages: one list for every sentence that names a field's options */
+export const OPTION_WORDS = String.raw`(?:options?|choices?|choix|opciones|opci[óo]n|optionen|op[çc][õo]es|op[çc][ãa]o)`;
 const THE = String.raw`(?:(?:the|a|an|le|la|les|l'|el|los|las|un|una|der|die|das|den|dem|o|os|as|um|uma)\s+)?`;
 const FIELD = String.raw`(?:\s+(?:field|question|champ|question|campo|pregunta|feld|frage|pergunta))?`;
 const X = String.raw`${THE}(?:(?:field|champ|campo|feld)\s+)?(.+?)${FIELD}`;

@@ -44,9 +44,3 @@ export function codesOf(text: string): string[] | undefined {
   const ws = text.trim().split(/\s+/).filter(Boolean);
   return ws.length >= 2 && ws.every(isCode) && !ws.some((w) => /^[ap]m$/i.test(w)) ? ws : undefined;
 }
-
-/**
- * "option(s)" and "choice(s)" in the five languages: one list for every sentence that names a field's
- * options. Accented letters are escapes: the CLI's bundles are ASCII, and the forms group reads this module.
- */
-export const OPTION_WORDS = String.raw`(?:options?|choices?|choix|opciones|opci[\u00f3o]n|optionen|op[\u00e7c][\u00f5o]es|op[\u00e7c][\u00e3a]o)`;

@@ -120,6 +120,11 @@ describe('refining the options of a choice field, and adding what is already the
     expect(meal(refineDraft(quiz, 'remove the option Meat from Meal')).quizConfig).toEqual({ points: 1, correctAnswers: ['fish'] });
     // the options replaced
     expect(meal(refineDraft(quiz, 'change the options of Meal to Pasta, Risotto')).quizConfig).toEqual({ points: 1, correctAnswers: ['pasta'] });
+    // a text question's written answer is the choice of that name once the question has choices
+    const text = draftFromPrompt('Quiz: capital of France? Paris; 2+2? 4');
+    const capital = (d: typeof quiz) => d.fields.find((f) => /capital/i.test(String(f.option.label)))!;
+    expect(capital(text).quizConfig).toMatchObject({ correctAnswers: ['Paris'] });
+    expect(capital(refineDraft(text, 'Capital of France options: Rome, Paris')).quizConfig).toMatchObject({ correctAnswers: ['paris'] });
     const several = { ...quiz, fields: quiz.fields.map((f) => (f.type === 'radio' ? { ...f, quizConfig: { points: 2, correctAnswers: ['fish', 'vegetarian'] } } : f)) };
     expect(meal(refineDraft(several, 'remove the option Fish from Meal')).quizConfig).toEqual({ points: 2, correctAnswers: ['vegetarian'] });
   });
