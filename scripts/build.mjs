@@ -1,14 +1,13 @@
 // Bundles the CLI as CommonJS: dist/main.js (the entry), dist/run.js (the core: the commander root and
-// what every command needs), one dist/cmd-<group>.js per command group, dist/sandbox.js,
-// dist/zod.js and dist/sync-worker.js; scripts/bundles.mjs says how they are cut. CommonJS because Node 20's ESM loader
-// alone costs more start-up than the whole budget allows; esbuild wraps each module in a lazy
-// initialiser, so a command's code runs only when that command does. Every other package stays in
-// node_modules and is loaded on first use (ora, conf, qrcode, better-sqlite3, …).
+// what every command needs), one dist/cmd-<group>.js per command group, dist/sandbox.js, dist/zod.js,
+// dist/mcp-sdk.js and dist/sync-worker.js; scripts/bundles.mjs says how they are cut. CommonJS
+// because Node 20's ESM loader alone costs more start-up than the whole budget allows; esbuild wraps
+// each module in a lazy initialiser, so a command's code runs only when that command does. Every
+// other package stays in node_modules and is loaded on first use (ora, qrcode, better-sqlite3, …).
 import { build } from 'esbuild';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { coreEntry, fromCore, groupBundleName, groupEntries, otherBundles, sharedModules, UTF8_BUNDLES } from './bundles.mjs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -53,13 +52,30 @@ const MCP_SDK = '@modelcontextprotocol/sdk';
 const MCP_SDK_EXPORTS = `export { McpServer, ResourceTemplate } from '${MCP_SDK}/server/mcp.js';
 export { StdioServerTransport } from '${MCP_SDK}/server/stdio.js';
 export { ErrorCode, McpError } from '${MCP_SDK}/types.js';`;
+// a name src/ imports from the SDK that the bundle does not export would be undefined in dist/ alone
+// (the stand-in module is CommonJS, so esbuild cannot tell): the build refuses it
+function checkMcpSdkExports() {
+  const exported = new Set([...MCP_SDK_EXPORTS.matchAll(/export \{([^}]*)\}/g)].flatMap((m) => m[1].split(',').map((n) => n.trim())));
+  const files = readdirSync('src', { recursive: true }).filter((f) => f.endsWith('.ts')).map((f) => join('src', f));
+  const missing = files.flatMap((f) =>
+    [...readFileSync(f, 'utf8').matchAll(/import \{([^}]*)\} from '@modelcontextprotocol\/sdk\/[^']*'/g)].flatMap((m) =>
+      m[1].split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type ') && !exported.has(n)).map((n) => `${n} (${f})`)));
+  if (missing.length) throw new Error(`scripts/build.mjs MCP_SDK_EXPORTS lacks what src/ imports from the MCP SDK: ${missing.join(', ')}`);
+}
+checkMcpSdkExports();
 const mcpSdkInside = {
   name: 'mcp-sdk-inside',
   setup(b) {
-    const zodV3 = createRequire(import.meta.url).resolve('zod/v3');
     let lazyAjv = 0;
     b.onResolve({ filter: /^zod(\/v4-mini)?$/ }, () => ({ path: 'zod.js', namespace: 'bundle' }));
-    b.onResolve({ filter: /^zod\/v3$/ }, () => ({ path: zodV3 }));
+    // the SDK's zod 3 path (zod 3 itself and zod-to-json-schema, more than half of the bundle) only
+    // serves zod 3 schemas, and every schema of formctl is zod 4: stand-ins that say so if ever called
+    b.onResolve({ filter: /^(zod\/v3|zod-to-json-schema)$/ }, (args) => ({ path: args.path, namespace: 'zod3-unused' }));
+    b.onLoad({ filter: /.*/, namespace: 'zod3-unused' }, (args) => ({
+      contents: `const unused = () => { throw new Error("formctl's schemas are zod 4: the MCP SDK's zod 3 path (${args.path}) is not in formctl's bundle"); };
+export { unused as ${args.path === 'zod/v3' ? 'object' : 'zodToJsonSchema'} };`,
+      loader: 'js',
+    }));
     b.onResolve({ filter: /^\.\.\/validation\/ajv-provider\.js$/ }, (args) => (/[\\/]sdk[\\/]dist[\\/]esm[\\/]server[\\/]index\.js$/.test(args.importer) ? (lazyAjv++, { path: 'ajv-provider', namespace: 'lazy-ajv' }) : undefined));
     b.onResolve({ filter: /^@modelcontextprotocol\/sdk\/validation\/ajv-provider\.js$/ }, (args) => ({ path: args.path, external: true }));
     b.onLoad({ filter: /.*/, namespace: 'lazy-ajv' }, () => ({
@@ -125,5 +141,8 @@ const mcpSession = [
   { jsonrpc: '2.0', id: 2, method: 'tools/list' },
 ].map((m) => `${JSON.stringify(m)}\n`).join('');
 const warmUps = [['--sandbox', 'forms', 'list', '-o', 'json'], ['mcp'], ...groupEntries().filter((e) => !e.includes('/mcp/')).map((e) => /dynamicIndex/.test(e) ? ['__complete', 'forms'] : [e.split('/')[2], '--help'])];
-for (const argv of warmUps) spawnSync(process.execPath, ['bin/formctl.js', ...argv], { env: warmEnv, stdio: 'pipe', input: argv[0] === 'mcp' ? mcpSession : '' });
+for (const argv of warmUps) {
+  const r = spawnSync(process.execPath, ['bin/formctl.js', ...argv], { env: warmEnv, stdio: 'pipe', input: argv[0] === 'mcp' ? mcpSession : '', timeout: 60_000 });
+  if (r.status !== 0) throw new Error(`the build's warm-up run \`formctl ${argv.join(' ')}\` failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`}): ${String(r.stderr).slice(0, 500)}`);
+}
 rmSync(warmDir, { recursive: true, force: true });

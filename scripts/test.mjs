@@ -1,6 +1,6 @@
 // npm test, after the build: the type check (TypeScript 7's native tsc --noEmit, about a third of
-// TypeScript 5's CPU; TypeScript 5 stays for the tests and openapi-typescript, which use its API) and the test suite (vitest run, with the
-// arguments given to npm test) side by side instead of one after the other — the suite's workers wait
+// TypeScript 5's CPU; TypeScript 5 stays for the tests and openapi-typescript, which use its API)
+// and the test suite (vitest run, with the arguments given to npm test) side by side instead of one after the other — the suite's workers wait
 // on the processes and servers its tests start, and the type check fills that time. The type check's
 // output is printed once it ends (it would otherwise cut through the suite's); either failing fails.
 import { spawn } from 'node:child_process';

@@ -48,13 +48,18 @@ export function fonts(): Array<{ family: string; file: string }> {
   return fontFiles;
 }
 
+/** Letters every installed family draws (Latin-1): beyond them resvg may take a glyph from another family. */
+const LATIN_1 = /^[\x20-\x7e\xa0-\xff]*$/;
+
 /**
  * The font files resvg is given for a scene (each one is read and parsed by every render): none when
  * nothing in it is text; the files of the families its texts name; every one when a family is not
- * installed (resvg then picks its fallback among them) or the logo is an SVG (which may hold text).
+ * installed, a text has a letter beyond Latin-1 (✓, ★, Hebrew: resvg finds them in another family),
+ * or the logo is an SVG (which may hold text).
  */
 export function fontFilesFor(scene: Pick<Scene, 'texts' | 'logo'>): string[] | 'all' {
   if (scene.logo?.image.mime === 'image/svg+xml') return 'all';
+  if (scene.texts.some((t) => !LATIN_1.test(t.text))) return 'all';
   const families = new Set(scene.texts.map((t) => t.font.fallback.replace(/ Condensed$/, '')));
   const files = fonts().filter((f) => families.has(f.family));
   return [...families].every((family) => files.some((f) => f.family === family)) ? files.map((f) => f.file) : 'all';
@@ -78,7 +83,7 @@ async function logoRaster(scene: Scene): Promise<Raster | undefined> {
   const px = Math.max(16, Math.min(256, Math.round(scene.logo.size * 2)));
   const { image } = scene.logo;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${px}" height="${px}"><rect width="${px}" height="${px}" fill="#fff"/><image width="${px}" height="${px}" preserveAspectRatio="xMidYMid meet" href="data:${image.mime};base64,${image.bytes.toString('base64')}"/></svg>`;
-  const { pixels, width, height } = await rasterise(svg, image.mime === 'image/svg+xml' ? 'all' : []);
+  const { pixels, width, height } = await rasterise(svg, fontFilesFor({ texts: [], logo: scene.logo }));
   const rgb = Buffer.alloc(width * height * 3);
   for (let i = 0, j = 0; i < pixels.length; i += 4, j += 3) {
     rgb[j] = pixels[i]!;

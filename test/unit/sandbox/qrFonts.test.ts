@@ -30,11 +30,13 @@ describe('the fonts a QR design is rasterised with', () => {
   it('every frame font draws the same pixels with its files as with every font file', () => {
     const all = fonts().map((f) => f.file);
     const draw = (svg: string, files: string[]) => new Resvg(svg, { font: { loadSystemFonts: false, fontFiles: files, defaultFontFamily: 'DejaVu Sans' } }).render().pixels;
-    for (const frameTextFont of FRAME_FONTS) {
-      const s = scene({ frame: 4, frameText: 'Tickets & more', frameTextFont });
-      const svg = toSvg(s, { forRaster: true });
-      const files = fontFilesFor(s);
-      expect(draw(svg, files === 'all' ? all : files).equals(draw(svg, all)), frameTextFont).toBe(true);
-    }
+    // Latin-1 letters, and letters only another family has (✓ ★, Hebrew, Greek, Cyrillic)
+    for (const frameText of ['Tickets & more', 'Menü à la carte', 'Scan me ✓', '★ Menu ★', 'סרוק אותי', 'Σάρωσε με', 'Сканируй'])
+      for (const frameTextFont of FRAME_FONTS) {
+        const s = scene({ frame: 4, frameText, frameTextFont });
+        const svg = toSvg(s, { forRaster: true });
+        const files = fontFilesFor(s);
+        expect(draw(svg, files === 'all' ? all : files).equals(draw(svg, all)), `${frameText} in ${frameTextFont}`).toBe(true);
+      }
   });
 });
