@@ -74,7 +74,7 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
   const columns = planColumns(fields, quiz, prior?.columns);
   const outcome: Outcome = { qrId, table, upserted: 0, deleted: 0, requests, rows: prior?.rows ?? 0 };
   if (first.total === 0 && !full) return outcome;
-  await sink.prepare(table, columns, prior?.columns ?? [], Object.fromEntries(fields.map((f) => [f.key, f.type])));
+  await sink.prepare(table, columns, Object.fromEntries(fields.map((f) => [f.key, f.type])));
   const until = first.items[0]?.createdAt;
   const seenNewest = new NewestSeen(state);
   const seen = new Set<string>();
@@ -100,7 +100,7 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
     uncommitted = 0;
     started = true;
     batchRows = Math.min(batchRows * 2, MAX_BATCH_ROWS);
-    committing = sink.commit(qrId, table, columns, next).then(() => {
+    committing = sink.commit(next).then(() => {
       outcome.upserted += rows;
     });
     committing.catch((error: unknown) => (commitFailure ??= { error })); // awaited by the next commit or at the end: never unhandled meanwhile
@@ -120,7 +120,7 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
       rows.push(redact ? redact(plain, fields) : plain);
       seenNewest.see(s);
     }
-    if (rows.length) await sink.writeRows(qrId, table, columns, rows);
+    if (rows.length) await sink.writeRows(qrId, rows);
     uncommitted += rows.length;
     // pages are walked last to first: pages 1 … number - 1 are still to come
     const rowsLeft = (page.number - 1) * SUBMISSIONS_PAGE_MAX;

@@ -158,7 +158,7 @@ CREATE TEMPORARY TABLE ${RAW_STAGE.slice('pg_temp.'.length)} (LIKE submissions) 
       const r = (await client.query('SELECT * FROM _formctl_sync WHERE qr_id = $1', [qrId])).rows[0] as Record<string, unknown> | undefined;
       return r ? { qrId, table: String(r.table_name), newestCreatedAt: String(r.newest_created_at), idsAtNewest: r.ids_at_newest as string[], columns: r.columns as SyncColumn[], rows: Number(r.rows) } : undefined;
     },
-    async prepare(table, columns, _existing, fieldTypes) {
+    async prepare(table, columns, fieldTypes) {
       cellsOf = cellReaders(columns, (k) => fieldTypes[k]);
       const have = new Set((await client.query('SELECT column_name FROM information_schema.columns WHERE table_name = $1', [table])).rows.map((r: { column_name: string }) => r.column_name));
       if (have.size === 0) await client.query(`CREATE TABLE IF NOT EXISTS ${q(table)} (${columns.map((c) => `${q(c.name)} ${PG_TYPES[c.type]}${c.name === 'id' ? ' PRIMARY KEY' : ''}`).join(', ')})`);
@@ -167,10 +167,11 @@ CREATE TEMPORARY TABLE ${RAW_STAGE.slice('pg_temp.'.length)} (LIKE submissions) 
       await client.query(`DROP TABLE IF EXISTS ${stageOf(table)}; CREATE TEMPORARY TABLE ${q(`_formctl_stage_${table}`)} (LIKE ${q(table)}) ON COMMIT DELETE ROWS`);
       db.conflicts = false;
     },
-    async writeRows(qrId, _table, _columns, rows) {
+    async writeRows(qrId, rows) {
       pending.add(qrId, rows, cellsOf);
     },
-    async commit(qrId, table, columns, state) {
+    async commit(state) {
+      const { qrId, table, columns } = state;
       const batch = pending;
       pending = new CopyBatch();
       await client.query('BEGIN');

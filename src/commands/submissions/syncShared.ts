@@ -17,16 +17,16 @@ export type FieldTypes = Record<string, string>;
 export interface Sink {
   readonly label: string;
   state(qrId: string): Promise<SyncState | undefined>;
-  /** creates the form's table, or adds the columns it lacks; the rows written next are the form's */
-  prepare(table: string, columns: SyncColumn[], existing: SyncColumn[], fieldTypes: FieldTypes): Promise<void>;
+  /** creates the form's table, or adds the columns it lacks; the rows written and committed next are the form's */
+  prepare(table: string, columns: SyncColumn[], fieldTypes: FieldTypes): Promise<void>;
   /**
    * Rows (a page's) upserted by id into the form's table and `submissions`, in the transaction this
    * opens or the one open; nothing is kept until commit(). SQLite writes them at once, a page at a
    * time between fetches; PostgreSQL stages them for the commit.
    */
-  writeRows(qrId: string, table: string, columns: SyncColumn[], rows: SyncSubmission[], json?: string[]): Promise<void>;
+  writeRows(qrId: string, rows: SyncSubmission[], json?: string[]): Promise<void>;
   /** the state, then the commit of the open transaction (one is opened for the state alone) */
-  commit(qrId: string, table: string, columns: SyncColumn[], state: SyncState): Promise<void>;
+  commit(state: SyncState): Promise<void>;
   /** counts the form's rows into the state, once per sync (a count per page would grow with the table) */
   finish(qrId: string, table: string): Promise<number>;
   /** --full: rows of the form that the service no longer has are deleted */

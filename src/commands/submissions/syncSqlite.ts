@@ -42,7 +42,8 @@ export async function sqliteSink(file: string): Promise<Sink> {
   const statements = new Map<string, SqliteStatement>();
   // a transaction spans the pages of a batch (writeRows … commit); closing with one open rolls it back
   let inTransaction = false;
-  // the cells of the form being written (prepare)
+  // the form being written (prepare): its table, its columns, a row's cells
+  let form: { table: string; columns: SyncColumn[] } = { table: '', columns: [] };
   let cellsOf: (s: SyncSubmission) => Cell[] = () => [];
   const stmt = (sql: string) => {
     let s = statements.get(sql);
@@ -55,17 +56,18 @@ export async function sqliteSink(file: string): Promise<Sink> {
       const r = stmt('SELECT * FROM _formctl_sync WHERE qr_id = ?').get(qrId) as Record<string, string | number> | undefined;
       return r ? { qrId, table: String(r.table_name), newestCreatedAt: String(r.newest_created_at), idsAtNewest: JSON.parse(String(r.ids_at_newest)) as string[], columns: JSON.parse(String(r.columns)) as SyncColumn[], rows: Number(r.rows) } : undefined;
     },
-    async prepare(table, columns, existing, fieldTypes) {
+    async prepare(table, columns, fieldTypes) {
+      form = { table, columns };
       cellsOf = cellReaders(columns, (k) => fieldTypes[k]);
       const have = new Set((db.prepare(`PRAGMA table_info(${q(table)})`).all() as Array<{ name: string }>).map((c) => c.name));
       if (have.size === 0) {
         db.exec(`CREATE TABLE ${q(table)} (${columns.map((c) => `${q(c.name)} ${SQLITE_TYPES[c.type]}${c.name === 'id' ? ' PRIMARY KEY' : ''}`).join(', ')})`);
         return;
       }
-      void existing;
       for (const c of columns) if (!have.has(c.name)) db.exec(`ALTER TABLE ${q(table)} ADD COLUMN ${q(c.name)} ${SQLITE_TYPES[c.type]}`);
     },
-    async writeRows(qrId, table, columns, rows, json) {
+    async writeRows(qrId, rows, json) {
+      const { table, columns } = form;
       const names = columns.map((c) => q(c.name));
       const upsert = stmt(`INSERT INTO ${q(table)} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')}) ON CONFLICT(id) DO UPDATE SET ${names.filter((n) => n !== '"id"').map((n) => `${n} = excluded.${n}`).join(', ')}`);
       const raw = stmt('INSERT INTO submissions (id, qr_id, created_at, updated_at, raw) VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET updated_at = excluded.updated_at, raw = excluded.raw');
@@ -81,11 +83,11 @@ export async function sqliteSink(file: string): Promise<Sink> {
         raw.run(s.id, qrId, s.createdAt, s.updatedAt, json?.[k] ?? JSON.stringify(s));
       }
     },
-    async commit(qrId, table, _columns, state) {
+    async commit(state) {
       const save = stmt('INSERT INTO _formctl_sync (qr_id, table_name, newest_created_at, ids_at_newest, columns, rows, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(qr_id) DO UPDATE SET table_name = excluded.table_name, newest_created_at = excluded.newest_created_at, ids_at_newest = excluded.ids_at_newest, columns = excluded.columns, rows = excluded.rows, updated_at = excluded.updated_at');
       if (!inTransaction) db.exec('BEGIN IMMEDIATE');
       inTransaction = true;
-      save.run(qrId, table, state.newestCreatedAt, JSON.stringify(state.idsAtNewest), JSON.stringify(state.columns), state.rows, new Date().toISOString());
+      save.run(state.qrId, state.table, state.newestCreatedAt, JSON.stringify(state.idsAtNewest), JSON.stringify(state.columns), state.rows, new Date().toISOString());
       db.exec('COMMIT');
       inTransaction = false;
     },

@@ -91,11 +91,11 @@ export async function sqliteSinkOffThread(file: string): Promise<Sink | undefine
     label: `sqlite:${file}`,
     state: (qrId) => call('state', qrId) as ReturnType<Sink['state']>,
     prepare: async (...args) => void (await call('prepare', ...args)),
-    async writeRows(qrId, table, columns, rows) {
+    async writeRows(qrId, rows) {
       // not waited for; a failure is the next waited call's, and the next page's (no page is
       // fetched for a sink that already failed: quota is money)
       if (failed) throw failed;
-      call('writeRows', qrId, table, columns, pack(rows)).catch((e: Error) => (failed ??= e));
+      call('writeRows', qrId, pack(rows)).catch((e: Error) => (failed ??= e));
     },
     commit: async (...args) => void (await call('commit', ...args)),
     finish: (...args) => call('finish', ...args) as Promise<number>,
@@ -144,8 +144,8 @@ export function hostSqliteSink(port: MessagePort, file: string): void {
           return;
         }
         if (c.method === 'writeRows') {
-          const { rows, json } = unpack(c.args[3] as string);
-          c.args.splice(3, 1, rows, json);
+          const { rows, json } = unpack(c.args[1] as string);
+          c.args.splice(1, 1, rows, json);
         }
         const value = await (sink![c.method] as (...a: unknown[]) => Promise<unknown>)(...c.args);
         port.postMessage({ id: c.id, value });
