@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, tempDir, waitFor } from '../helpers/cli.js';
 import { startSandbox, type SandboxHandle } from '../helpers/sandbox.js';
+import { startPostgres } from '../helpers/postgres.js';
 
 // 20 % of requests fail (5xx, dropped connections, lost answers) and the first sync is killed with
 // SIGKILL half-way: a re-run leaves every submission in the database exactly once.
@@ -57,6 +58,45 @@ describe('submissions sync under faults and kill -9', () => {
     const ids = new Set((await sb.api('GET', `/forms/${qrId}/submissions?limit=1`)).body.data.total === N ? (d.prepare(`SELECT id FROM ${table}`).all() as Array<{ id: string }>).map((r) => r.id) : []);
     expect(ids.size).toBe(N);
     d.close();
+  }, 120_000);
+
+  it('into PostgreSQL too: killed half-way under faults, the re-runs leave every submission exactly once', async () => {
+    const qrId = (await sb.api('POST', '/forms', { body: { title: 'Chaos PG', shortText: 'x', fields: [{ type: 'email', option: { label: 'Mail' } }, { type: 'shortText', option: { label: 'Note' } }] } })).body.data.qrId;
+    const N = 3000;
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId, count: N });
+    await sb.admin('PUT', '/_sandbox/faults', { spec: 'rate=0.2,kinds=500+503+drop+drop-after+latency,latency=40,seed=12' });
+    const pgServer = await startPostgres();
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: pgServer.url });
+    await c.connect();
+    const table = `form_${qrId.toLowerCase()}`;
+    const count = async () => {
+      try {
+        return (await c.query(`SELECT COUNT(*)::int AS n FROM ${table}`)).rows[0].n as number;
+      } catch {
+        return 0; // not made yet
+      }
+    };
+    try {
+      const env = cleanEnv({ FORMCTL_CONFIG_DIR: `${dir.path}/config-pg`, FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner, FORMCTL_SYNC_URL: pgServer.url });
+      const args = [BIN, 'submissions', 'sync', qrId, '--retries', '6'];
+      const first = execa('node', args, { env, extendEnv: false, reject: false });
+      await waitFor(async () => (await count()) >= 500, 'part of the sync committed');
+      first.kill('SIGKILL');
+      expect((await first).signal).toBe('SIGKILL');
+      const partial = await count();
+      expect(partial).toBeGreaterThan(0);
+      expect(partial).toBeLessThan(N);
+      let done = false;
+      for (let i = 0; i < 5 && !done; i++) done = (await execa('node', args, { env, extendEnv: false, reject: false })).exitCode === 0;
+      expect(done).toBe(true);
+      expect((await c.query(`SELECT COUNT(*)::int AS n, COUNT(DISTINCT id)::int AS d FROM ${table}`)).rows[0]).toEqual({ n: N, d: N });
+      expect((await c.query('SELECT COUNT(*)::int AS n, COUNT(DISTINCT id)::int AS d FROM submissions WHERE qr_id = $1', [qrId])).rows[0]).toEqual({ n: N, d: N });
+    } finally {
+      await sb.admin('PUT', '/_sandbox/faults', { spec: 'off' });
+      await c.end();
+      await pgServer.stop();
+    }
   }, 120_000);
 
   it('a row SQLite refuses mid-batch stops the sync with its error: the batch is not committed, the state stays before it, a re-run completes', async () => {
