@@ -1,4 +1,4 @@
-import { SCORED_TYPES } from '../fieldTypes.js';
+import { CHOICE_TYPES, SCORED_TYPES, type FieldType } from '../fieldTypes.js';
 import { readSentences, SINGLE } from './draft.js';
 import { conceptByPhrase, conceptsIn, tokens } from './lexicon.js';
 import { AFTER, BOTTOM, OPTION_WORDS, TOP, VERBS, type VerbName } from './refineVerbs.js';
@@ -32,7 +32,7 @@ class AmbiguousRef extends DraftError {
   }
 }
 
-const isChoice = (f: DraftField | undefined) => f?.type === 'radio' || f?.type === 'checkbox';
+const isChoice = (f: DraftField | undefined) => f !== undefined && CHOICE_TYPES.includes(f.type as FieldType);
 
 /** The field an instruction names: by label (exact, prefix, contained), then by the concept its words name. */
 function find(s: Session, ref: string): number {
@@ -98,7 +98,7 @@ function keepQuizAnswers(f: DraftField): void {
   const given = Array.isArray(quiz.correctAnswers) ? (quiz.correctAnswers as unknown[]) : [quiz.correctAnswers];
   const kept = [...new Set(given.map(valueOf).filter((v): v is string => v !== undefined))];
   if (kept.length) quiz.correctAnswers = Array.isArray(quiz.correctAnswers) ? kept : kept[0];
-  else if (options.length) quiz.correctAnswers = [options[0]!.value];
+  else if (options.length) quiz.correctAnswers = Array.isArray(quiz.correctAnswers) ? [options[0]!.value] : options[0]!.value;
   else delete f.quizConfig;
 }
 
@@ -121,6 +121,7 @@ const STEPS: Record<VerbName, (s: Session, g: string[]) => void> = {
     const f = choiceField(s, ref!);
     const existing = (f.option.options as Array<{ name: string; value: string }> | undefined) ?? [];
     f.option.options = [...existing, ...choices(listOf(names!)).filter((c) => !existing.some((e) => e.value === c.value))];
+    keepQuizAnswers(f);
   },
   setOptions: (s, [ref, names]) => {
     const f = choiceField(s, ref!);
@@ -207,7 +208,7 @@ const OPTIONAL_WORD = /^(optional|not required|facultati|optionnel|opcional|frei
 function choiceField(s: Session, ref: string): DraftField {
   const f = s.draft.fields[find(s, ref)]!;
   if (f.type === 'shortText') f.type = 'radio';
-  if (!['radio', 'checkbox', 'gender'].includes(f.type)) throw new DraftError(`"${String(f.option.label)}" is a ${f.type} field: options go on radio, checkbox and gender fields`);
+  if (!isChoice(f)) throw new DraftError(`"${String(f.option.label)}" is a ${f.type} field: options go on radio, checkbox and gender fields`);
   return f;
 }
 

@@ -125,6 +125,10 @@ describe('refining the options of a choice field, and adding what is already the
     const capital = (d: typeof quiz) => d.fields.find((f) => /capital/i.test(String(f.option.label)))!;
     expect(capital(text).quizConfig).toMatchObject({ correctAnswers: ['Paris'] });
     expect(capital(refineDraft(text, 'Capital of France options: Rome, Paris')).quizConfig).toMatchObject({ correctAnswers: ['paris'] });
+    expect(capital(refineDraft(text, 'add options Paris, Lyon to Capital of France')).quizConfig).toMatchObject({ correctAnswers: ['paris'] });
+    // one answer rather than a list (a draft given back) stays one
+    const single = { ...quiz, fields: quiz.fields.map((f) => (f.type === 'radio' ? { ...f, quizConfig: { points: 1, correctAnswers: 'fish' } } : f)) };
+    expect(meal(refineDraft(single as typeof quiz, 'remove the option Fish from Meal')).quizConfig).toEqual({ points: 1, correctAnswers: 'meat' });
     const several = { ...quiz, fields: quiz.fields.map((f) => (f.type === 'radio' ? { ...f, quizConfig: { points: 2, correctAnswers: ['fish', 'vegetarian'] } } : f)) };
     expect(meal(refineDraft(several, 'remove the option Fish from Meal')).quizConfig).toEqual({ points: 2, correctAnswers: ['vegetarian'] });
   });
@@ -143,6 +147,11 @@ describe('refining the options of a choice field, and adding what is already the
     const out = show(refineDraft(draftFromPrompt(prompt), i));
     expect(out).toContain(want);
     expect(out).not.toContain('XXL ');
+  });
+
+  it('"add Non-binary to Gender": gender is a choice field like radio and checkbox', () => {
+    const d = draftFromPrompt('Sign-up: name, gender (female, male), email');
+    expect(show(refineDraft(d, 'add Non-binary to Gender'))).toContain('gender:Gender[Female|Male|Non-binary] ; email:');
   });
 
   it('"add XXL to Size" with two size fields asks which one, rather than adding a field', () => {
