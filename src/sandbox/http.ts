@@ -51,9 +51,9 @@ export function readBody(req: IncomingMessage, limit = MAX_JSON_BODY): Promise<B
     });
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
-    // a client gone before its body was read (it left during an injected latency): the request is
-    // destroyed without 'end' or 'error' (before this was called, or after), and would otherwise
-    // never be answered, nor let the sandbox's close() end
+    // a client gone before its body was read (the pipeline answers one that left during an injected
+    // latency; this is the moment after, before the body is read): the request is destroyed without
+    // 'end' or 'error', and would otherwise never be answered, nor let the sandbox's close() end
     const gone = () => {
       if (!req.readableEnded) reject(new ApiFailure(400, 'The client closed the connection before its request body was read'));
     };

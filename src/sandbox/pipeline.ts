@@ -60,7 +60,8 @@ async function injectFault(fault: PickedFault | null, req: IncomingMessage, res:
 }
 
 /**
- * The one request pipeline of API v1, in the order of spec §7: route (404) → key (401) → monthly
+ * The one request pipeline of API v1, in the order of spec §7 after an injected fault (a test's, by
+ * `/_sandbox/faults`): route (404) → key (401) → monthly
  * quota (429) → subscription (400) → plan and feature limits (400) → access (403/400, from the
  * role table, after loading the form the path names) → body (400) → handler → envelope.
  */
@@ -119,7 +120,7 @@ export async function handleApi(sb: SandboxInstance, routes: RouteTable<ApiRoute
 /** Sends a JSON answer; with contract checks on, one that does not match the description becomes a 500. */
 function respond(sb: SandboxInstance, res: ServerResponse, operationId: string | undefined, status: number, body: Record<string, unknown> | JsonText, headers: Record<string, string> = {}): number {
   // a body serialised already is checked as what the client will parse
-  const violation = sb.contract?.checkResponse(operationId, status, body instanceof JsonText && sb.contract ? JSON.parse(body.text) : body);
+  const violation = sb.contract?.checkResponse(operationId, status, body instanceof JsonText ? JSON.parse(body.text) : body);
   if (violation) {
     sendJson(res, 500, failure(500, violation));
     return 500;

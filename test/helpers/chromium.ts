@@ -6,7 +6,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 // .ci/run installs chromium.
 export const CHROMIUM = process.env.FORMCTL_CHROMIUM ?? '/usr/bin/chromium';
 
-export async function launchChromium(): Promise<Browser> {
+async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (.ci/run does)`);
   return chromium.launch({
     executablePath: CHROMIUM,

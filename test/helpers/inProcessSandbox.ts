@@ -55,15 +55,3 @@ export async function inProcessSandbox(opts: Partial<SandboxOptions> = {}): Prom
     },
   };
 }
-
-/** `sandbox serve` flags (as the end-to-end helper takes them) as options. */
-export function fromServeFlags(args: string[]): Partial<SandboxOptions> {
-  const opts: Partial<SandboxOptions> = {};
-  for (let i = 0; i < args.length; i += 2) {
-    const [flag, value] = [args[i], args[i + 1]!];
-    if (flag === '--plan') opts.plan = value as SandboxOptions['plan'];
-    else if (flag === '--quota') opts.quota = Number(value);
-    else throw new Error(`inProcessSandbox: unsupported flag ${flag}`);
-  }
-  return opts;
-}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanEnv, runCli, type CliResult, type RunOptions } from './cli.js';
 import type { SandboxOptions } from '../../src/sandbox/server.js';
-import { fromServeFlags, inProcessSandbox } from './inProcessSandbox.js';
+import { inProcessSandbox } from './inProcessSandbox.js';
 
 type Role = keyof SandboxHandle['keys'];
 /** the environment that points a command at this sandbox as `role`, with `extra` */
@@ -37,11 +37,23 @@ export interface SandboxHandle {
   stop(): Promise<void>;
 }
 
+/** `sandbox serve` flags (as the end-to-end helper takes them) as options. */
+function fromServeFlags(args: string[]): Partial<SandboxOptions> {
+  const opts: Partial<SandboxOptions> = {};
+  for (let i = 0; i < args.length; i += 2) {
+    const [flag, value] = [args[i], args[i + 1]!];
+    if (flag === '--plan') opts.plan = value as SandboxOptions['plan'];
+    else if (flag === '--quota') opts.quota = Number(value);
+    else throw new Error(`startSandbox: unsupported flag ${flag}`);
+  }
+  return opts;
+}
+
 /**
  * The end-to-end tests' server: the sandbox served from the test's own process (the server
  * `formctl sandbox serve` runs, without a process of its own to start in every file), with `cli()`
  * running formctl as a real process against it; `sandbox serve` itself is tested as a process by
- * test/e2e/sandbox.test.ts and sandbox-links.test.ts. So a test must not block its event loop
+ * test/e2e/sandbox.test.ts, sandbox-links.test.ts and others. So a test must not block its event loop
  * (spawnSync) while a command talks to this server. `options`: SandboxOptions, or serve's flags.
  */
 export async function startSandbox(options: Partial<SandboxOptions> | string[] = []): Promise<SandboxHandle & { env: EnvFor }> {

@@ -156,7 +156,6 @@ function listSubmissions(ctx: RequestContext) {
 
 const EMPTY_ITEMS = '"data":{"items":[]';
 
-/** a form with file fields: its answers are rewritten on read (spec §2.7) */
 /** A submission of this account whose form is available (spec §4.4: otherwise 400). */
 function loadSubmission(ctx: RequestContext): { row: SubmissionRow; form: FormRow; doc: FormDoc } {
   const id = ctx.params.submissionId!;
