@@ -129,6 +129,11 @@ describe('sandbox logs --follow', () => {
     expect(lines.filter((l) => l.path === `/v1/forms/${qrId}`)).toEqual([expect.objectContaining({ method: 'GET', status: 200 })]);
   });
 
+  it('with -q -o table: each followed request is its id alone, as the first page prints it', async () => {
+    const out = await followOneGet(['-o', 'table', '-q'], '\n');
+    expect(out.trim().split('\n').filter((l) => !/^\d+$/.test(l))).toEqual([]);
+  });
+
   it('with --query -o json: each followed request is the query of that request, on one line', async () => {
     const out = await followOneGet(['-o', 'json', '--query', '{m: method, p: path}'], `"p":"/v1/forms/${qrId}"`);
     // the first batch is the query of the list (empty here: --since the latest), as `logs` prints it;

@@ -44,7 +44,7 @@ export async function run(deps: Deps, _args: unknown[], opts: { data?: string; f
     const next = await source.requests(since);
     if (!next.length) continue;
     since = next.at(-1)!.id;
-    if (out.prose) for (const e of next.map(entry)) deps.io.stdout.write(`${e.id}  ${e.at}  ${e.method} ${e.path}  ${e.status}  ${e.ms} ms${e.fault ? `  fault: ${e.fault}` : ''}\n`);
+    if (out.prose && !out.quiet) for (const e of next.map(entry)) deps.io.stdout.write(`${e.id}  ${e.at}  ${e.method} ${e.path}  ${e.status}  ${e.ms} ms${e.fault ? `  fault: ${e.fault}` : ''}\n`);
     // JSON, --columns, -q and --query of each request as `submissions watch` writes its events
     else for (const e of next.map(entry)) writeEvent(deps.io, out, { ...e }, String(e.id), () => ({ at: e.at, event: `${e.method} ${e.path}`, qrId: '', answers: [] }));
   }
