@@ -47,7 +47,9 @@ async function startCluster(dir: string, ready: string): Promise<void> {
   try {
     await waitFor(async () => (await query(port, 'SELECT 1').then(() => true, () => false)) || server.exitCode !== null, 'PostgreSQL to start', 20_000);
   } catch (e) {
-    server.kill('SIGKILL'); // never answered: not left running past the run
+    // never answered: not left running past the run — its whole group, since as root runuser forks
+    // and the postmaster is runuser's child
+    process.kill(-server.pid!, 'SIGKILL');
     throw e;
   }
   if (server.exitCode !== null) throw new Error(`PostgreSQL ended at once (exit ${server.exitCode})`);

@@ -144,9 +144,11 @@ function openOutput(deps: Deps, target: string | undefined, progress: Progress):
   let open = true;
   let finished = false;
   const close = () => {
-    // once only: a closed descriptor's number may already belong to another file or socket
-    if (open) closeSync(fd);
+    // once only, even when the close itself fails (NFS reports a deferred write error there): a
+    // closed descriptor's number may already belong to another file or socket
+    if (!open) return;
     open = false;
+    closeSync(fd);
   };
   // on failure or Ctrl-C (both run the cleanups): never leave a half-written file behind
   deps.onCleanup(() => {
