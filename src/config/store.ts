@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigFileError } from '../errors.js';
 import { writeFileAtomic } from '../io/atomicFile.js';
@@ -101,17 +101,28 @@ export async function updateConfig(change: (config: ConfigFile) => void, env: No
   return withFileLock(join(dir, `${CONFIG_FILE_NAME}.lock`), () => writeChanged(dir, change, env));
 }
 
+/**
+ * The profile file a dotfile manager keeps as a symlink is written through it, as conf wrote it: its
+ * target gets the new text and the link stays (a dangling link, or no file yet: written as the path).
+ */
+function linkTarget(path: string): string {
+  try {
+    return lstatSync(path).isSymbolicLink() ? realpathSync(path) : path;
+  } catch {
+    return path;
+  }
+}
+
 async function writeChanged(dir: string, change: (config: ConfigFile) => void, env: NodeJS.ProcessEnv): Promise<ConfigFile> {
   const next = readConfig(env);
   change(next);
   const { checkConfig } = await import('./schema.js');
   const r = checkConfig(JSON.parse(JSON.stringify(next)));
   if (!r.ok) throw new ConfigFileError(`refusing to write a damaged config file: ${r.problem}`);
-  // written as conf wrote it (tab-indented JSON, created 0600; a symlinked file is written through),
-  // by the atomic writer every other file uses: conf, with the ajv and semver it loads, cost a write
-  // ~85 ms of start-up
+  // written as conf wrote it (tab-indented JSON, created 0600), by the atomic writer every other
+  // file uses: conf, with the ajv and semver it loads, cost a write ~85 ms of start-up
   const path = join(dir, CONFIG_FILE_NAME);
-  writeFileAtomic(path, JSON.stringify(next, undefined, '\t'), 0o600);
+  writeFileAtomic(linkTarget(path), JSON.stringify(next, undefined, '\t'), 0o600);
   const print = fingerprint(path);
   if (print) rememberChecked(env, print);
   return next;

@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, lstatSync, openSync, readdirSync, realpathSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { processAlive } from './pid.js';
 
@@ -61,21 +61,8 @@ export function writeAllSync(fd: number, buf: Buffer): void {
   for (let off = 0; off < buf.length; ) off += writeSync(fd, buf, off);
 }
 
-/** The file a path names: a symlink's target (a dotfile manager's link stays a link), else the path. */
-function linkTarget(path: string): string {
-  try {
-    return lstatSync(path).isSymbolicLink() ? realpathSync(path) : path;
-  } catch {
-    return path; // not there yet, or a dangling link: written as the path
-  }
-}
-
-/**
- * Writes the whole text to a temporary file, syncs it, then renames it over `path`: readers never see
- * half. A symlink is written through: its target gets the new text.
- */
-export function writeFileAtomic(linkOrPath: string, text: string | Buffer, mode = 0o644, opts: { sync?: boolean } = {}): void {
-  const path = linkTarget(linkOrPath);
+/** Writes the whole text to a temporary file, syncs it, then renames it over `path`: readers never see half. */
+export function writeFileAtomic(path: string, text: string | Buffer, mode = 0o644, opts: { sync?: boolean } = {}): void {
   const { temp, fd } = openTempFile(path, mode);
   try {
     try {

@@ -44,22 +44,3 @@ describe('openTempFile', () => {
     expect(existsSync(temp)).toBe(true);
   });
 });
-
-describe('writeFileAtomic', () => {
-  it('writes a symlinked file through its link (a dotfile manager keeps its link), and a dangling one as the path', () => {
-    const real = `${tmp.path}/dotfiles-config.json`;
-    writeFileSync(real, '{"old":true}');
-    const link = `${tmp.path}/config.json`;
-    symlinkSync(real, link);
-    writeFileAtomic(link, '{"new":true}', 0o600);
-    expect(lstatSync(link).isSymbolicLink()).toBe(true);
-    expect(readlinkSync(link)).toBe(real);
-    expect(readFileSync(real, 'utf8')).toBe('{"new":true}');
-    expect(lstatSync(real).mode & 0o777).toBe(0o600);
-    const dangling = `${tmp.path}/dangling.json`;
-    symlinkSync(`${tmp.path}/nowhere/x.json`, dangling);
-    writeFileAtomic(dangling, 'x');
-    expect(lstatSync(dangling).isSymbolicLink()).toBe(false);
-    expect(readFileSync(dangling, 'utf8')).toBe('x');
-  });
-});

@@ -1,0 +1,29 @@
+import { lstatSync, mkdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { updateConfig } from '../../../src/config/store.js';
+import { tempDir } from '../../helpers/cli.js';
+
+const tmp = tempDir();
+afterAll(() => tmp.remove());
+
+describe('the profile file', () => {
+  it('kept as a symlink (a dotfile manager): written through its link, which stays; a dangling one is written as the path', async () => {
+    const dir = `${tmp.path}/linked`;
+    mkdirSync(dir);
+    const real = `${tmp.path}/dotfiles-config.json`;
+    writeFileSync(real, JSON.stringify({ currentProfile: 'default', profiles: { default: {} }, settings: {} }));
+    const link = `${dir}/config.json`;
+    symlinkSync(real, link);
+    await updateConfig((c) => void (c.profiles.default!.plan = 'business'), { FORMCTL_CONFIG_DIR: dir });
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(link)).toBe(real);
+    expect(JSON.parse(readFileSync(real, 'utf8')).profiles.default.plan).toBe('business');
+    expect(lstatSync(real).mode & 0o777).toBe(0o600);
+    const other = `${tmp.path}/dangling`;
+    mkdirSync(other);
+    symlinkSync(`${tmp.path}/nowhere/config.json`, `${other}/config.json`);
+    await updateConfig((c) => void (c.currentProfile = 'default'), { FORMCTL_CONFIG_DIR: other });
+    expect(lstatSync(`${other}/config.json`).isSymbolicLink()).toBe(false);
+    expect(JSON.parse(readFileSync(`${other}/config.json`, 'utf8')).currentProfile).toBe('default');
+  });
+});
