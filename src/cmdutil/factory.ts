@@ -167,8 +167,10 @@ async function buildClient(deps: Deps, command: string): Promise<ApiClient> {
 /** The run's requests go into the quota ledger; past 80 % of a known plan's month, a warning. */
 async function recordInLedger(deps: Deps, command: string, requests: number): Promise<void> {
   try {
-    const { record, quotaUsage } = await import('./ledger.js');
+    const { record, profilePlan, quotaUsage } = await import('./ledger.js');
     record(deps, command, requests);
+    // the month's ledger is read only when there is a plan to warn against (most runs have none)
+    if (!profilePlan(deps)) return;
     const { used, plan, limit } = quotaUsage(deps);
     if (limit !== undefined && used >= limit * 0.8) deps.warn(`${used.toLocaleString('en')} of the ${limit.toLocaleString('en')} requests of the ${plan} plan used this month (${Math.round((used / limit) * 100)} %, as far as formctl knows): formctl quota`);
   } catch { /* the ledger must never fail a command */ }

@@ -62,14 +62,18 @@ export interface QuotaUsage {
   left: number | undefined;
 }
 
+/** The profile's plan, when it names one; the sandbox has a plan of its own (`formctl sandbox plan`), not the profile's. */
+export function profilePlan(deps: Deps): Plan | undefined {
+  const t = deps.target();
+  return !t.sandbox && t.plan && isPlan(t.plan) ? t.plan : undefined;
+}
+
 export function quotaUsage(deps: Deps, extra = 0): QuotaUsage {
   const m = month();
-  const t = deps.target();
   // the sandbox's requests are never counted (factory.ts records real targets only)
-  const lines = t.sandbox ? [] : readLedger(deps, m);
+  const lines = deps.target().sandbox ? [] : readLedger(deps, m);
   const used = lines.reduce((s, l) => s + l.requests, 0) + extra;
-  // the sandbox has a plan of its own (`formctl sandbox plan`), not the profile's
-  const plan = !t.sandbox && t.plan && isPlan(t.plan) ? t.plan : undefined;
+  const plan = profilePlan(deps);
   const limit = plan ? PLAN_LIMITS[plan].monthlyRequests : undefined;
   return { month: m, lines, used, plan, limit, left: limit === undefined ? undefined : Math.max(0, limit - used) };
 }

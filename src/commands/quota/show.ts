@@ -26,7 +26,7 @@ export async function run(deps: Deps): Promise<void> {
   }
   const out = deps.io.stdout;
   if (t.sandbox) out.write('The embedded sandbox has no quota to spend: its requests are not counted.\n');
-  out.write(`${m} · profile ${t.profileName}: ${used.toLocaleString('en')} request${used === 1 ? '' : 's'}${limit ? ` of ${limit.toLocaleString('en')} (${plan} plan, ${Math.round((used / limit) * 100)} %), ${left!.toLocaleString('en')} left` : ' (set the plan with `formctl config set plan business` to see the limit)'} · ${daysLeft} day${daysLeft === 1 ? '' : 's'} left in the month\n`);
+  out.write(`${m} · profile ${t.profileName}: ${used.toLocaleString('en')} request${used === 1 ? '' : 's'}${limit ? ` of ${limit.toLocaleString('en')} (${plan} plan, ${Math.round((used / limit) * 100)} %), ${left!.toLocaleString('en')} left` : t.sandbox ? '' : ' (set the plan with `formctl config set plan business` to see the limit)'} · ${daysLeft} day${daysLeft === 1 ? '' : 's'} left in the month\n`);
   for (const b of busiest) out.write(`  ${b.command.padEnd(24)} ${String(b.requests).padStart(7)}\n`);
   deps.info('Counted by formctl on this machine: requests of other clients with the same key are not seen.');
 }
