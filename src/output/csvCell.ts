@@ -20,9 +20,9 @@ const NEEDS_QUOTES = /[",\r\n]/;
 
 /**
  * One CSV line (with its `\n`) of string cells, neutralised unless raw: exactly what csv-stringify
- * writes with its defaults (a cell holding a comma, quote, CR or LF is quoted, quotes doubled), built
- * as one string for the long exports, where csv-stringify's options and casts per cell cost more than
- * the rows' own work.
+ * writes with its defaults (a cell holding a comma, quote, CR or LF is quoted, quotes doubled). The
+ * one CSV writer of lists (-o csv), exports and import's error file; csv-stringify stays for the one
+ * stream that re-writes the service's CSV (analytics export), with its Windows line ends.
  */
 export function csvLine(cells: readonly string[], raw: boolean): string {
   let line = '';

@@ -1,6 +1,6 @@
 import { UsageError } from '../errors.js';
 import { terminalColumns, type IOStreams } from '../io/streams.js';
-import { csvCells } from './csvCell.js';
+import { csvLine } from './csvCell.js';
 import { terminalText } from './terminalText.js';
 import { oneLine, truncate } from './fit.js';
 import { cellText as cell, renderTable } from './table.js';
@@ -80,15 +80,14 @@ function pick(item: Record<string, unknown>, names: readonly string[]): Record<s
 
 export { cellText as cell } from './table.js';
 
-async function csv(rows: Record<string, unknown>[], columns: readonly string[], raw = false): Promise<string> {
-  const { stringify } = await import('csv-stringify/sync');
-  return stringify(rows.map((r) => csvCells(columns.map((c) => cell(r[c])), raw)), { header: true, columns: [...columns] });
+/** CSV with a header line (written as it is: names are not neutralised), the one CSV writer (csvCell.ts). */
+function csv(rows: Record<string, unknown>[], columns: readonly string[], raw = false): string {
+  return csvLine(columns, true) + rows.map((r) => csvLine(columns.map((c) => cell(r[c])), raw)).join('');
 }
 
 /** CSV lines with no header: a list of values (one per line) or of lists (one row each). */
-async function csvLines(lines: unknown[][], raw = false): Promise<string> {
-  const { stringify } = await import('csv-stringify/sync');
-  return stringify(lines.map((l) => csvCells(l.map(cell), raw)));
+function csvLines(lines: unknown[][], raw = false): string {
+  return lines.map((l) => csvLine(l.map(cell), raw)).join('');
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);

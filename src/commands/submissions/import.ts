@@ -1,3 +1,4 @@
+import { csvLine } from '../../output/csvCell.js';
 import { createHash } from 'node:crypto';
 import { extname, join } from 'node:path';
 import type { Deps } from '../../cmdutil/factory.js';
@@ -139,11 +140,11 @@ async function writeErrors(path: string, format: 'csv' | 'jsonl' | 'json', colum
   const reason = (r: Row) => (r.failure ? r.failure : describeFieldErrors(r.errors ?? {}, fields).join(' | '));
   let text: string;
   if (format === 'csv') {
-    const { stringify } = await import('csv-stringify/sync');
+    // the rows as they were read, to be fixed and imported again: written as they are (raw)
     // _retryable only when some row failed for a reason other than its answers
     const retryable = rows.some((r) => r.failure !== undefined);
     const header = [...columns, '_row', '_errors', ...(retryable ? ['_retryable'] : [])];
-    text = stringify([header, ...rows.map((r) => [...columns.map((c) => String(r.record[c] ?? '')), String(r.n), reason(r), ...(retryable ? [r.failure ? 'true' : 'false'] : [])])]);
+    text = [header, ...rows.map((r) => [...columns.map((c) => String(r.record[c] ?? '')), String(r.n), reason(r), ...(retryable ? [r.failure ? 'true' : 'false'] : [])])].map((l) => csvLine(l, true)).join('');
   } else {
     text = rows.map((r) => `${JSON.stringify({ _row: r.n, _errors: r.failure ?? r.errors, _retryable: r.failure !== undefined, ...r.record })}\n`).join('');
   }
