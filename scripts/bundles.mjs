@@ -31,8 +31,8 @@ export function groupEntries() {
 /** dist/cmd-forms.js for src/commands/forms/index.ts; cmd-completion-dynamicIndex.js for its other door */
 export const groupBundleName = (entry) => `cmd-${entry.replace(/^src\/commands\//, '').replace(/\.ts$/, '').replace(/\/index$/, '').replace(/\//g, '-')}.js`;
 
-/** the bundles the build does not keep ASCII (the drafter's patterns), read as utf8 */
-export const UTF8_BUNDLES = new Set(['sandbox.js', 'zod.js']);
+/** the bundles the build does not keep ASCII (the sandbox's: the drafter's patterns), read as utf8 */
+export const UTF8_BUNDLES = new Set(['sandbox.js']);
 
 /** `module.exports` of the bundle `name` (in dist/), loaded through the code cache */
 const loadThrough = (name) =>
