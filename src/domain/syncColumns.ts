@@ -1,4 +1,5 @@
 import { ADDRESS_PARTS, NAME_PARTS, VALUE_TYPES, fieldLabel, fileIdOf, type AnswerField } from './answers.js';
+import { hasQuizColumns } from './flatten.js';
 
 // `submissions sync`: the typed columns of a form's table, named after field labels. A field keeps
 // its column once made (renaming a label does not move data); new fields add columns.
@@ -36,9 +37,10 @@ const QUIZ: Array<[string, ColumnType, string]> = [['quiz_points', 'number', 'qu
 
 /**
  * The columns for a form's fields, after the ones it already has (`existing`, in table order):
- * existing sources keep their names; new sources get fresh, unique names.
+ * existing sources keep their names (a form that was a quiz keeps its score columns); new sources
+ * get fresh, unique names; the score columns come when the fields carry quiz settings, as in export.
  */
-export function planColumns(fields: AnswerField[], quiz: boolean, existing: SyncColumn[] = []): SyncColumn[] {
+export function planColumns(fields: AnswerField[], existing: SyncColumn[] = []): SyncColumn[] {
   const out = existing.length ? [...existing] : [...FIXED_COLUMNS];
   const taken = new Set(out.map((c) => c.name));
   const has = new Set(out.map((c) => c.source));
@@ -60,7 +62,7 @@ export function planColumns(fields: AnswerField[], quiz: boolean, existing: Sync
     else if (vt === 'string[]' || vt === 'array' || vt === 'fileId[]') add(base, 'json', f.key);
     else add(base, 'text', f.key);
   }
-  if (quiz) for (const [n, t, s] of QUIZ) add(n, t, s);
+  if (hasQuizColumns(fields)) for (const [n, t, s] of QUIZ) add(n, t, s);
   return out;
 }
 

@@ -153,7 +153,7 @@ wt.Worker = class extends W { constructor(...a) { super(...a); require('node:fs'
     const failed = await execa('node', [BIN, 'submissions', 'sync', qrId, '--to', `sqlite:${db}`], { env, extendEnv: false, reject: false });
     expect(failed.exitCode).not.toBe(0);
     expect(failed.stderr).toContain('row 1500 refused');
-    // 200 pages in all; the refusal is in the second batch (rows 1,001 to 3,000, pages 200 to 171),
+    // 200 pages in all; the refusal is in the second batch (rows 1,001 to 3,000, pages 190 to 171),
     // and what is fetched after it is at most the walk's window ahead, not another whole batch
     const lists = (await sb.requestsSince(before)).filter((r) => r.method === 'GET' && r.path.startsWith(`/v1/forms/${qrId}/submissions`));
     expect(lists.length).toBeLessThan(45);

@@ -6,7 +6,6 @@ import type { ApiClient } from '../../api/http.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { requireQrId } from '../../cmdutil/input.js';
 import type { AnswerField } from '../../domain/answers.js';
-import { hasQuizColumns } from '../../domain/flatten.js';
 import { FORMS_PAGE_MAX } from '../../domain/limits.js';
 import { planColumns, type SyncSubmission } from '../../domain/syncColumns.js';
 import { UsageError } from '../../errors.js';
@@ -45,9 +44,9 @@ type Redact = <T extends { answers: Record<string, unknown> }>(s: T, fields: Ans
  */
 const WINDOW = 8;
 /**
- * Rows per transaction: 1,000 (ten pages) for the first, then twice as many each time up to 8,000.
- * A commit rewrites the pages of every index it touched, so fewer, larger ones cost less (a 100,000-row
- * sync: 17 commits instead of 100); a short sync still commits early and often.
+ * Rows per transaction: 1,000 (ten pages) at most for the first, then twice as many each time up to
+ * 8,000 (and a batch near the end may close earlier: TAIL_BATCH_ROWS). A commit rewrites the pages of
+ * every index it touched, so fewer, larger ones cost less; a short sync still commits early and often.
  */
 const FIRST_BATCH_ROWS = 1000;
 const MAX_BATCH_ROWS = 8000;
@@ -70,8 +69,7 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
   // answer as unknown) and the answers are kept in the raw column only
   if (!first.form) deps.warn(`${qrId}: the service sent no form definition with the submissions: answers are stored raw, without a column per field`);
   const fields = (first.form?.fields ?? []) as unknown as AnswerField[];
-  const quiz = hasQuizColumns(fields) || (prior?.columns ?? []).some((c) => c.source.startsWith('quiz.'));
-  const columns = planColumns(fields, quiz, prior?.columns);
+  const columns = planColumns(fields, prior?.columns);
   const outcome: Outcome = { qrId, table, upserted: 0, deleted: 0, requests, rows: prior?.rows ?? 0 };
   if (first.total === 0 && !full) return outcome;
   await sink.prepare(table, columns, Object.fromEntries(fields.map((f) => [f.key, f.type])));

@@ -65,16 +65,16 @@ export class CopyBatch {
   }
 
   /** the COPY text of the form's table and of `submissions`, one line per id */
-  text(idColumn: number): { form: Buffer[]; raw: Buffer[] } {
+  text(): { form: Buffer[]; raw: Buffer[] } {
     if (!this.repeated) return { form: this.form, raw: this.raw };
-    return { form: [lastById(Buffer.concat(this.form).toString(), idColumn)], raw: [lastById(Buffer.concat(this.raw).toString(), 0)] };
+    return { form: [lastById(Buffer.concat(this.form).toString())], raw: [lastById(Buffer.concat(this.raw).toString())] };
   }
 }
 
-/** COPY lines with one line per id (the field at `idColumn`), the last one seen. */
-function lastById(text: string, idColumn: number): Buffer {
+/** COPY lines with one line per id (the first field: `id` leads both tables, domain/syncColumns.ts FIXED_COLUMNS), the last one seen. */
+function lastById(text: string): Buffer {
   const byId = new Map<string, string>();
-  for (const line of text.split('\n')) if (line) byId.set(line.split('\t')[idColumn]!, line);
+  for (const line of text.split('\n')) if (line) byId.set(line.slice(0, line.indexOf('\t')), line);
   return Buffer.from(`${[...byId.values()].join('\n')}\n`);
 }
 
@@ -176,7 +176,7 @@ CREATE TEMPORARY TABLE ${RAW_STAGE.slice('pg_temp.'.length)} (LIKE submissions) 
       pending = new CopyBatch();
       await client.query('BEGIN');
       try {
-        if (batch.rows) await writeBatch(db, table, columns, batch.text(columns.findIndex((c) => c.name === 'id')));
+        if (batch.rows) await writeBatch(db, table, columns, batch.text());
         await client.query(
           `INSERT INTO _formctl_sync (qr_id, table_name, newest_created_at, ids_at_newest, columns, rows, updated_at) VALUES ($1, $2, $3, $4, $5, $6, now())
            ON CONFLICT (qr_id) DO UPDATE SET table_name = EXCLUDED.table_name, newest_created_at = EXCLUDED.newest_created_at, ids_at_newest = EXCLUDED.ids_at_newest, columns = EXCLUDED.columns, rows = EXCLUDED.rows, updated_at = EXCLUDED.updated_at`,

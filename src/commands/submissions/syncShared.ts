@@ -21,8 +21,10 @@ export interface Sink {
   prepare(table: string, columns: SyncColumn[], fieldTypes: FieldTypes): Promise<void>;
   /**
    * Rows (a page's) upserted by id into the form's table and `submissions`, in the transaction this
-   * opens or the one open; nothing is kept until commit(). SQLite writes them at once, a page at a
-   * time between fetches; PostgreSQL stages them for the commit.
+   * opens or the one open; nothing is kept until commit(). SQLite writes them as they come (in its
+   * worker thread, not waited for, while the next pages are fetched); PostgreSQL stages them for the
+   * commit. `json`: each row's JSON text when the caller has it already (the worker's messages carry
+   * it), stored as the raw column instead of serialising the row again.
    */
   writeRows(qrId: string, rows: SyncSubmission[], json?: string[]): Promise<void>;
   /** the state, then the commit of the open transaction (one is opened for the state alone) */

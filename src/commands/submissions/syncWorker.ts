@@ -14,7 +14,8 @@ import type { Sink } from './syncShared.js';
 // once any call fails in the worker, it refuses every later call but close(), so a batch whose rows
 // failed is never committed and the state never moves past rows that are not in the database.
 //
-// The worker runs a bundle of its own (dist/sync-worker.js, which loads the SQLite module), so only
+// The worker runs a bundle of its own (dist/sync-worker.js, which reaches the one SQLite module
+// through dist/sandbox.js, about 5 ms before the first request: a worker is an isolate of its own), so only
 // the built CLI has it; run from the sources (the in-process tests) the sink stays on this thread.
 
 type Method = Exclude<keyof Sink, 'label'>;

@@ -12,7 +12,7 @@ describe('COPY text of a sync batch', () => {
     expect(copyLine(['a\tb', 'c\nd\re', 'back\\slash', '\\N', null, 1.5, false])).toBe('a\\tb\tc\\nd\\re\tback\\\\slash\t\\\\N\t\\N\t1.5\tf\n');
     const b = new CopyBatch();
     b.add('QR', [row('a1', 'x\\y "q"\n')], cellsOf);
-    const { raw } = b.text(0);
+    const { raw } = b.text();
     expect(text(raw)).toBe(`a1\tQR\t2026-01-01T00:00:00.000Z\t2026-01-01T00:00:00.000Z\t${JSON.stringify(row('a1', 'x\\y "q"\n')).replace(/\\/g, '\\\\')}\n`);
   });
 
@@ -21,7 +21,7 @@ describe('COPY text of a sync batch', () => {
     b.add('QR', [row('a1', 'first'), row('b2', 'b')], cellsOf);
     b.add('QR', [row('a1', 'second'), row('c3', 'c')], cellsOf);
     expect(b.rows).toBe(4);
-    const { form, raw } = b.text(0);
+    const { form, raw } = b.text();
     const lines = text(form).trimEnd().split('\n');
     expect(lines.map((l) => l.split('\t')[0])).toEqual(['a1', 'b2', 'c3']);
     expect(lines[0]).toContain('second');
@@ -33,7 +33,7 @@ describe('COPY text of a sync batch', () => {
     const b = new CopyBatch();
     b.add('QR', [row('a1', 'one')], cellsOf);
     b.add('QR', [row('b2', 'two')], cellsOf);
-    const { form } = b.text(0);
+    const { form } = b.text();
     expect(form).toHaveLength(2);
     expect(text(form)).toBe(copyLine(cellsOf(row('a1', 'one'))) + copyLine(cellsOf(row('b2', 'two'))));
   });
