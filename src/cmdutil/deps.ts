@@ -3,7 +3,7 @@ import type { Target } from '../config/resolve.js';
 import type { ConfigFile } from '../config/store.js';
 import type { Prompter } from '../io/prompter.js';
 import type { IOStreams } from '../io/streams.js';
-import type { OutputOptions, View } from '../output/format.js';
+import type { CommandOutput, View } from '../output/format.js';
 import type { GlobalFlags } from './flags.js';
 
 /** What a command may use. Built lazily: a command pays only for what it touches. */
@@ -15,7 +15,7 @@ export interface Deps {
   client(): Promise<ApiClient>;
   prompter(): Prompter;
   /** output options for a view: format, --columns checked against the view's allow-list, -q */
-  outputFor<T>(view: View<T>): OutputOptions;
+  outputFor<T>(view: View<T>): CommandOutput;
   printList<T>(view: View<T>, items: T[]): Promise<void>;
   printOne<T>(view: View<T>, item: T): Promise<void>;
   /** a record as -o json prints it (pretty, or on one line), or what --query makes of it in the -o format */

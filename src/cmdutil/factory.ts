@@ -5,7 +5,7 @@ import { checkBaseUrl, profileProblem, resolveTarget, type Target } from '../con
 import { readConfig, sandboxDataDir, type ConfigFile } from '../config/store.js';
 import { InquirerPrompter, type Prompter } from '../io/prompter.js';
 import { paint, type IOStreams } from '../io/streams.js';
-import { columnNames, parseFields, renderData, renderList, renderOne, resolveFormat, type OutputOptions, type View } from '../output/format.js';
+import { columnNames, parseFields, renderData, renderList, renderOne, resolveFormat, type CommandOutput, type View } from '../output/format.js';
 import type { Query } from '../output/query.js';
 import { terminalText } from '../output/terminalText.js';
 import { RequestCapError, UsageError } from '../errors.js';
@@ -32,7 +32,7 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
     target: () => (target ??= checkedTarget(deps.config(), flags, io.env)),
     client: () => (client ??= buildClient(deps, overrides.command ?? 'formctl')),
     prompter: () => (prompter ??= overrides.prompter ?? new InquirerPrompter(io)),
-    outputFor<T>(view: View<T>): OutputOptions {
+    outputFor<T>(view: View<T>): CommandOutput {
       const format = resolveFormat(flags.output, flags.json, deps.config().settings.output, io);
       return {
         format,

@@ -17,6 +17,10 @@ export interface OutputOptions {
   csvRaw?: boolean;
   /** --query: applied to what -o json prints; its result is shown in `format` */
   query?: Query;
+}
+
+/** What a command is told of its output (Deps.outputFor): the options, and whether it may talk. */
+export interface CommandOutput extends OutputOptions {
   /**
    * A table with no --query: what a person reads, so a command may print its sentences and
    * outlines. Anything else (a format asked for, or a query's result) prints the data alone.

@@ -20,7 +20,7 @@ export async function printForm(deps: Deps, form: Form): Promise<void> {
   }));
   if (rows.length) {
     const view = { fields: ['key', 'type', 'label', 'required', 'options'], columns: ['key', 'type', 'label', 'required', 'options'], id: (r: { key: string }) => r.key };
-    deps.io.stdout.write(`\n${await renderList(deps.io, { format: 'table', prose: true, quiet: false }, view, rows)}`);
+    deps.io.stdout.write(`\n${await renderList(deps.io, { format: 'table', quiet: false }, view, rows)}`);
   }
 }
 

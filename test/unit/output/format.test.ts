@@ -34,27 +34,27 @@ describe('--columns', () => {
 
 describe('renderers', () => {
   it('json is an array of whole records, or the picked fields', async () => {
-    expect(JSON.parse(await renderList(io(false), { format: 'json', prose: false, quiet: false }, view, rows))).toEqual(rows);
-    expect(JSON.parse(await renderList(io(false), { format: 'json', prose: false, quiet: false, fields: ['id'] }, view, rows))).toEqual([{ id: 'A1' }, { id: 'B2' }]);
+    expect(JSON.parse(await renderList(io(false), { format: 'json', quiet: false }, view, rows))).toEqual(rows);
+    expect(JSON.parse(await renderList(io(false), { format: 'json', quiet: false, fields: ['id'] }, view, rows))).toEqual([{ id: 'A1' }, { id: 'B2' }]);
   });
   it('jsonl is one record per line', async () => {
-    const out = await renderList(io(false), { format: 'jsonl', prose: false, quiet: false }, view, rows);
+    const out = await renderList(io(false), { format: 'jsonl', quiet: false }, view, rows);
     expect(out.trim().split('\n').map((l) => JSON.parse(l))).toEqual(rows);
   });
   it('csv quotes per RFC 4180 and JSON-encodes nested values', async () => {
-    const out = await renderList(io(false), { format: 'csv', prose: false, quiet: false }, view, rows);
+    const out = await renderList(io(false), { format: 'csv', quiet: false }, view, rows);
     expect(out).toBe('id,title,n,tags\nA1,"Hello, ""world""",1,"[""x""]"\nB2,Second,2,[]\n');
   });
   it('-q prints only ids', async () => {
-    expect(await renderList(io(false), { format: 'json', prose: false, quiet: true }, view, rows)).toBe('A1\nB2\n');
+    expect(await renderList(io(false), { format: 'json', quiet: true }, view, rows)).toBe('A1\nB2\n');
   });
   it('table shows the default columns', async () => {
-    const out = await renderList(io(false), { format: 'table', prose: true, quiet: false }, view, rows);
+    const out = await renderList(io(false), { format: 'table', quiet: false }, view, rows);
     expect(out).toContain('title');
     expect(out).not.toContain('tags');
   });
   it('one record in table form is a key/value listing', async () => {
-    expect(await renderOne(io(false), { format: 'table', prose: true, quiet: false, fields: ['id', 'n'] }, view, rows[0]!)).toBe('id  A1\nn   1\n');
+    expect(await renderOne(io(false), { format: 'table', quiet: false, fields: ['id', 'n'] }, view, rows[0]!)).toBe('id  A1\nn   1\n');
   });
 });
 

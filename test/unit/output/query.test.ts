@@ -59,7 +59,7 @@ describe('writeEvent with --query: each event through it, null and false skipped
     const stdout = new PassThrough();
     const query = await compileQuery("answers.meal == 'veg' && id");
     const summary = () => ({ at: '', event: 'e', qrId: 'Q', answers: [] });
-    for (const [id, meal] of [['1', 'veg'], ['2', 'fish'], ['3', 'veg']] as const) writeEvent({ ...io, stdout }, { format: 'jsonl', prose: false, quiet: false, query }, { id, answers: { meal } }, id, summary);
+    for (const [id, meal] of [['1', 'veg'], ['2', 'fish'], ['3', 'veg']] as const) writeEvent({ ...io, stdout }, { format: 'jsonl', quiet: false, query }, { id, answers: { meal } }, id, summary);
     expect(String(stdout.read())).toBe('"1"\n"3"\n');
   });
 });

@@ -23,13 +23,13 @@ describe('tables on a terminal', () => {
 
   it('never cuts an id, and one dim line on stderr names the columns left out and how to see them', async () => {
     const t = testIO({ tty: true, columns: 40, env: { NO_COLOR: '1' } });
-    const out = await renderList(t.io, { format: 'table', prose: true, quiet: false }, view, rows);
+    const out = await renderList(t.io, { format: 'table', quiet: false }, view, rows);
     expect(out).toContain('ABCDEFGHIJKLMNOP');
     for (const line of out.trimEnd().split('\n')) expect([...line].length).toBeLessThanOrEqual(40);
     expect(t.stderr()).toMatch(/Not shown to fit the terminal: .*createdAt.* \(choose columns with --columns, or see everything with -o json\)/);
     // a wide terminal shows everything and says nothing
     const wide = testIO({ tty: true, columns: 300 });
-    await renderList(wide.io, { format: 'table', prose: true, quiet: false }, view, rows);
+    await renderList(wide.io, { format: 'table', quiet: false }, view, rows);
     expect(wide.stderr()).toBe('');
   });
 
@@ -37,7 +37,7 @@ describe('tables on a terminal', () => {
     const t = testIO({ tty: true, columns: 80 });
     const swatch = new StyledCell('████', '\u001b[38;2;0;0;0m██\u001b[39m\u001b[38;2;255;0;0m██\u001b[39m');
     const v: View<{ id: string; preview: StyledCell; name: string }> = { fields: ['id', 'name'], columns: ['id', 'preview', 'name'], id: (r) => r.id };
-    const out = await renderList(t.io, { format: 'table', prose: true, quiet: false }, v, [{ id: 'a', preview: swatch, name: 'classic' }]);
+    const out = await renderList(t.io, { format: 'table', quiet: false }, v, [{ id: 'a', preview: swatch, name: 'classic' }]);
     // eslint-disable-next-line no-control-regex
     const widths = out.trimEnd().split('\n').map((l) => [...l.replace(/\u001b\[[\d;]*m/g, '')].length);
     expect(new Set(widths).size).toBe(1);
@@ -46,11 +46,11 @@ describe('tables on a terminal', () => {
 
   it('an empty list says so and what to do next on a terminal; JSON stays [] and CSV a header', async () => {
     const t = testIO({ tty: true });
-    expect(await renderList(t.io, { format: 'table', prose: true, quiet: false }, view, [])).toBe('');
+    expect(await renderList(t.io, { format: 'table', quiet: false }, view, [])).toBe('');
     expect(t.stderr()).toBe('No forms yet. Create one: formctl forms create --title …\n');
     const pipe = testIO();
-    expect(await renderList(pipe.io, { format: 'json', prose: false, quiet: false }, view, [])).toBe('[]\n');
-    expect(await renderList(pipe.io, { format: 'csv', prose: false, quiet: false }, view, [])).toBe('qrId,title,note,createdAt\n');
+    expect(await renderList(pipe.io, { format: 'json', quiet: false }, view, [])).toBe('[]\n');
+    expect(await renderList(pipe.io, { format: 'csv', quiet: false }, view, [])).toBe('qrId,title,note,createdAt\n');
     expect(pipe.stderr()).toBe('');
   });
 });
@@ -68,9 +68,9 @@ describe('event streams', () => {
 
   it('a pipe or -o json gets JSON lines; -q the ids; --columns picks keys', () => {
     const t = testIO();
-    writeEvent(t.io, { format: 'json', prose: false, quiet: false }, event, event.submission.id, summary);
-    writeEvent(t.io, { format: 'jsonl', prose: false, quiet: false, fields: ['qrId'] }, event, event.submission.id, summary);
-    writeEvent(t.io, { format: 'json', prose: false, quiet: true }, event, event.submission.id, summary);
+    writeEvent(t.io, { format: 'json', quiet: false }, event, event.submission.id, summary);
+    writeEvent(t.io, { format: 'jsonl', quiet: false, fields: ['qrId'] }, event, event.submission.id, summary);
+    writeEvent(t.io, { format: 'json', quiet: true }, event, event.submission.id, summary);
     expect(t.stdout().split('\n')).toEqual([JSON.stringify(event), '{"qrId":"LUNCH1"}', 'a'.repeat(24), '']);
   });
 });
