@@ -49,9 +49,10 @@ function compare(base, argv, extraEnv = {}) {
   return { base: median(b), ms: median(c), ratio: median(c.map((x, i) => x / b[i])) };
 }
 
-const { child, info } = wants('startup') ? await serveSandbox(join(dir, 'data'), env) : { child: undefined, info: { baseUrl: '', keys: {} } };
+const STARTUP = wants('startup');
+const { child, info } = STARTUP ? await serveSandbox(join(dir, 'data'), env) : { child: undefined, info: { baseUrl: '', keys: {} } };
 const apiEnv = { FORMCTL_BASE_URL: info.baseUrl, FORMCTL_API_KEY: info.keys.owner };
-if (child) spawnSync(process.execPath, [bin, 'forms', 'create', '--title', 'Bench', '--field', 'email:E-mail'], { env: { ...env, ...apiEnv } });
+if (STARTUP) spawnSync(process.execPath, [bin, 'forms', 'create', '--title', 'Bench', '--field', 'email:E-mail'], { env: { ...env, ...apiEnv } });
 
 const floor = `require('http').get(process.env.U,{headers:{authorization:'Bearer '+process.env.K}},r=>{const b=[];r.on('data',c=>b.push(c));r.on('end',()=>require('fs').writeSync(1,Buffer.concat(b)))})`;
 const rawGet = `const u=new URL(process.env.U);const s=require('net').connect(+u.port,u.hostname,()=>s.write('GET '+u.pathname+u.search+' HTTP/1.1\\r\\nHost: '+u.host+'\\r\\nAuthorization: Bearer '+process.env.K+'\\r\\nConnection: close\\r\\n\\r\\n'));const b=[];s.on('data',c=>b.push(c));s.on('end',()=>require('fs').writeSync(1,Buffer.concat(b)))`;
@@ -69,15 +70,15 @@ const startup = [
   { name: 'socket GET by hand, no HTTP library', yardstick: 'node:http GET', base: FLOOR, argv: ['-e', rawGet] },
   { name: 'load run.js and cmd-forms.js, then socket GET', yardstick: 'node:http GET', base: FLOOR, argv: ['-e', loadBundle + rawGet] },
 ];
-if (child) {
+if (STARTUP) {
   for (const s of startup) Object.assign(s, compare(s.base, s.argv, floorEnv));
   child.kill('SIGTERM');
 }
 rmSync(dir, { recursive: true, force: true });
 
-if (child) console.log(`start-up, median of ${RUNS} runs (node ${process.version})`);
-if (child) console.log('case'.padEnd(42), 'ms'.padStart(7), 'yardstick'.padStart(15), 'ms'.padStart(7), 'ratio'.padStart(7), 'target'.padStart(7));
-for (const s of child ? startup : []) console.log(s.name.padEnd(42), s.ms.toFixed(1).padStart(7), s.yardstick.padStart(15), s.base.toFixed(1).padStart(7), `${s.ratio.toFixed(2)}×`.padStart(7), s.target ? `${s.target.toFixed(2)}×`.padStart(7) : '');
+if (STARTUP) console.log(`start-up, median of ${RUNS} runs (node ${process.version})`);
+if (STARTUP) console.log('case'.padEnd(42), 'ms'.padStart(7), 'yardstick'.padStart(15), 'ms'.padStart(7), 'ratio'.padStart(7), 'target'.padStart(7));
+for (const s of STARTUP ? startup : []) console.log(s.name.padEnd(42), s.ms.toFixed(1).padStart(7), s.yardstick.padStart(15), s.base.toFixed(1).padStart(7), `${s.ratio.toFixed(2)}×`.padStart(7), s.target ? `${s.target.toFixed(2)}×`.padStart(7) : '');
 
 // issue 3's export, import and deep pages; sync against export; SQLite engines; the test suite
 let exportResults = [];
@@ -106,11 +107,11 @@ if (syncResults) {
   }
 }
 const list = startup[2];
-if (child) row('one-request forms list -o json', `${list.ms.toFixed(1)} ms (floor ${list.base.toFixed(1)} ms)`, '≤ 1.15× node:http GET', `${list.ratio.toFixed(2)}×`, list.ratio <= 1.15);
-for (const s of child ? startup.slice(0, 2) : []) row(s.name, `${s.ms.toFixed(1)} ms (node -e 0 ${s.base.toFixed(1)} ms)`, '≤ 1.05× node -e 0', `${s.ratio.toFixed(2)}×`, s.ratio <= 1.05);
+if (STARTUP) row('one-request forms list -o json', `${list.ms.toFixed(1)} ms (floor ${list.base.toFixed(1)} ms)`, '≤ 1.15× node:http GET', `${list.ratio.toFixed(2)}×`, list.ratio <= 1.15);
+for (const s of STARTUP ? startup.slice(0, 2) : []) row(s.name, `${s.ms.toFixed(1)} ms (node -e 0 ${s.base.toFixed(1)} ms)`, '≤ 1.05× node -e 0', `${s.ratio.toFixed(2)}×`, s.ratio <= 1.05);
 if (suite) row(suite.what, `${suite.seconds.toFixed(1)} s, ${suite.tests} tests`, suite.target ? `≤ ${suite.target} s` : 'none (smoke)', suite.target ? `${(suite.seconds / suite.target).toFixed(2)}×` : '', suite.target ? suite.seconds <= suite.target && suite.passed : suite.passed);
 
-console.log(`\nissue 20 (node -e 0: ${(child ? startup[0].base : median(Array.from({ length: 7 }, () => once(NODE)))).toFixed(1)} ms on this machine${SMOKE ? '; smoke run: tiny inputs, no target checked' : ''})`);
+console.log(`\nissue 20 (node -e 0: ${(STARTUP ? startup[0].base : median(Array.from({ length: 7 }, () => once(NODE)))).toFixed(1)} ms on this machine${SMOKE ? '; smoke run: tiny inputs, no target checked' : ''})`);
 console.log('| what | measured | target | ratio | |\n|---|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.what} | ${r.measured} | ${r.target} | ${r.ratio} | ${SMOKE ? '(smoke)' : r.ok ? 'PASS' : 'FAIL'} |`);
 process.exitCode = !SMOKE && rows.some((r) => !r.ok) ? 1 : 0;
