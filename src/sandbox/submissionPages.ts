@@ -1,17 +1,25 @@
+import type { PageAnchor } from './repo/submissions.js';
+
 /**
  * Offset pages emulated without O(N²) work: for one window (form, since, until, limit) at one data
- * version, the count is computed once and the end of every page served is remembered, so the next
- * page continues from there (a keyset step) instead of walking the offset again. The version in
- * the key comes from the database, so writes from any process invalidate these caches.
- * One per sandbox instance.
+ * version, the count is computed once and the first and last row of every page served are
+ * remembered, so a page near one served before is found from there (a keyset step) instead of by
+ * walking the offset again: the next page continues after the last row of the one before (an export
+ * walks first to last), and the page before starts just before the first row of the one after
+ * (`submissions sync` walks last to first). The version in the key comes from the database, so
+ * writes from any process invalidate these caches. One per sandbox instance.
  */
 export interface PageWindow {
   total?: number;
-  /** page number → (created_ms, seq) of its last row */
+  /** page number → (created_ms, seq) of its last row, for full pages */
   ends: Map<number, [number, number]>;
+  /** page number → (created_ms, seq) of its first row */
+  starts: Map<number, [number, number]>;
 }
 
 const MAX_WINDOWS = 256;
+/** how many pages away a remembered row is still looked for */
+const LOOK = 64;
 
 export class SubmissionPages {
   private readonly windows = new Map<string, PageWindow>();
@@ -20,18 +28,29 @@ export class SubmissionPages {
     let w = this.windows.get(key);
     if (!w) {
       if (this.windows.size >= MAX_WINDOWS) this.windows.delete(this.windows.keys().next().value!);
-      w = { ends: new Map() };
+      w = { ends: new Map(), starts: new Map() };
       this.windows.set(key, w);
     }
     return w;
   }
 
-  /** The nearest earlier page whose end is known, looking back a little. */
-  static nearestEnd(w: PageWindow, page: number): { page: number; end: [number, number] } | undefined {
-    for (let p = page - 1; p >= 1 && p >= page - 64; p--) {
-      const end = w.ends.get(p);
-      if (end) return { page: p, end };
+  /** The cheapest way to a page: the nearest remembered row on either side, or the offset. */
+  static anchor(w: PageWindow, page: number, limit: number): PageAnchor {
+    const offset = (page - 1) * limit;
+    for (let d = 1; d <= LOOK && (d - 1) * limit < offset; d++) {
+      const end = w.ends.get(page - d);
+      if (end) return { after: end, skip: (d - 1) * limit };
+      const start = w.starts.get(page + d);
+      if (start) return { before: start, skip: (d - 1) * limit };
     }
-    return undefined;
+    return { skip: offset };
+  }
+
+  /** Remembers a page's first row, and its last when the page is full. */
+  static served(w: PageWindow, page: number, limit: number, rows: ReadonlyArray<{ created_ms: number; seq: number }>): void {
+    const first = rows[0];
+    const last = rows.at(-1);
+    if (first) w.starts.set(page, [first.created_ms, first.seq]);
+    if (last && rows.length === limit) w.ends.set(page, [last.created_ms, last.seq]);
   }
 }

@@ -26,6 +26,18 @@ export interface NewSubmission {
 }
 
 const NEWEST_FIRST = 'ORDER BY created_ms DESC, seq DESC';
+const OLDEST_FIRST = 'ORDER BY created_ms ASC, seq ASC';
+
+/**
+ * Where a page's rows are read from: `after` the last row of an earlier page (newest first, `skip`
+ * rows on), or `before` the first row of a later page (oldest first from there, `skip` rows on), or,
+ * with neither, from the window's newest row; `skip` is what SQLite still walks over.
+ */
+export interface PageAnchor {
+  after?: [number, number];
+  before?: [number, number];
+  skip: number;
+}
 
 /** A row of a list page as its JSON text, with what the next page's keyset step needs. */
 export interface SubmissionJsonRow {
@@ -101,11 +113,12 @@ export class Submissions {
   }
 
   /**
-   * A newest-first page within [from, to]; with `after` (the last row of an earlier page) the walk
-   * starts there. Only the index is walked to find the page; rows are read for the page alone.
+   * A newest-first page within [from, to], found from `at` (submissionPages.ts): after a row of an
+   * earlier page, before a row of a later one, or from the newest row. Only the index is walked to
+   * find the page; rows are read for the page alone.
    */
-  page(qrId: string, fromMs: number, toMs: number, limit: number, skip: number, after?: [number, number]): SubmissionRow[] {
-    return this.pageSelect('*', qrId, fromMs, toMs, limit, skip, after) as SubmissionRow[];
+  page(qrId: string, fromMs: number, toMs: number, limit: number, at: PageAnchor): SubmissionRow[] {
+    return this.pageSelect('*', qrId, fromMs, toMs, limit, at) as SubmissionRow[];
   }
 
   /**
@@ -114,22 +127,26 @@ export class Submissions {
    * and no stringify of the answers per row. Only for forms whose answers need no rewriting on read
    * (no file fields: their answers gain URLs).
    */
-  pageJson(qrId: string, fromMs: number, toMs: number, limit: number, skip: number, after?: [number, number]): SubmissionJsonRow[] {
-    return this.pageSelect(ITEM_JSON, qrId, fromMs, toMs, limit, skip, after) as SubmissionJsonRow[];
+  pageJson(qrId: string, fromMs: number, toMs: number, limit: number, at: PageAnchor): SubmissionJsonRow[] {
+    return this.pageSelect(ITEM_JSON, qrId, fromMs, toMs, limit, at) as SubmissionJsonRow[];
   }
 
-  private pageSelect(columns: string, qrId: string, fromMs: number, toMs: number, limit: number, skip: number, after?: [number, number]): unknown[] {
-    if (after) {
+  private pageSelect(columns: string, qrId: string, fromMs: number, toMs: number, limit: number, at: PageAnchor): unknown[] {
+    const inWindow = 'qr_id = ? AND created_ms >= ? AND created_ms <= ?';
+    if (at.after) {
+      const [ms, seq] = at.after;
       return this.db
-        .sql(
-          `SELECT ${columns} FROM submissions WHERE seq IN (SELECT seq FROM submissions WHERE qr_id = ? AND created_ms >= ? AND created_ms <= ?
-             AND NOT (created_ms = ? AND seq >= ?) ${NEWEST_FIRST} LIMIT ? OFFSET ?) ${NEWEST_FIRST}`,
-        )
-        .all(qrId, fromMs, Math.min(toMs, after[0]), after[0], after[1], limit, skip);
+        .sql(`SELECT ${columns} FROM submissions WHERE seq IN (SELECT seq FROM submissions WHERE ${inWindow} AND NOT (created_ms = ? AND seq >= ?) ${NEWEST_FIRST} LIMIT ? OFFSET ?) ${NEWEST_FIRST}`)
+        .all(qrId, fromMs, Math.min(toMs, ms), ms, seq, limit, at.skip);
     }
-    return this.db
-      .sql(`SELECT ${columns} FROM submissions WHERE seq IN (SELECT seq FROM submissions WHERE qr_id = ? AND created_ms >= ? AND created_ms <= ? ${NEWEST_FIRST} LIMIT ? OFFSET ?) ${NEWEST_FIRST}`)
-      .all(qrId, fromMs, toMs, limit, skip);
+    if (at.before) {
+      // the rows just newer than a later page's first row, oldest first from it, served newest first
+      const [ms, seq] = at.before;
+      return this.db
+        .sql(`SELECT ${columns} FROM submissions WHERE seq IN (SELECT seq FROM submissions WHERE ${inWindow} AND NOT (created_ms = ? AND seq <= ?) ${OLDEST_FIRST} LIMIT ? OFFSET ?) ${NEWEST_FIRST}`)
+        .all(qrId, Math.max(fromMs, ms), toMs, ms, seq, limit, at.skip);
+    }
+    return this.db.sql(`SELECT ${columns} FROM submissions WHERE seq IN (SELECT seq FROM submissions WHERE ${inWindow} ${NEWEST_FIRST} LIMIT ? OFFSET ?) ${NEWEST_FIRST}`).all(qrId, fromMs, toMs, limit, at.skip);
   }
 
   anyAnswerMentions(qrId: string, text: string): boolean {
