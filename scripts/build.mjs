@@ -44,10 +44,11 @@ const lazyChildProcess = {
 };
 // The MCP SDK as one bundle (dist/mcp-sdk.js) on the one zod every bundle shares: from node_modules
 // it loaded a second zod (and zod/v4-mini, whose top-level functions are the classic API's too) and
-// ajv, about 100 ms of `formctl mcp`'s start-up. Its ajv validator (for elicitation, which formctl
-// never asks for) is made on first use, from the SDK's own file, whose ajv and ajv-formats are its
-// dependencies. MCP_SDK_EXPORTS: every name src/mcp imports from the SDK (scripts/bundles.mjs maps
-// the SDK's paths to this bundle).
+// ajv, about 100 ms of `formctl mcp`'s start-up. Everything `formctl mcp` runs of the SDK is inside,
+// so the SDK is a development dependency: an install does not bring its web servers (express, hono)
+// and their dependencies, some 50 packages. Its ajv validator serves elicitation only, which formctl
+// never asks for: a stand-in that says so if ever called. MCP_SDK_EXPORTS: every name src/mcp imports
+// from the SDK (scripts/bundles.mjs maps the SDK's paths to this bundle).
 const MCP_SDK = '@modelcontextprotocol/sdk';
 const MCP_SDK_EXPORTS = `export { McpServer, ResourceTemplate } from '${MCP_SDK}/server/mcp.js';
 export { StdioServerTransport } from '${MCP_SDK}/server/stdio.js';
@@ -66,7 +67,7 @@ checkMcpSdkExports();
 const mcpSdkInside = {
   name: 'mcp-sdk-inside',
   setup(b) {
-    let lazyAjv = 0;
+    let ajvStandIn = 0;
     b.onResolve({ filter: /^zod(\/v4-mini)?$/ }, () => ({ path: 'zod.js', namespace: 'bundle' }));
     // the SDK's zod 3 path (zod 3 itself and zod-to-json-schema, more than half of the bundle) only
     // serves zod 3 schemas, and every schema of formctl is zod 4: stand-ins that say so if ever called
@@ -76,14 +77,13 @@ const mcpSdkInside = {
 export { unused as ${args.path === 'zod/v3' ? 'object' : 'zodToJsonSchema'} };`,
       loader: 'js',
     }));
-    b.onResolve({ filter: /^\.\.\/validation\/ajv-provider\.js$/ }, (args) => (/[\\/]sdk[\\/]dist[\\/]esm[\\/]server[\\/]index\.js$/.test(args.importer) ? (lazyAjv++, { path: 'ajv-provider', namespace: 'lazy-ajv' }) : undefined));
-    b.onResolve({ filter: /^@modelcontextprotocol\/sdk\/validation\/ajv-provider\.js$/ }, (args) => ({ path: args.path, external: true }));
-    b.onLoad({ filter: /.*/, namespace: 'lazy-ajv' }, () => ({
-      contents: `export class AjvJsonSchemaValidator { getValidator(schema) { this.real ??= new (require('${MCP_SDK}/validation/ajv-provider.js').AjvJsonSchemaValidator)(); return this.real.getValidator(schema); } }`,
+    b.onResolve({ filter: /^\.\.\/validation\/ajv-provider\.js$/ }, (args) => (/[\\/]sdk[\\/]dist[\\/]esm[\\/]server[\\/]index\.js$/.test(args.importer) ? (ajvStandIn++, { path: 'ajv-provider', namespace: 'no-elicitation' }) : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'no-elicitation' }, () => ({
+      contents: `export class AjvJsonSchemaValidator { getValidator() { throw new Error("formctl's MCP server asks for no elicitation: the MCP SDK's JSON Schema validator is not in formctl's bundle"); } }`,
       loader: 'js',
     }));
     b.onEnd(() => {
-      if (!lazyAjv) throw new Error('the MCP SDK changed: update the mcp-sdk-inside plugin in scripts/build.mjs');
+      if (!ajvStandIn) throw new Error('the MCP SDK changed: update the mcp-sdk-inside plugin in scripts/build.mjs');
     });
   },
 };

@@ -85,6 +85,15 @@ async function installAndRun(tarball: string, nodeDir: string, prebuilds: string
   expect(qrId).toMatch(/^[A-Z0-9]+$/);
   const listed = JSON.parse(run(['--sandbox', 'forms', 'list', '-o', 'json']));
   expect(listed.map((f: { qrId: string }) => f.qrId), label).toContain(qrId);
+  // `formctl mcp` runs from its bundle alone: the MCP SDK is a development dependency, not installed
+  expect(existsSync(join(prefix, 'lib', 'node_modules', 'formctl', 'node_modules', '@modelcontextprotocol')), `${label}: MCP SDK not installed`).toBe(false);
+  const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } } };
+  const call = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'forms_list', arguments: { all: true } } };
+  const mcp = spawnSync(bin, ['--sandbox', 'mcp'], { env, encoding: 'utf8', input: `${JSON.stringify(init)}\n${JSON.stringify(call)}\n` });
+  expect([mcp.status, mcp.stderr], `${label}: formctl mcp`).toEqual([0, '']);
+  const answers = mcp.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: number; result: { structuredContent?: { items: Array<{ qrId: string }> } } });
+  expect(answers.map((a) => a.id), label).toEqual([1, 2]);
+  expect(answers[1]!.result.structuredContent?.items.map((f) => f.qrId), label).toContain(qrId);
   expect(existsSync(join(prefix, 'lib', 'node_modules', 'formctl', 'node_modules', 'better-sqlite3')), `${label}: better-sqlite3 installed`).toBe(!noCompiler);
   // npm puts the man pages where man finds them
   expect(readdirSync(join(prefix, 'share', 'man', 'man1'))).toContain('formctl.1');
