@@ -214,4 +214,17 @@ describe('the public form page in headless Chromium', () => {
     expect(unknown!.status()).toBe(404);
     await page.context().close();
   }, 30_000);
+
+  it('the accessibility check finds what it looks for, on a page without frames and on one with a frame', async () => {
+    const page = await (await browser.newContext()).newPage();
+    const bad = '<!doctype html><html lang="en"><head><title>Bad</title></head><body><main><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><input type="text"></main></body></html>';
+    await page.setContent(bad);
+    const found = await seriousViolations(page);
+    expect(found).toEqual(expect.arrayContaining([expect.stringMatching(/^image-alt: /), expect.stringMatching(/^label: /)]));
+    await page.setContent(`<!doctype html><html lang="en"><head><title>Framed</title></head><body><main><iframe title="inner" srcdoc="${bad.replace(/"/g, '&quot;')}"></iframe></main></body></html>`);
+    await page.frames()[1]!.waitForLoadState();
+    expect(page.frames()).toHaveLength(2);
+    expect(await seriousViolations(page)).toEqual(expect.arrayContaining([expect.stringMatching(/^image-alt: iframe img/)]));
+    await page.context().close();
+  }, 30_000);
 });
