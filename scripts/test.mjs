@@ -11,7 +11,9 @@ const require = createRequire(import.meta.url);
 const tscBin = join(dirname(require.resolve('typescript-native/package.json')), 'bin', 'tsc');
 const vitestBin = require.resolve('vitest/vitest.mjs');
 
-const tsc = spawn(process.execPath, [tscBin, '--noEmit'], { stdio: ['ignore', 'pipe', 'pipe'] });
+// one thread: beside the suite's workers every core is busy already, and tsc's own threads cost more
+// CPU than they save (on two cores: 5.4 s of CPU in 2.8 s alone, against 2.6 s in 2.2 s)
+const tsc = spawn(process.execPath, [tscBin, '--noEmit', '--singleThreaded'], { stdio: ['ignore', 'pipe', 'pipe'] });
 let tscOut = '';
 tsc.stdout.on('data', (c) => (tscOut += c));
 tsc.stderr.on('data', (c) => (tscOut += c));
