@@ -14,8 +14,9 @@ export async function run(deps: Deps): Promise<void> {
   const daysLeft = Math.ceil((end - now.getTime()) / 86_400_000);
   const report = {
     profile: t.profileName, month: m, used, plan: plan ?? null, limit: limit ?? null, left: left ?? null,
-    daysLeft, busiest, sandbox: t.sandbox, ledger: ledgerPath(deps, m),
-    note: 'requests sent by formctl with this profile; other clients using the same key are not counted',
+    // the sandbox's requests go in no ledger: no file to name
+    daysLeft, busiest, sandbox: t.sandbox, ledger: t.sandbox ? null : ledgerPath(deps, m),
+    note: t.sandbox ? 'the embedded sandbox has no quota to spend: its requests are not counted' : 'requests sent by formctl with this profile; other clients using the same key are not counted',
   };
   // the one output contract: -o json|jsonl|csv and --columns give the report as a record
   const view: View<typeof report> = { fields: Object.keys(report), columns: Object.keys(report), id: (r) => r.profile };
