@@ -86,7 +86,21 @@ export { cellText as cell } from './table.js';
 
 /** CSV with a header line (written as it is: names are not neutralised), the one CSV writer (csvCell.ts). */
 function csv(rows: Record<string, unknown>[], columns: readonly string[], raw = false): string {
-  return csvLine(columns, true) + rows.map((r) => csvLine(columns.map((c) => cell(r[c])), raw)).join('');
+  return csvLine(columns, true) + csvRows(rows, columns, raw);
+}
+
+function csvRows(rows: Record<string, unknown>[], columns: readonly string[], raw = false): string {
+  return rows.map((r) => csvLine(columns.map((c) => cell(r[c])), raw)).join('');
+}
+
+/**
+ * A list's CSV rows in the columns -o csv prints, the header line only with `header`: a stream of
+ * records (`sandbox logs --follow`) writes its header once, then each new batch's rows.
+ */
+export function renderCsvRows<T>(opts: Pick<OutputOptions, 'fields' | 'csvRaw'>, view: View<T>, items: T[], header: boolean): string {
+  const columns = opts.fields ?? view.csvColumns ?? view.fields;
+  const rows = view.row ? items.map(view.row) : (items as unknown as Record<string, unknown>[]);
+  return (header ? csvLine(columns, true) : '') + csvRows(rows, columns, opts.csvRaw);
 }
 
 /** CSV lines with no header: a list of values (one per line) or of lists (one row each). */

@@ -136,10 +136,35 @@ describe('sandbox logs --follow', () => {
 
   it('with --query -o json: each followed request is the query of that request, on one line', async () => {
     const out = await followOneGet(['-o', 'json', '--query', '{m: method, p: path}'], `"p":"/v1/forms/${qrId}"`);
-    // the first batch is the query of the list (empty here: --since the latest), as `logs` prints it;
-    // then each followed request on a line of its own
+    // every request, of the first batch (empty here: --since the latest) and followed, on a line of its own
     const lines = out.split('\n').filter((l) => l.startsWith('{"')).map((l) => JSON.parse(l) as { m: string; p: string });
     expect(lines.filter((l) => l.p === `/v1/forms/${qrId}`)).toEqual([{ m: 'GET', p: `/v1/forms/${qrId}` }]);
+  });
+
+  it('with -o csv: one header, then each followed request as a CSV row (never JSON)', async () => {
+    const out = await followOneGet(['-o', 'csv', '--columns', 'method,path,status'], `GET,/v1/forms/${qrId},200`);
+    const lines = out.trim().split('\n');
+    expect(lines[0]).toBe('method,path,status');
+    expect(lines.filter((l) => l === 'method,path,status')).toHaveLength(1);
+    expect(lines.slice(1).every((l) => /^[A-Z]+,\/v1\/[^,]*,\d{3}$/.test(l)), out).toBe(true);
+    expect(lines).toContain(`GET,/v1/forms/${qrId},200`);
+  });
+
+  it('with -o json in a pipe: the first batch and the followed requests alike, a JSON line each', async () => {
+    const child = spawnCli(['sandbox', 'logs', '--follow', '--interval', '100', '-o', 'json', '--since', String((await sb.lastRequestId()) - 2)], { env: env() });
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (c: Buffer) => (out += c));
+    child.stderr!.on('data', (c: Buffer) => (err += c));
+    await waitFor(() => err.includes('Following the request log'), 'the follower');
+    await sb.api('GET', `/forms/${qrId}`);
+    // the two requests before it, then ours
+    await waitFor(() => out.trim().split('\n').length >= 3, 'the request in the log');
+    child.kill('SIGINT');
+    expect((await child).exitCode).toBe(130);
+    const lines = out.trim().split('\n').map((l) => JSON.parse(l) as { id: number; path: string });
+    expect(lines.every((l) => typeof l.id === 'number')).toBe(true);
+    expect(lines.slice(2).map((l) => l.path)).toContain(`/v1/forms/${qrId}`);
   });
 });
 

@@ -50,7 +50,7 @@ export function register(program: Command, bind: typeof Bind): void {
     addOutputFlags(sandbox.command('logs').description("List the sandbox's request log: every API request, its status, time and injected fault"))
       .option('--data <dir>', 'data directory (default: the served sandbox the profile points at, else the embedded one)')
       .option('--since <id>', 'only entries after this id')
-      .option('--follow', 'keep printing new requests until Ctrl-C')
+      .option('--follow', 'keep printing new requests until Ctrl-C: a JSON line each in a pipe, CSV rows under one header with -o csv')
       .option('--interval <ms>', 'how often --follow looks, in milliseconds', '500')
       .addHelpText('after', '\nExamples:\n  formctl sandbox logs --since 120\n  formctl sandbox logs --follow -o jsonl | jq \'select(.status >= 400)\'\n  formctl sandbox logs --query "[?status >= `400`].[method, path, status]" -o csv'),
     () => import('./logs.js'),

@@ -2,7 +2,7 @@ import type { Deps } from '../../cmdutil/factory.js';
 import { parseIntFlag } from '../../cmdutil/flags.js';
 import { signalExit, untilInterrupted } from '../../cmdutil/interrupt.js';
 import { writeEvent } from '../../output/eventLine.js';
-import type { View } from '../../output/format.js';
+import { renderCsvRows, type View } from '../../output/format.js';
 import type { LoggedRequest } from '../../sandbox/repo/requestLog.js';
 import { sandboxSource } from './source.js';
 
@@ -32,10 +32,19 @@ export async function run(deps: Deps, _args: unknown[], opts: { data?: string; f
   const interval = parseIntFlag('--interval', opts.interval, 100, 60_000) ?? 500;
   const source = sandboxSource(deps, opts.data);
   const first = await source.requests(since);
-  await deps.printList({ ...view, empty: 'No requests logged yet. Make one: formctl --sandbox forms list' }, first.map(entry));
+  // following, every batch is written alike: CSV rows under one header, or a JSON line per request
+  // (as `submissions watch` writes its events); a table on a terminal, then a line per request
+  const csvStream = opts.follow === true && out.format === 'csv' && !out.quiet && !out.query;
+  const lines = opts.follow === true && !csvStream && !out.prose;
+  const write = (entries: Entry[], header: boolean) => {
+    if (csvStream) deps.io.stdout.write(renderCsvRows(out, view, entries, header));
+    else if (out.prose && !out.quiet) for (const e of entries) deps.io.stdout.write(`${e.id}  ${e.at}  ${e.method} ${e.path}  ${e.status}  ${e.ms} ms${e.fault ? `  fault: ${e.fault}` : ''}\n`);
+    else for (const e of entries) writeEvent(deps.io, out, { ...e }, String(e.id), () => ({ at: e.at, event: `${e.method} ${e.path}`, qrId: '', answers: [] }));
+  };
+  if (csvStream || lines) write(first.map(entry), true);
+  else await deps.printList({ ...view, empty: 'No requests logged yet. Make one: formctl --sandbox forms list' }, first.map(entry));
   if (!opts.follow) return;
   since = first.at(-1)?.id ?? since;
-  // following: one JSON line per request in a pipe, a line per request on a terminal
   const stop = untilInterrupted();
   deps.info(`Following the request log of ${source.where}; Ctrl-C to stop.`);
   for (;;) {
@@ -44,8 +53,6 @@ export async function run(deps: Deps, _args: unknown[], opts: { data?: string; f
     const next = await source.requests(since);
     if (!next.length) continue;
     since = next.at(-1)!.id;
-    if (out.prose && !out.quiet) for (const e of next.map(entry)) deps.io.stdout.write(`${e.id}  ${e.at}  ${e.method} ${e.path}  ${e.status}  ${e.ms} ms${e.fault ? `  fault: ${e.fault}` : ''}\n`);
-    // JSON, --columns, -q and --query of each request as `submissions watch` writes its events
-    else for (const e of next.map(entry)) writeEvent(deps.io, out, { ...e }, String(e.id), () => ({ at: e.at, event: `${e.method} ${e.path}`, qrId: '', answers: [] }));
+    write(next.map(entry), false);
   }
 }
