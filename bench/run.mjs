@@ -13,6 +13,7 @@ import { serveSandbox } from './serve.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { median } from './median.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = join(root, 'bin/formctl.js');
@@ -32,7 +33,6 @@ function once(argv, extraEnv) {
   return ms;
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** A case against its yardstick, alternating; the ratio is the median of the pairs' ratios. */
 function compare(base, argv, extraEnv = {}) {

@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { median } from './median.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = join(root, 'bin/formctl.js');
@@ -50,7 +51,6 @@ const SMOKE = process.argv.includes('--smoke');
 const SIZES = SMOKE ? [300] : [10_000, 100_000, 300_000];
 const NAIVE_AT = SMOKE ? 300 : 100_000;
 const EXPORT_RUNS = SMOKE ? 1 : 3;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const IMPORT_N = SMOKE ? 100 : 10_000;
 const SEQ_N = SMOKE ? 20 : 2_000;
 const DEEP_N = SMOKE ? 2_000 : 1_000_000;

@@ -8,6 +8,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { median } from './median.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = join(root, 'bin/formctl.js');
@@ -102,18 +103,18 @@ pg?.stop();
 sandbox.kill('SIGTERM');
 setTimeout(() => rmSync(dir, { recursive: true, force: true }), 500);
 
-const median = (runs, key) => [...runs.map((r) => r[key])].sort((a, b) => a - b)[Math.floor(runs.length / 2)];
+const medianOf = (runs, key) => median(runs.map((r) => r[key]));
 const fmt = (n) => Math.round(n).toLocaleString('en');
-const exportRate = median(rounds.export, 'rate');
+const exportRate = medianOf(rounds.export, 'rate');
 /** issue 20's rows: sync's rows/s against export's, medians of the same rounds */
-export const syncResults = { N, rounds: ROUNDS, exportRate, exportSeconds: median(rounds.export, 's'), databases: {} };
+export const syncResults = { N, rounds: ROUNDS, exportRate, exportSeconds: medianOf(rounds.export, 's'), databases: {} };
 console.log(`\nsubmissions sync of ${N.toLocaleString('en')} submissions against export to CSV, side by side (a served sandbox on loopback; median of ${ROUNDS} round${ROUNDS === 1 ? '' : 's'})`);
 console.log('case'.padEnd(14), 'cpu'.padStart(8), 'rows/s'.padStart(9), 'seconds'.padStart(8), 'peak RSS'.padStart(9), 'requests'.padStart(9), 'expected'.padStart(9), 'again: requests'.padStart(16), '× export'.padStart(9));
-console.log('export → CSV'.padEnd(14), `${median(rounds.export, 'cpu').toFixed(1)} s`.padStart(8), fmt(exportRate).padStart(9), median(rounds.export, 's').toFixed(2).padStart(8), `${median(rounds.export, 'rssMb').toFixed(0)} MB`.padStart(9));
+console.log('export → CSV'.padEnd(14), `${medianOf(rounds.export, 'cpu').toFixed(1)} s`.padStart(8), fmt(exportRate).padStart(9), medianOf(rounds.export, 's').toFixed(2).padStart(8), `${medianOf(rounds.export, 'rssMb').toFixed(0)} MB`.padStart(9));
 for (const name of ['SQLite', 'PostgreSQL']) {
   const runs = rounds[name];
   if (!runs.length) continue;
-  const rate = median(runs, 'rate');
-  syncResults.databases[name] = { rate, seconds: median(runs, 's'), ratio: rate / exportRate };
-  console.log(name.padEnd(14), `${median(runs, 'cpu').toFixed(1)} s`.padStart(8), fmt(rate).padStart(9), median(runs, 's').toFixed(2).padStart(8), `${median(runs, 'rssMb').toFixed(0)} MB`.padStart(9), String(runs.at(-1).requests).padStart(9), String(Math.ceil(N / 100)).padStart(9), String(again[name].requests).padStart(16), `${(rate / exportRate).toFixed(2)}×`.padStart(9));
+  const rate = medianOf(runs, 'rate');
+  syncResults.databases[name] = { rate, seconds: medianOf(runs, 's'), ratio: rate / exportRate };
+  console.log(name.padEnd(14), `${medianOf(runs, 'cpu').toFixed(1)} s`.padStart(8), fmt(rate).padStart(9), medianOf(runs, 's').toFixed(2).padStart(8), `${medianOf(runs, 'rssMb').toFixed(0)} MB`.padStart(9), String(runs.at(-1).requests).padStart(9), String(Math.ceil(N / 100)).padStart(9), String(again[name].requests).padStart(16), `${(rate / exportRate).toFixed(2)}×`.padStart(9));
 }

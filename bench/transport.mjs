@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { median } from './median.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 // --smoke: the same steps on a few pages and rows (CI runs it so that the script cannot rot)
@@ -87,7 +88,6 @@ async function time(fn) {
   await fn();
   return performance.now() - t0;
 }
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const cases = [
   { name: `export ${(PAGES * 100).toLocaleString('en')} rows (${PAGES.toLocaleString('en')} pages), loopback, concurrency 4`, concurrency: 4, run: (t) => exportAll(t, 4) },

@@ -1,0 +1,2 @@
+/** The middle value of a list of numbers (the upper middle of an even count). */
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
