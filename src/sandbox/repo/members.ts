@@ -1,4 +1,5 @@
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
 import type { Role } from '../../domain/roles.js';
 import type { Db } from './db.js';
 import type { SqlValue } from './sqlite.js';
@@ -32,17 +33,23 @@ export function newKey(): string {
   return `fk_${randomBytes(16).toString('hex')}`;
 }
 
-/** Passwords set through the API are stored as scrypt hashes; the seeded ones are known (docs/sandbox.md). */
-export function hashPassword(password: string): string {
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
+
+/**
+ * Passwords set through the API are stored as scrypt hashes; the seeded ones are known
+ * (docs/sandbox.md). Hashed off the event loop (libuv's thread pool): scrypt's 45 ms would hold
+ * every other request of the sandbox.
+ */
+export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  return `scrypt$${salt.toString('hex')}$${scryptSync(password, salt, 32).toString('hex')}`;
+  return `scrypt$${salt.toString('hex')}$${(await scryptAsync(password, salt, 32)).toString('hex')}`;
 }
 
-export function checkPassword(stored: string, given: string): boolean {
+export async function checkPassword(stored: string, given: string): Promise<boolean> {
   if (stored.startsWith('scrypt$')) {
     const [, salt, hash] = stored.split('$');
     const want = Buffer.from(hash!, 'hex');
-    const got = scryptSync(given, Buffer.from(salt!, 'hex'), want.length);
+    const got = await scryptAsync(given, Buffer.from(salt!, 'hex'), want.length);
     return timingSafeEqual(want, got);
   }
   const a = Buffer.from(stored);
@@ -56,7 +63,8 @@ export interface MemberPatch {
   blocked?: boolean;
   teamName?: string;
   userType?: Role;
-  password?: string;
+  /** already hashed (hashPassword) */
+  passwordHash?: string;
   subDomainIds?: string[];
 }
 
@@ -99,7 +107,7 @@ export class Members {
     if (p.blocked !== undefined) set('blocked', p.blocked ? 1 : 0);
     if (p.teamName !== undefined) set('team_name', p.teamName);
     if (p.userType !== undefined) set('user_type', p.userType);
-    if (p.password !== undefined) set('password', hashPassword(p.password));
+    if (p.passwordHash !== undefined) set('password', p.passwordHash);
     if (p.subDomainIds !== undefined) set('sub_domain_ids', JSON.stringify(p.subDomainIds));
   }
 

@@ -32,27 +32,36 @@ function uniqueEmail(ctx: RequestContext, email: string, except?: string): void 
   if (other && other.id !== except) throw new ApiFailure(400, 'A member with this e-mail already exists');
 }
 
-function addMember(ctx: RequestContext, b: z.infer<typeof AddMemberBody>) {
+async function addMember(ctx: RequestContext, b: z.infer<typeof AddMemberBody>) {
   const slots = PLAN_LIMITS[ctx.account.plan].teamSlots;
   const id = newObjectId(ctx.now().getTime());
-  ctx.store.write(() => {
+  const checks = () => {
     uniqueEmail(ctx, b.email);
     if (ctx.store.members.teamSize(ctx.account.id) >= slots) throw new ApiFailure(400, `You have no team member slots left on your plan (${slots} members). Please upgrade your plan to add more.`);
+  };
+  // checked before the password is hashed (a refused request costs no hash), and again in the write:
+  // other requests run while it is hashed
+  checks();
+  const password = await hashPassword(b.password);
+  ctx.store.write(() => {
+    checks();
     ctx.store.members.add({
-      id, accountId: ctx.account.id, name: b.name ?? b.email.split('@')[0]!, email: b.email, role: b.userType, password: hashPassword(b.password),
+      id, accountId: ctx.account.id, name: b.name ?? b.email.split('@')[0]!, email: b.email, role: b.userType, password,
       at: ctx.now().toISOString(), teamName: ctx.account.team_name, subDomainIds: b.subDomainIds,
     });
   });
   return { message: 'Team member added', member: presentMember(ctx.store.members.get(id, ctx.account.id)!) };
 }
 
-function updateMember(ctx: RequestContext, b: z.infer<typeof UpdateMemberBody>) {
+async function updateMember(ctx: RequestContext, b: z.infer<typeof UpdateMemberBody>) {
   const m = target(ctx);
   if (m.user_type === 'Owner') throw new ApiFailure(400, 'The account owner cannot be changed here');
   if (m.id === ctx.member.id && (b.block === true || b.userType !== undefined)) throw new ApiFailure(400, 'You cannot block yourself or change your own role');
+  if (b.email !== undefined) uniqueEmail(ctx, b.email, m.id);
+  const passwordHash = b.pass === undefined ? undefined : await hashPassword(b.pass);
   ctx.store.write(() => {
     if (b.email !== undefined) uniqueEmail(ctx, b.email, m.id);
-    ctx.store.members.update(m.id, { name: b.name, email: b.email, blocked: b.block, teamName: b.teamName, userType: b.userType, password: b.pass, subDomainIds: b.subDomainIds });
+    ctx.store.members.update(m.id, { name: b.name, email: b.email, blocked: b.block, teamName: b.teamName, userType: b.userType, passwordHash, subDomainIds: b.subDomainIds });
   });
   return { message: 'Team member updated', member: presentMember(ctx.store.members.get(m.id, ctx.account.id)!) };
 }
@@ -70,20 +79,25 @@ function deleteMember(ctx: RequestContext) {
 }
 
 /** spec §4.6: with the member's own key, for their own password only. */
-function resetPassword(ctx: RequestContext, b: z.infer<typeof ResetPasswordBody>) {
+async function resetPassword(ctx: RequestContext, b: z.infer<typeof ResetPasswordBody>) {
   const m = target(ctx);
   if (m.id !== ctx.member.id) throw new ApiFailure(400, "A member's password can only be reset with their own key; Owners and Admins set another member's password with PUT /team/members/{memberId} (pass)");
   if (b.newPass.length === 0) throw new ApiFailure(400, 'newPass must not be empty');
   if (b.confirmPass !== b.newPass) throw new ApiFailure(400, 'confirmPass must equal newPass');
-  if (!checkPassword(m.password, b.oldPass)) throw new ApiFailure(400, 'oldPass is incorrect');
-  ctx.store.members.update(m.id, { password: b.newPass });
+  if (!(await checkPassword(m.password, b.oldPass))) throw new ApiFailure(400, 'oldPass is incorrect');
+  const passwordHash = await hashPassword(b.newPass);
+  ctx.store.write(() => {
+    // the password checked is still the stored one: a change made meanwhile wins, and this one is refused
+    if (ctx.store.members.get(m.id, ctx.account.id)?.password !== m.password) throw new ApiFailure(400, 'oldPass is incorrect');
+    ctx.store.members.update(m.id, { passwordHash });
+  });
   return { message: 'Password changed' };
 }
 
-function renameTeam(ctx: RequestContext, b: z.infer<typeof TeamNameBody>) {
+async function renameTeam(ctx: RequestContext, b: z.infer<typeof TeamNameBody>) {
   const name = b.teamName.trim();
   if (name === '' || name.length > 100) throw new ApiFailure(400, 'teamName must be 1 to 100 characters');
-  if (!checkPassword(ctx.member.password, b.password)) throw new ApiFailure(400, 'password is incorrect');
+  if (!(await checkPassword(ctx.member.password, b.password))) throw new ApiFailure(400, 'password is incorrect');
   ctx.store.write(() => {
     ctx.store.accounts.setTeamName(ctx.account.id, name);
     ctx.store.members.setTeamName(ctx.account.id, name);
