@@ -1,24 +1,18 @@
 // Export, import and deep-page figures of issue 3, against a local sandbox started here.
 // Targets: export >= 20,000 rows/s with peak RSS <= 150 MB that does not grow with N; import >= 2,000 rows/s.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { median } from './median.mjs';
+import { serveSandbox } from './serve.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = join(root, 'bin/formctl.js');
 const dir = mkdtempSync(join(tmpdir(), 'formctl-bench-subs-'));
 const baseEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', FORMCTL_CONFIG_DIR: join(dir, 'config') };
 
-const child = spawn(process.execPath, [bin, 'sandbox', 'serve', '--port', '0', '--plan', 'enterprise', '--data', join(dir, 'data'), '-o', 'json'], { env: baseEnv, stdio: ['ignore', 'pipe', 'inherit'] });
-const info = await new Promise((res) => {
-  let buf = '';
-  child.stdout.on('data', (c) => {
-    buf += c;
-    if (buf.includes('\n')) res(JSON.parse(buf.slice(0, buf.indexOf('\n'))));
-  });
-});
+const { child, info } = await serveSandbox(join(dir, 'data'), baseEnv, ['--plan', 'enterprise']);
 const env = { ...baseEnv, FORMCTL_BASE_URL: info.baseUrl, FORMCTL_API_KEY: info.keys.owner };
 const api = async (method, path, body, admin = false) => {
   const res = await fetch(`${admin ? info.origin : info.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${info.keys.owner}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });

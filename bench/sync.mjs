@@ -5,10 +5,12 @@
 // PostgreSQL: FORMCTL_BENCH_PG=postgres://…/db (its databases db_1, db_2… are made), else a throwaway
 // cluster is started when Debian's postgresql is installed.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { median } from './median.mjs';
+import { serveSandbox } from './serve.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = join(root, 'bin/formctl.js');
@@ -16,14 +18,7 @@ const N = process.argv.includes('--smoke') ? 500 : Number(process.env.BENCH_SYNC
 const dir = mkdtempSync(join(tmpdir(), 'formctl-bench-sync-'));
 const baseEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', FORMCTL_CONFIG_DIR: join(dir, 'config') };
 
-const sandbox = spawn(process.execPath, [bin, 'sandbox', 'serve', '--port', '0', '--plan', 'enterprise', '--data', join(dir, 'data'), '-o', 'json'], { env: baseEnv, stdio: ['ignore', 'pipe', 'inherit'] });
-const info = await new Promise((res) => {
-  let buf = '';
-  sandbox.stdout.on('data', (c) => {
-    buf += c;
-    if (buf.includes('\n')) res(JSON.parse(buf.slice(0, buf.indexOf('\n'))));
-  });
-});
+const { child: sandbox, info } = await serveSandbox(join(dir, 'data'), baseEnv, ['--plan', 'enterprise']);
 const env = { ...baseEnv, FORMCTL_BASE_URL: info.baseUrl, FORMCTL_API_KEY: info.keys.owner };
 const post = async (url, body, key = true) => (await (await fetch(url, { method: 'POST', headers: { ...(key ? { authorization: `Bearer ${info.keys.owner}` } : {}), 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()).data;
 const form = await post(`${info.baseUrl}/forms`, {
@@ -57,7 +52,7 @@ function exportCsv(file) {
   return { ...r, rows: N, rate: N / r.s };
 }
 
-function startPostgres() {
+async function startPostgres() {
   const base = '/usr/lib/postgresql';
   const versions = existsSync(base) ? readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'postgres'))) : [];
   if (!versions.length) return undefined;
@@ -71,18 +66,41 @@ function startPostgres() {
   }
   const as = (cmd, args) => (asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]);
   execFileSync(...as(join(pgbin, 'initdb'), ['-D', join(pdir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']), { stdio: 'ignore' });
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const server = spawn(...as(join(pgbin, 'postgres'), ['-D', join(pdir, 'data'), '-p', String(port), '-k', pdir, '-c', 'listen_addresses=127.0.0.1']), { stdio: 'ignore', detached: true });
-  for (let i = 0; i < 100; i++) {
-    const r = spawnSync(join(pgbin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-c', 'CREATE DATABASE bench'], { stdio: 'ignore' });
-    if (r.status === 0) break;
-    spawnSync('sleep', ['0.1']);
+  // a port the system says is free (a random one collided with a port in use), and a log to show
+  const port = await freePort();
+  const log = join(dir, 'pg.log');
+  const server = spawn(...as(join(pgbin, 'postgres'), ['-D', join(pdir, 'data'), '-p', String(port), '-k', pdir, '-c', 'listen_addresses=127.0.0.1']), { stdio: ['ignore', 'ignore', openSync(log, 'w')], detached: true });
+  const psql = (sql, db = 'postgres') => spawnSync(join(pgbin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', db, '-v', 'ON_ERROR_STOP=1', '-c', sql], { stdio: 'ignore' }).status === 0;
+  // up to 60 s for the server to answer (a loaded machine starts it slowly); never a URL to no server
+  const until = Date.now() + 60_000;
+  while (!psql('SELECT 1')) {
+    if (server.exitCode !== null || Date.now() > until) {
+      try { process.kill(-server.pid, 'SIGKILL'); } catch { /* ended */ }
+      throw new Error(`PostgreSQL did not start on port ${port}:\n${readFileSync(log, 'utf8')}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
   }
-  return { url: `postgres://postgres@127.0.0.1:${port}/bench`, stop: () => process.kill(-server.pid, 'SIGINT'), createDb: (name) => spawnSync(join(pgbin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-c', `CREATE DATABASE ${name}`], { stdio: 'ignore' }) };
+  const createDb = (name) => {
+    if (!psql(`CREATE DATABASE ${name}`)) throw new Error(`PostgreSQL: CREATE DATABASE ${name} failed:\n${readFileSync(log, 'utf8')}`);
+  };
+  createDb('bench');
+  return { url: `postgres://postgres@127.0.0.1:${port}/bench`, stop: () => process.kill(-server.pid, 'SIGINT'), createDb };
+}
+
+/** a TCP port nothing listens on now */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
 }
 
 const ROUNDS = N < 10_000 ? 1 : Number(process.env.BENCH_SYNC_ROUNDS ?? 3);
-const pg = process.env.FORMCTL_BENCH_PG ? { url: process.env.FORMCTL_BENCH_PG, stop() {}, createDb: (name) => spawnSync('psql', [process.env.FORMCTL_BENCH_PG, '-c', `CREATE DATABASE ${name}`], { stdio: 'ignore' }) } : startPostgres();
+const pg = process.env.FORMCTL_BENCH_PG ? { url: process.env.FORMCTL_BENCH_PG, stop() {}, createDb: (name) => spawnSync('psql', [process.env.FORMCTL_BENCH_PG, '-c', `CREATE DATABASE ${name}`], { stdio: 'ignore' }) } : await startPostgres();
 if (!pg) console.log('PostgreSQL: not installed (Debian package postgresql), skipped');
 exportCsv(join(dir, 'warm.csv')); // the sandbox's caches warm, as they are for every round after
 const rounds = { export: [], SQLite: [], PostgreSQL: [] };

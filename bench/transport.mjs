@@ -2,13 +2,13 @@
 // Both transports fetch the same pages and post the same rows against one `sandbox serve`, reading
 // and parsing each body as the client does; what formctl does with the rows (CSV, checks) is the
 // same for both and left out. Usage: node bench/transport.mjs  (after npm run build)
-import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { median } from './median.mjs';
+import { serveSandbox } from './serve.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 // --smoke: the same steps on a few pages and rows (CI runs it so that the script cannot rot)
@@ -16,17 +16,7 @@ const SMOKE = process.argv.includes('--smoke');
 const PAGES = SMOKE ? 5 : 1000;
 const IMPORTS = SMOKE ? 20 : 10_000;
 const dir = mkdtempSync(join(tmpdir(), 'formctl-bench-transport-'));
-const child = spawn(process.execPath, [join(root, 'bin/formctl.js'), 'sandbox', 'serve', '--port', '0', '--plan', 'enterprise', '--data', join(dir, 'data'), '-o', 'json'], {
-  env: { PATH: process.env.PATH, HOME: process.env.HOME, FORMCTL_CONFIG_DIR: join(dir, 'config') },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const info = await new Promise((res) => {
-  let buf = '';
-  child.stdout.on('data', (c) => {
-    buf += c;
-    if (buf.includes('\n')) res(JSON.parse(buf.slice(0, buf.indexOf('\n'))));
-  });
-});
+const { child, info } = await serveSandbox(join(dir, 'data'), { PATH: process.env.PATH, HOME: process.env.HOME, FORMCTL_CONFIG_DIR: join(dir, 'config') }, ['--plan', 'enterprise']);
 const key = info.keys.owner;
 const base = new URL(info.baseUrl);
 const admin = (method, path, body) => fetch(`${info.origin}${path}`, { method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }).then((r) => r.json());
