@@ -24,6 +24,13 @@ interface Call {
   method: Method;
   args: unknown[];
 }
+/**
+ * Pages the worker may have still to write while the walk goes on: enough that the walk goes on
+ * through a commit (8,000 rows, some 20 ms of SQLite's time; with 8 pages the walk waited at each
+ * commit), few enough that a failed page stops the walk within a batch.
+ */
+const WRITES_AHEAD = 32;
+
 type Reply = { id: number; value: unknown } | { id: number; error: { name: string; message: string; code?: string } };
 
 const WORKER_SOURCE = `const { workerData: w, parentPort } = require('node:worker_threads');
@@ -82,6 +89,8 @@ export async function sqliteSinkOffThread(file: string): Promise<Sink | undefine
     });
   };
   const call = (method: Method | 'open', ...args: unknown[]): Promise<unknown> => (failed ? Promise.reject(failed) : send(method, args));
+  // the pages sent to the worker and not yet written, oldest first (it writes them in order)
+  const writing: Array<Promise<void>> = [];
   try {
     await call('open');
   } catch (e) {
@@ -93,10 +102,14 @@ export async function sqliteSinkOffThread(file: string): Promise<Sink | undefine
     state: (qrId) => call('state', qrId) as ReturnType<Sink['state']>,
     prepare: async (...args) => void (await call('prepare', ...args)),
     async writeRows(qrId, rows) {
-      // not waited for; a failure is the next waited call's, and the next page's (no page is
-      // fetched for a sink that already failed: quota is money)
+      // not waited for, up to WRITES_AHEAD pages: a failure is the next waited call's, and the next
+      // page's (no page is fetched for a sink that already failed: quota is money)
       if (failed) throw failed;
-      call('writeRows', qrId, pack(rows)).catch((e: Error) => (failed ??= e));
+      writing.push(call('writeRows', qrId, pack(rows)).then(() => undefined, (e: Error) => void (failed ??= e)));
+      // the worker's queue is bounded: a walk that fetches faster than SQLite writes waits here, so
+      // neither the pages held nor the pages fetched after a failed one grow with the form
+      if (writing.length > WRITES_AHEAD) await writing.shift();
+      if (failed) throw failed;
     },
     commit: async (...args) => void (await call('commit', ...args)),
     finish: (...args) => call('finish', ...args) as Promise<number>,
