@@ -94,8 +94,9 @@ function csvRows(rows: Record<string, unknown>[], columns: readonly string[], ra
 }
 
 /**
- * A list's CSV rows in the columns -o csv prints, the header line only with `header`: a stream of
- * records (`sandbox logs --follow`) writes its header once, then each new batch's rows.
+ * Records as -o csv prints them (--columns, else the view's CSV columns, else its fields), the
+ * header line only with `header`: a stream of records (`sandbox logs --follow`) writes its header
+ * once, then each new batch's rows.
  */
 export function renderCsvRows<T>(opts: Pick<OutputOptions, 'fields' | 'csvRaw'>, view: View<T>, items: T[], header: boolean): string {
   const columns = opts.fields ?? view.csvColumns ?? view.fields;
@@ -148,21 +149,20 @@ export async function renderList<T>(io: IOStreams, opts: OutputOptions, view: Vi
   const records = items as unknown as Record<string, unknown>[];
   const chosen = opts.fields;
   if (opts.query) return renderData(io, opts, opts.query.apply(chosen ? records.map((r) => pick(r, chosen)) : records));
-  const rows = () => (view.row ? items.map(view.row) : records);
   switch (opts.format) {
     case 'json':
       return `${JSON.stringify(chosen ? records.map((r) => pick(r, chosen)) : records, null, 2)}\n`;
     case 'jsonl':
       return records.map((r) => `${JSON.stringify(chosen ? pick(r, chosen) : r)}\n`).join('');
     case 'csv':
-      return csv(rows(), chosen ?? view.csvColumns ?? view.fields, opts.csvRaw);
+      return renderCsvRows(opts, view, items, true);
     case 'table':
       if (records.length === 0) {
         // on a terminal an empty list says so and what to do next; stdout stays empty
         if (view.empty) io.stderr.write(`${view.empty}\n`);
         return '';
       }
-      return renderTable(io, rows(), chosen ?? view.columns);
+      return renderTable(io, view.row ? items.map(view.row) : records, chosen ?? view.columns);
   }
 }
 
@@ -178,7 +178,7 @@ export async function renderOne<T>(io: IOStreams, opts: OutputOptions, view: Vie
     case 'jsonl':
       return `${JSON.stringify(chosen ? pick(record, chosen) : record)}\n`;
     case 'csv':
-      return csv([shown], chosen ?? view.csvColumns ?? view.fields, opts.csvRaw);
+      return renderCsvRows(opts, view, [item], true);
     case 'table': {
       // one record: a key/value listing reads better than a one-row table
       return keyValues(io, chosen ?? (view.row ? view.columns : view.fields), shown);

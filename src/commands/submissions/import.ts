@@ -1,4 +1,3 @@
-import { csvLine } from '../../output/csvCell.js';
 import { createHash } from 'node:crypto';
 import { extname, join } from 'node:path';
 import type { Deps } from '../../cmdutil/factory.js';
@@ -16,6 +15,7 @@ import { ImportLedger } from './importLedger.js';
 import { loadSchema } from './schemaCache.js';
 import { localFileFor } from '../../cmdutil/localFiles.js';
 import { importKey, sendRows, type Row } from './importSend.js';
+import { csvLine } from '../../output/csvCell.js';
 
 export { importKey };
 
