@@ -134,17 +134,16 @@ function listSubmissions(ctx: RequestContext) {
   // the form's counter is exact; a bounded window is counted once per version
   w.total ??= since || until ? ctx.store.submissions.countBetween(form.qr_id, from, to) : form.submissions;
   const start = SubmissionPages.anchor(w, page, limit);
-  const remember = (rows: Array<{ created_ms: number; seq: number }>) => SubmissionPages.served(w, page, limit, rows);
   const envelope = (items: unknown[]) => new EnvelopeReply(pageOf(items, w.total!, page, limit), { form: formSummary(doc) });
   if (doc.fields.some(isFileField)) {
     const rows = ctx.store.submissions.page(form.qr_id, from, to, limit, start);
-    remember(rows);
+    SubmissionPages.served(w, page, limit, rows);
     return envelope(rows.map((r) => presentSubmission(ctx.origin, doc, r)));
   }
   // the rows come as their JSON text, spliced into the envelope's empty items: the same bytes as
   // presentSubmission's objects serialised, without parsing and re-serialising every answer
   const rows = ctx.store.submissions.pageJson(form.qr_id, from, to, limit, start);
-  remember(rows);
+  SubmissionPages.served(w, page, limit, rows);
   const text = JSON.stringify(envelopeOf(envelope([])));
   const at = text.indexOf(EMPTY_ITEMS) + EMPTY_ITEMS.length - 1;
   return new JsonText(text.slice(0, at) + rows.map((r) => r.item).join(',') + text.slice(at));
