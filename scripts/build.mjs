@@ -89,9 +89,11 @@ export { unused as ${args.path === 'zod/v3' ? 'object' : 'zodToJsonSchema'} };`,
 };
 // ajv: a development dependency, loaded only by the sandbox's contract checks (tests)
 const externalPackages = [...Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies }).filter((d) => !bundled.has(d)), 'ajv'];
-// dist/main.js: the entry; answers --version, the root help and help topics, else loads run.js
+// dist/main.js: the entry; answers the help topics, else loads run.js. dist/quick.js: what bin/formctl.js
+// loads for --version or --help alone (src/cli/quick.ts)
 const mainBuild = { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/main.js', external: externalPackages };
-await build(mainBuild);
+const quickBuild = { ...common, entryPoints: ['src/cli/quick.ts'], outfile: 'dist/quick.js', external: externalPackages };
+await Promise.all([build(mainBuild), build(quickBuild)]);
 // dist/run.js, the core, and dist/cmd-<group>.js, one per command group (scripts/bundles.mjs)
 const cli = { ...common, external: externalPackages };
 const shared = await sharedModules(cli, [lazyChildProcess]);
@@ -120,13 +122,13 @@ for (const f of readdirSync('dist').filter((f) => common.minify && f.endsWith('.
   if (/[^\x00-\x7f]/.test(readFileSync(`dist/${f}`, 'latin1'))) throw new Error(`dist/${f} is not ASCII: write the character as an escape (\\u…) in its source`);
 }
 
-// The root help, rendered once from the real commander tree and printed by the entry without
-// building the tree (start-up target), rendered by the first build of the entry, which has none
-// inside it yet. 80 columns: commander's width when not on a terminal.
+// The root help, rendered once from the real commander tree and printed by dist/quick.js without
+// building the tree (start-up target), rendered by the first build of it, which has none inside it
+// yet and so goes on to main.js. 80 columns: commander's width when not on a terminal.
 writeFileSync('dist/package.json', '{ "type": "commonjs" }\n'); // dist is CommonJS whatever the root says
 const help = execFileSync(process.execPath, ['bin/formctl.js', '--help'], { encoding: 'utf8', env: { ...process.env, COLUMNS: '80' } });
-// the entry again, with the help inside it: `formctl --help` then reads no file but the entry
-await build({ ...mainBuild, define: { ...common.define, __FORMCTL_ROOT_HELP__: JSON.stringify(help) } });
+// quick.js again, with the help inside it: `formctl --help` then reads no other file
+await build({ ...quickBuild, define: { ...common.define, __FORMCTL_ROOT_HELP__: JSON.stringify(help) } });
 
 // V8's code caches of the bundles (src/cli/bundle.ts), each made after a typical command ran: first
 // a successful `forms list` against the embedded sandbox (the client, one request, the answer

@@ -10,7 +10,7 @@
 //   SDK, for `formctl mcp`) and dist/sync-worker.js
 //   (the worker thread of sync's SQLite sink, required by that thread).
 //
-// Every bundle but dist/main.js and dist/sync-worker.js is loaded through src/cli/bundle.ts (V8's code
+// Every bundle but dist/main.js, dist/quick.js and dist/sync-worker.js is loaded through src/cli/bundle.ts (V8's code
 // cache): `formctl forms list` reads and compiles the core and cmd-forms.js, not the code of the
 // sixteen other groups.
 import { build } from 'esbuild';

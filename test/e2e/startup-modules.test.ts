@@ -51,7 +51,9 @@ describe('no heavy module on the start-up paths', () => {
   it.each([[['--version']], [['--help']]])('%s', async (args) => {
     const mods = await loaded(args);
     expect(mods.filter((m) => HEAVY.some((h) => m === h || m.startsWith(`${h}/`)))).toEqual([]);
-    // nor the commander tree: the entry answers these alone
+    // nor the commander tree, nor main.js: bin/formctl.js hands them to quick.js, which answers alone
+    expect(mods).toContain('../dist/quick.js');
+    expect(mods).not.toContain('../dist/main.js');
     expect(mods).not.toContain('./run.js');
     expect(mods).not.toContain('node:vm');
   });
