@@ -6,7 +6,7 @@ import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FRAME_FONTS, QrConfigSchema, type QrConfig } from '../../src/domain/form.js';
-import { renderQr, type QrFormat } from '../../src/sandbox/qr/index.js';
+import { qrPixels, renderQr, type QrFormat } from '../../src/sandbox/qr/index.js';
 import { PRESETS } from '../../src/sandbox/qr/presets.js';
 import { contrast, hexRgb, luminance, TWO_COLOUR_FRAMES } from '../../src/sandbox/qr/scene.js';
 import { inProcessSandbox, type InProcessSandbox } from '../helpers/inProcessSandbox.js';
@@ -20,7 +20,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A PNG composited over white: a transparent background reads as the page it is printed on. */
 function flatten(png: Buffer): { data: Buffer; width: number; height: number } {
-  const img = PNG.sync.read(png);
+  return flattenRgba(PNG.sync.read(png));
+}
+
+/** Straight RGBA pixels composited over white (in place). */
+function flattenRgba(img: { data: Buffer; width: number; height: number }): { data: Buffer; width: number; height: number } {
   const d = img.data;
   for (let i = 0; i < d.length; i += 4) {
     const a = d[i + 3]!;
@@ -117,6 +121,20 @@ describe('QR designs stay decodable', () => {
     expect([...img.data.subarray(0, 4)]).toEqual([255, 255, 255, 0]);
   });
 
+  it('the pixels read back below are those of the PNG served, for opaque, transparent, framed and gradient designs', async () => {
+    const r = seededRandom(7);
+    const designs = [...PRESETS.map((p) => p.config), ...Array.from({ length: 12 }, () => randomDesign(r))];
+    expect(designs.some((c) => c.transparentBkg)).toBe(true);
+    for (const [i, config] of designs.entries()) {
+      const text = `https://sandbox.test/s/P${i}`;
+      const png = PNG.sync.read(await renderQr(text, 'png', { config, sizePx: config.size ?? 300 }));
+      const px = await qrPixels(text, { config, sizePx: config.size ?? 300 });
+      expect([px.width, px.height], String(i)).toEqual([png.width, png.height]);
+      expect(px.data.equals(png.data), `design ${i}: ${JSON.stringify(config)}`).toBe(true);
+    }
+  });
+
+  // read from the PNG's pixels (above: the same as the PNG's), not encoded and decoded 300 times
   it('300 random valid designs: every one read by zbarimg, at least 99 % by jsQR', async () => {
     const r = seededRandom(20261122);
     const files: string[] = [];
@@ -126,7 +144,7 @@ describe('QR designs stay decodable', () => {
       const config = randomDesign(r);
       expect(QrConfigSchema.safeParse(config).success).toBe(true);
       const text = `https://sandbox.test/s/R${i}X${Math.floor(r() * 1e6)}`;
-      const img = flatten(await renderQr(text, 'png', { config, sizePx: config.size! }));
+      const img = flattenRgba(await qrPixels(text, { config, sizePx: config.size! }));
       if (readWithJsQr(img) !== text) unread.push({ text, config });
       const file = join(dir, `random-${i}.ppm`);
       writeFlat(file, img);

@@ -2,7 +2,7 @@ import type { RenderedImage } from '@resvg/resvg-js';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { QrConfig } from '../../domain/form.js';
-import { pngOnWhite } from './png.js';
+import { pngOf, straightOnWhite } from './png.js';
 import { buildScene, type Logo, type Scene } from './scene.js';
 import { toEps, toPdf, toSvg, type Raster } from './writers.js';
 
@@ -100,18 +100,38 @@ export interface Design {
   logo?: Logo;
 }
 
-/** A real, decodable QR code of `text` drawn as the design says, in the requested format (spec §4.1, §2.6). */
-export async function renderQr(text: string, format: QrFormat, design: Design): Promise<Buffer> {
+async function sceneOf(text: string, design: Design): Promise<Scene> {
   // qrcode loads with the first code drawn, not with the sandbox
   const { default: encoder } = await import('qrcode');
-  const scene = buildScene({ text, config: design.config, sizePx: design.sizePx, logo: design.logo }, encoder);
+  return buildScene({ text, config: design.config, sizePx: design.sizePx, logo: design.logo }, encoder);
+}
+
+/** A drawn scene's raster: resvg's own PNG when the background is opaque, else straight pixels on white. */
+async function rasterOf(scene: Scene): Promise<{ img: RenderedImage; straight?: Buffer }> {
+  const img = await rasterise(toSvg(scene, { forRaster: true }), fontFilesFor(scene));
+  // a transparent background is white with alpha 0, never transparent black
+  return scene.background ? { img } : { img, straight: straightOnWhite(img.pixels) };
+}
+
+/**
+ * The pixels of the PNG renderQr serves for this design, without encoding them (straight RGBA, a
+ * transparent background white with alpha 0): for reading many designs back (the tests' QR readers).
+ */
+export async function qrPixels(text: string, design: Design): Promise<{ data: Buffer; width: number; height: number }> {
+  const { img, straight } = await rasterOf(await sceneOf(text, design));
+  // an opaque image's premultiplied pixels are its straight ones
+  return { data: straight ?? img.pixels, width: img.width, height: img.height };
+}
+
+/** A real, decodable QR code of `text` drawn as the design says, in the requested format (spec §4.1, §2.6). */
+export async function renderQr(text: string, format: QrFormat, design: Design): Promise<Buffer> {
+  const scene = await sceneOf(text, design);
   switch (format) {
     case 'svg':
       return Buffer.from(toSvg(scene));
     case 'png': {
-      const img = await rasterise(toSvg(scene, { forRaster: true }), fontFilesFor(scene));
-      // a transparent background is white with alpha 0, never transparent black
-      return scene.background ? img.asPng() : pngOnWhite(img.pixels, img.width, img.height);
+      const { img, straight } = await rasterOf(scene);
+      return straight ? pngOf(straight, img.width, img.height) : img.asPng();
     }
     case 'pdf':
       return toPdf(scene, await logoRaster(scene));

@@ -1,23 +1,25 @@
 import { crc32, deflateSync } from 'node:zlib';
 
 /**
- * A PNG of RGBA pixels as resvg leaves them (premultiplied by alpha), written straight: partly
- * transparent pixels demultiplied, and fully transparent ones white. A reader that drops the alpha
- * channel (zbarimg, many printers' drivers) then sees a light background instead of a black one.
+ * RGBA pixels as resvg leaves them (premultiplied by alpha) made straight: partly transparent pixels
+ * demultiplied, and fully transparent ones white. A reader that drops the alpha channel (zbarimg,
+ * many printers' drivers) then sees a light background instead of a black one.
  */
-export function pngOnWhite(premultiplied: Buffer, width: number, height: number): Buffer {
-  const stride = width * 4 + 1;
-  const raw = Buffer.alloc(stride * height);
-  for (let y = 0; y < height; y++) {
-    raw[y * stride] = 0; // filter: none
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 4;
-      const o = y * stride + 1 + x * 4;
-      const a = premultiplied[i + 3]!;
-      for (let c = 0; c < 3; c++) raw[o + c] = a === 0 ? 255 : a === 255 ? premultiplied[i + c]! : Math.min(255, Math.round((premultiplied[i + c]! * 255) / a));
-      raw[o + 3] = a;
-    }
+export function straightOnWhite(premultiplied: Buffer): Buffer {
+  const out = Buffer.allocUnsafe(premultiplied.length);
+  for (let i = 0; i < premultiplied.length; i += 4) {
+    const a = premultiplied[i + 3]!;
+    for (let c = 0; c < 3; c++) out[i + c] = a === 0 ? 255 : a === 255 ? premultiplied[i + c]! : Math.min(255, Math.round((premultiplied[i + c]! * 255) / a));
+    out[i + 3] = a;
   }
+  return out;
+}
+
+/** A PNG of straight RGBA pixels (straightOnWhite's), written with no filter. */
+export function pngOf(rgba: Buffer, width: number, height: number): Buffer {
+  const stride = width * 4 + 1;
+  const raw = Buffer.alloc(stride * height); // each row's first byte: filter none (0)
+  for (let y = 0; y < height; y++) rgba.copy(raw, y * stride + 1, y * width * 4, (y + 1) * width * 4);
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
