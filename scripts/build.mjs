@@ -6,13 +6,27 @@
 // other package stays in node_modules and is loaded on first use (ora, qrcode, better-sqlite3, …).
 import { build } from 'esbuild';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { coreEntry, fromCore, groupBundleName, groupEntries, otherBundles, sharedModules, UTF8_BUNDLES } from './bundles.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const bundled = new Set(['commander']); // needed by every command: cheaper inside the bundle
+// npm test and npm run bench build first, and npm ci's `prepare` has just built: when dist/ was built
+// from these very inputs (every file the build reads, the Node that made the code caches, the
+// minify switch), the build is skipped (2 s of every test run). `--force` builds anyway.
+const STAMP = 'node_modules/.cache/formctl-build.sha256';
+const inputs = ['bin/formctl.js', 'scripts/build.mjs', 'scripts/bundles.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', ...readdirSync('src', { recursive: true }).map((f) => join('src', f)).filter((f) => f.endsWith('.ts')).sort()];
+const hash = createHash('sha256').update(`${process.version}\0${process.env.FORMCTL_NO_MINIFY ?? ''}\0`);
+for (const f of inputs) if (existsSync(f)) hash.update(`${f}\0`).update(readFileSync(f)).update('\0');
+const stamp = hash.digest('hex');
+if (!process.argv.includes('--force') && existsSync('dist/run.js') && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === stamp) {
+  console.error('dist/ is up to date (built from these sources by this Node): build skipped (npm run build -- --force builds anyway)');
+  process.exit(0);
+}
+rmSync(STAMP, { force: true });
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 const common = {
   bundle: true,
@@ -148,3 +162,5 @@ for (const argv of warmUps) {
   if (r.status !== 0) throw new Error(`the build's warm-up run \`formctl ${argv.join(' ')}\` failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`}): ${String(r.stderr).slice(0, 500)}`);
 }
 rmSync(warmDir, { recursive: true, force: true });
+mkdirSync('node_modules/.cache', { recursive: true });
+writeFileSync(STAMP, stamp);
