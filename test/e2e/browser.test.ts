@@ -227,4 +227,14 @@ describe('the public form page in headless Chromium', () => {
     expect(await seriousViolations(page)).toEqual(expect.arrayContaining([expect.stringMatching(/^image-alt: iframe img/)]));
     await page.context().close();
   }, 30_000);
+  it("opens nothing of the browser's own beside a context's page (test/helpers/chromium.ts: no omnibox popup renderers)", async () => {
+    const page = await newPage({ country: 'Spain', city: 'Madrid' });
+    await page.setContent('<!doctype html><html lang="en"><head><title>One</title></head><body><main><h1>One</h1></main></body></html>');
+    const cdp = await browser.newBrowserCDPSession();
+    const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: Array<{ type: string; url: string }> };
+    await cdp.detach();
+    expect(targetInfos.filter((t) => t.type !== 'page')).toEqual([]);
+    expect(targetInfos.filter((t) => t.type === 'page').length).toBeGreaterThan(0);
+    await page.context().close();
+  }, 30_000);
 });

@@ -1,16 +1,45 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 // Debian's chromium driven by playwright-core, which uses the system browser and downloads nothing.
 // .ci/run installs chromium.
 export const CHROMIUM = process.env.FORMCTL_CHROMIUM ?? '/usr/bin/chromium';
 
+/**
+ * Chromium gives every browser window (each context here) a WebUI omnibox popup, in renderers of its
+ * own (`--top-chrome-webui`, two targets per window) that a page never shows headless: a fifth of the
+ * CPU of opening a context and a page. Those features are disabled.
+ */
+const UNSHOWN_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
+
+/**
+ * The features playwright-core disables (its `--disable-features`), read from its code: Chromium
+ * keeps only the last `--disable-features` of a command line, so ours must carry playwright's too
+ * (dropping them would change how pages paint and load). Read once per worker.
+ */
+function playwrightDisabledFeatures(): string[] {
+  const dir = dirname(createRequire(import.meta.url).resolve('playwright-core/package.json'));
+  for (const file of ['lib/coreBundle.js', 'lib/server/chromium/chromiumSwitches.js']) {
+    const path = join(dir, file);
+    if (!existsSync(path)) continue;
+    const list = /\bdisabledFeatures = \[([^\]]*)\]/.exec(readFileSync(path, 'utf8'))?.[1];
+    const names = list?.replace(/\/\/[^\n]*/g, '').match(/"[^"]*"|'[^']*'/g)?.map((n) => n.slice(1, -1));
+    if (names?.length && names.every((n) => /^\w+$/.test(n))) return names;
+  }
+  throw new Error("playwright-core changed where it lists the features it disables: update playwrightDisabledFeatures in test/helpers/chromium.ts");
+}
+
 async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (.ci/run does)`);
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage',
+      `--disable-features=${[...playwrightDisabledFeatures(), ...UNSHOWN_FEATURES].join(',')}`,
+    ],
   });
 }
 
