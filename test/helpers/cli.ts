@@ -1,8 +1,9 @@
-import { execa, type Options, type ResultPromise } from 'execa';
+import { execa, type ResultPromise } from 'execa';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { runToEnd } from './spawner.js';
 
 export const BIN = resolve(import.meta.dirname, '../../bin/formctl.js');
 
@@ -44,15 +45,9 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): Record
 }
 
 export async function runCli(args: string[], opts: RunOptions = {}): Promise<CliResult> {
-  const r = await execa('node', [BIN, ...args], {
-    env: cleanEnv(opts.env),
-    extendEnv: false,
-    reject: false,
-    input: opts.input ?? '',
-    timeout: opts.timeout ?? 60_000,
-    stripFinalNewline: false,
-  } as Options);
-  return { exitCode: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };
+  // started by the worker's spawner (spawner.ts), not by the worker
+  const r = await runToEnd('node', [BIN, ...args], { env: cleanEnv(opts.env), input: opts.input ?? '', timeout: opts.timeout ?? 60_000 });
+  return { exitCode: r.exitCode, stdout: r.stdout.toString(), stderr: r.stderr.toString() };
 }
 
 export function spawnCli(args: string[], opts: RunOptions = {}): ResultPromise {

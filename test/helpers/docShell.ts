@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BIN, cleanEnv, waitFor } from './cli.js';
 import { runInProcess } from './inProcessCli.js';
+import { runToEnd } from './spawner.js';
 
 // The shell of the documentation's runnable examples (test/commands/readmeExamples.test.ts): enough
 // of sh to run the command lines the README and docs/ show, as written. `formctl` runs in this
@@ -153,8 +154,9 @@ async function stage(sh: DocShell, text: string, input: string | undefined): Pro
   } else {
     // --norc: bash reads ~/.bashrc when its stdin is a socket (Node's pipes), as if run by sshd;
     // the examples run as written, not through whatever the developer's shell start-up does
-    const p = await execa('bash', ['--norc', '-c', rest], { cwd: sh.cwd, env: { ...cleanEnv(), ...sh.vars, ...env }, extendEnv: false, input: input ?? '', reject: false, stripFinalNewline: false });
-    r = { exitCode: p.exitCode ?? -1, stdout: String(p.stdout), stderr: String(p.stderr) };
+    // started by the worker's spawner (spawner.ts)
+    const p = await runToEnd('bash', ['--norc', '-c', rest], { cwd: sh.cwd, env: { ...cleanEnv(), ...sh.vars, ...env }, input: input ?? '' });
+    r = { exitCode: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() };
   }
   if (redirect?.[1] === '>') {
     writeFileSync(resolve(sh.cwd, redirect[2]!), r.stdout);
