@@ -5,6 +5,7 @@ import { proxyFor } from '../../api/proxy.js';
 import { quotaUsage } from '../../cmdutil/ledger.js';
 import { findTargetKey, type KeyFound } from '../../config/keys.js';
 import { checkBaseUrl, maskSecret, type Target } from '../../config/resolve.js';
+import { DATABASE_FILE } from '../../domain/dataDir.js';
 import { configDir, configPath, sandboxDataDir } from '../../config/store.js';
 import { ApiError, ConnectionError, ExitWith, UsageError } from '../../errors.js';
 import { paint } from '../../io/streams.js';
@@ -144,8 +145,8 @@ function checkQuota(deps: Deps, add: Add): void {
 
 /** The sandbox data dir, as the sandbox itself reads it (integrity and schema version). */
 async function checkSandboxData(data: string, add: Add): Promise<void> {
-  // no database yet (the sandbox's file, repo/db.ts): said without loading the sandbox's bundle
-  if (!existsSync(join(data, 'sandbox.db'))) return add('ok', 'sandbox data', `${data} (none yet)`);
+  // no database yet: said without loading the sandbox's bundle
+  if (!existsSync(join(data, DATABASE_FILE))) return add('ok', 'sandbox data', `${data} (none yet)`);
   let health: DataDirHealth;
   try {
     health = await (await import('../../sandbox/entry.js')).sandboxDataDirHealth(data);

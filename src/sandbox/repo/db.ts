@@ -31,9 +31,6 @@ export class Db {
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-/** The database's file in a data dir. */
-export const DATABASE_FILE = 'sandbox.db';
-
 /**
  * Opens (and if needed creates or upgrades) a data dir's database. WAL: readers never block the
  * writer, and every committed transaction is in the WAL file before the response is sent, so a

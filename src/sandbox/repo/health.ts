@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DATABASE_FILE, SCHEMA_VERSION, version } from './db.js';
+import { DATABASE_FILE } from '../../domain/dataDir.js';
+import { SCHEMA_VERSION, version } from './db.js';
 import { openSqlite } from './sqlite.js';
 
 /**
