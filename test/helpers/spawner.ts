@@ -11,7 +11,6 @@ import { join } from 'node:path';
 export interface Ran {
   /** the exit code; -1 when a signal ended the command (a timeout: SIGTERM) */
   exitCode: number;
-  signal?: string;
   stdout: Buffer;
   stderr: Buffer;
 }
@@ -28,7 +27,6 @@ export interface RunToEnd {
 interface Reply {
   id: number;
   code?: number | null;
-  signal?: string | null;
   stdout?: Uint8Array;
   stderr?: Uint8Array;
   error?: string;
@@ -52,7 +50,7 @@ function startSpawner(): ChildProcess {
     if (pending.size === 0) child.channel?.unref();
     if (!p) return;
     if (r.error !== undefined) return p.reject(new Error(r.error));
-    p.resolve({ exitCode: r.code ?? -1, signal: r.signal ?? undefined, stdout: Buffer.from(r.stdout!), stderr: Buffer.from(r.stderr!) });
+    p.resolve({ exitCode: r.code ?? -1, stdout: Buffer.from(r.stdout!), stderr: Buffer.from(r.stderr!) });
   });
   child.on('exit', (code, signal) => {
     spawner = undefined;

@@ -28,9 +28,9 @@ process.on('message', (m) => {
       reply({ error: e.message });
     }
   });
-  child.on('close', (code, signal) => {
+  child.on('close', (code) => {
     clearTimeout(timer);
-    reply({ code, signal, timedOut: signal !== null && m.timeout !== undefined && signal === 'SIGTERM', stdout: Buffer.concat(out), stderr: Buffer.concat(err) });
+    reply({ code, stdout: Buffer.concat(out), stderr: Buffer.concat(err) });
   });
   child.stdin.on('error', () => {}); // a command that ends without reading its input
   child.stdin.end(m.input);
