@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { testJitFlags } from './jit-flags.mjs';
 
 const require = createRequire(import.meta.url);
 const tscBin = join(dirname(require.resolve('typescript-native/package.json')), 'bin', 'tsc');
@@ -19,7 +20,7 @@ tsc.stdout.on('data', (c) => (tscOut += c));
 tsc.stderr.on('data', (c) => (tscOut += c));
 const tscCode = new Promise((res) => tsc.on('close', (code, signal) => res(code ?? (signal ? 1 : 0))));
 
-const vitest = spawn(process.execPath, [vitestBin, 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
+const vitest = spawn(process.execPath, [...testJitFlags(), vitestBin, 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
 // Ctrl-C reaches both children through the terminal's process group; a signal sent to this process
 // alone (a CI timeout) is passed on
 for (const sig of ['SIGTERM', 'SIGHUP']) {
