@@ -46,11 +46,11 @@ export class SubmissionPages {
     return { skip: offset };
   }
 
-  /** Remembers a page's first row, and its last when the page is full. */
-  static served(w: PageWindow, page: number, limit: number, rows: ReadonlyArray<{ created_ms: number; seq: number }>): void {
+  /** Remembers a page's first row, and its last when the page is full: `key` gives a row's (created_ms, seq). */
+  static served<R>(w: PageWindow, page: number, limit: number, rows: readonly R[], key: (row: R) => [number, number]): void {
     const first = rows[0];
     const last = rows.at(-1);
-    if (first) w.starts.set(page, [first.created_ms, first.seq]);
-    if (last && rows.length === limit) w.ends.set(page, [last.created_ms, last.seq]);
+    if (first !== undefined) w.starts.set(page, key(first));
+    if (last !== undefined && rows.length === limit) w.ends.set(page, key(last));
   }
 }

@@ -1,9 +1,10 @@
 import { MIGRATIONS } from './migrations.js';
-import { isBusy, openSqlite, type SqliteDatabase, type SqliteStatement } from './sqlite.js';
+import { isBusy, openSqlite, type SqliteDatabase, type SqliteRowsStatement, type SqliteStatement } from './sqlite.js';
 
 /** One SQLite connection with a cache of prepared statements (the hot paths run thousands a second). */
 export class Db {
   private readonly statements = new Map<string, SqliteStatement>();
+  private readonly rowStatements = new Map<string, SqliteRowsStatement>();
 
   constructor(readonly raw: SqliteDatabase) {}
 
@@ -12,6 +13,16 @@ export class Db {
     if (!stmt) {
       stmt = this.raw.prepare(text);
       this.statements.set(text, stmt);
+    }
+    return stmt;
+  }
+
+  /** A cached query whose rows come as arrays (sqlite.ts prepareRows). */
+  rows(text: string): SqliteRowsStatement {
+    let stmt = this.rowStatements.get(text);
+    if (!stmt) {
+      stmt = this.raw.prepareRows(text);
+      this.rowStatements.set(text, stmt);
     }
     return stmt;
   }
@@ -25,6 +36,7 @@ export class Db {
     // cached statements die with the connection: a use after close prepares anew, and is told the
     // connection is not open in the same words by either engine
     this.statements.clear();
+    this.rowStatements.clear();
     this.raw.close();
   }
 }

@@ -17,9 +17,16 @@ export interface SqliteStatement {
   iterate(...params: SqlValue[]): IterableIterator<unknown>;
 }
 
+/** A query whose rows come as arrays of their columns' values, in the SELECT's order. */
+export interface SqliteRowsStatement {
+  all(...params: SqlValue[]): unknown[][];
+}
+
 export interface SqliteDatabase {
   readonly engine: SqliteEngine;
   prepare(sql: string): SqliteStatement;
+  /** rows as arrays, not objects: no property per column to make for every row of a long list */
+  prepareRows(sql: string): SqliteRowsStatement;
   exec(sql: string): void;
   /** `PRAGMA text`: the first column of its first row (undefined when it returns none) */
   pragma(text: string): unknown;
@@ -99,8 +106,18 @@ export function openSqlite(file: string, opts: { readonly?: boolean } = {}): Sql
   return wrap(engine, db, (text) => db.pragma(text, { simple: true }));
 }
 
+/** each engine's switch to rows as arrays (node:sqlite before 22.16 has none: its objects' values then) */
+type RawStatement = SqliteStatement & { raw?(on: boolean): unknown; setReturnArrays?(on: boolean): void };
+
+function rowsStatement(engine: SqliteEngine, stmt: RawStatement): SqliteRowsStatement {
+  if (engine === 'better-sqlite3') stmt.raw!(true);
+  else if (stmt.setReturnArrays) stmt.setReturnArrays(true);
+  else return { all: (...params) => stmt.all(...params).map((r) => Object.values(r as object)) };
+  return stmt as unknown as SqliteRowsStatement;
+}
+
 interface RawDatabase {
-  prepare(sql: string): SqliteStatement;
+  prepare(sql: string): RawStatement;
   exec(sql: string): void;
   close(): void;
 }
@@ -114,6 +131,7 @@ function wrap(engine: SqliteEngine, raw: RawDatabase, pragma: (text: string) => 
   return {
     engine,
     prepare: (sql) => (live(), raw.prepare(sql)),
+    prepareRows: (sql) => (live(), rowsStatement(engine, raw.prepare(sql))),
     exec: (sql) => (live(), raw.exec(sql)),
     pragma: (text) => (live(), pragma(text)),
     immediate<T>(fn: () => T): T {

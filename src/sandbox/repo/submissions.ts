@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import type { SqlValue } from './sqlite.js';
 
 export interface SubmissionRow {
   seq: number;
@@ -39,12 +40,8 @@ export interface PageAnchor {
   skip: number;
 }
 
-/** A row of a list page as its JSON text, with what the next page's keyset step needs. */
-export interface SubmissionJsonRow {
-  seq: number;
-  created_ms: number;
-  item: string;
-}
+/** A row of a list page as its JSON text, after what the next page's keyset step needs: [seq, created_ms, item]. */
+export type SubmissionJsonRow = [seq: number, createdMs: number, item: string];
 
 // answers and quiz are stored as JSON.stringify wrote them, so they are spliced in as they are
 const ITEM_JSON = `seq, created_ms, '{"id":' || json_quote(id) || ',"qrId":' || json_quote(qr_id) || ',"answers":' || answers
@@ -118,38 +115,51 @@ export class Submissions {
    * find the page; rows are read for the page alone.
    */
   page(qrId: string, fromMs: number, toMs: number, limit: number, at: PageAnchor): SubmissionRow[] {
-    return this.pageSelect('*', qrId, fromMs, toMs, limit, at) as SubmissionRow[];
+    const { sql, params, reverse } = pageQuery('*', qrId, fromMs, toMs, limit, at);
+    const rows = this.db.sql(sql).all(...params) as SubmissionRow[];
+    return reverse ? rows.reverse() : rows;
   }
 
   /**
    * The same page with each row already as the JSON the API sends for it (spec §4.4: id, qrId,
    * answers, createdAt, updatedAt, quizData), spliced by SQLite from the stored JSON text: no parse
-   * and no stringify of the answers per row. Only for forms whose answers need no rewriting on read
-   * (no file fields: their answers gain URLs).
+   * and no stringify of the answers per row, and rows as arrays (no object per row). Only for forms
+   * whose answers need no rewriting on read (no file fields: their answers gain URLs).
    */
   pageJson(qrId: string, fromMs: number, toMs: number, limit: number, at: PageAnchor): SubmissionJsonRow[] {
-    return this.pageSelect(ITEM_JSON, qrId, fromMs, toMs, limit, at) as SubmissionJsonRow[];
-  }
-
-  private pageSelect(columns: string, qrId: string, fromMs: number, toMs: number, limit: number, at: PageAnchor): unknown[] {
-    const inWindow = 'qr_id = ? AND created_ms >= ? AND created_ms <= ?';
-    if (at.after) {
-      const [ms, seq] = at.after;
-      return this.db
-        .sql(`SELECT ${columns} FROM submissions WHERE seq IN (SELECT seq FROM submissions WHERE ${inWindow} AND NOT (created_ms = ? AND seq >= ?) ${NEWEST_FIRST} LIMIT ? OFFSET ?) ${NEWEST_FIRST}`)
-        .all(qrId, fromMs, Math.min(toMs, ms), ms, seq, limit, at.skip);
-    }
-    if (at.before) {
-      // the rows just newer than a later page's first row, oldest first from it, served newest first
-      const [ms, seq] = at.before;
-      return this.db
-        .sql(`SELECT ${columns} FROM submissions WHERE seq IN (SELECT seq FROM submissions WHERE ${inWindow} AND NOT (created_ms = ? AND seq <= ?) ${OLDEST_FIRST} LIMIT ? OFFSET ?) ${NEWEST_FIRST}`)
-        .all(qrId, Math.max(fromMs, ms), toMs, ms, seq, limit, at.skip);
-    }
-    return this.db.sql(`SELECT ${columns} FROM submissions WHERE seq IN (SELECT seq FROM submissions WHERE ${inWindow} ${NEWEST_FIRST} LIMIT ? OFFSET ?) ${NEWEST_FIRST}`).all(qrId, fromMs, toMs, limit, at.skip);
+    const { sql, params, reverse } = pageQuery(ITEM_JSON, qrId, fromMs, toMs, limit, at);
+    const rows = this.db.rows(sql).all(...params) as SubmissionJsonRow[];
+    return reverse ? rows.reverse() : rows;
   }
 
   anyAnswerMentions(qrId: string, text: string): boolean {
     return this.db.sql(`SELECT 1 FROM submissions WHERE qr_id = ? AND answers LIKE ? LIMIT 1`).get(qrId, `%${text}%`) !== undefined;
   }
+}
+
+/**
+ * The query of a newest-first page within [from, to], found from `at` (submissionPages.ts): after a
+ * row of an earlier page, before a row of a later one, or from the newest row. With rows to step
+ * over, only the index is walked over them (a covering subquery) and rows are read for the page
+ * alone; with none, the page's rows are read straight off the index in its order. `reverse`: the
+ * rows come oldest first (before a later page's row) and are to be served newest first.
+ */
+function pageQuery(columns: string, qrId: string, fromMs: number, toMs: number, limit: number, at: PageAnchor): { sql: string; params: SqlValue[]; reverse: boolean } {
+  const inWindow = 'qr_id = ? AND created_ms >= ? AND created_ms <= ?';
+  let where = inWindow;
+  let params: SqlValue[] = [qrId, fromMs, toMs];
+  let order = NEWEST_FIRST;
+  if (at.after) {
+    const [ms, seq] = at.after;
+    where = `${inWindow} AND NOT (created_ms = ? AND seq >= ?)`;
+    params = [qrId, fromMs, Math.min(toMs, ms), ms, seq];
+  } else if (at.before) {
+    // the rows just newer than a later page's first row, oldest first from it
+    const [ms, seq] = at.before;
+    where = `${inWindow} AND NOT (created_ms = ? AND seq <= ?)`;
+    params = [qrId, Math.max(fromMs, ms), toMs, ms, seq];
+    order = OLDEST_FIRST;
+  }
+  if (at.skip > 0) return { sql: `SELECT ${columns} FROM submissions WHERE seq IN (SELECT seq FROM submissions WHERE ${where} ${order} LIMIT ? OFFSET ?) ${NEWEST_FIRST}`, params: [...params, limit, at.skip], reverse: false };
+  return { sql: `SELECT ${columns} FROM submissions WHERE ${where} ${order} LIMIT ?`, params: [...params, limit], reverse: order === OLDEST_FIRST };
 }

@@ -137,16 +137,16 @@ function listSubmissions(ctx: RequestContext) {
   const envelope = (items: unknown[]) => new EnvelopeReply(pageOf(items, w.total!, page, limit), { form: formSummary(doc) });
   if (doc.fields.some(isFileField)) {
     const rows = ctx.store.submissions.page(form.qr_id, from, to, limit, start);
-    SubmissionPages.served(w, page, limit, rows);
+    SubmissionPages.served(w, page, limit, rows, (r) => [r.created_ms, r.seq]);
     return envelope(rows.map((r) => presentSubmission(ctx.origin, doc, r)));
   }
   // the rows come as their JSON text, spliced into the envelope's empty items: the same bytes as
   // presentSubmission's objects serialised, without parsing and re-serialising every answer
   const rows = ctx.store.submissions.pageJson(form.qr_id, from, to, limit, start);
-  SubmissionPages.served(w, page, limit, rows);
+  SubmissionPages.served(w, page, limit, rows, ([seq, ms]) => [ms, seq]);
   const text = JSON.stringify(envelopeOf(envelope([])));
   const at = text.indexOf(EMPTY_ITEMS) + EMPTY_ITEMS.length - 1;
-  return new JsonText(text.slice(0, at) + rows.map((r) => r.item).join(',') + text.slice(at));
+  return new JsonText(text.slice(0, at) + rows.map((r) => r[2]).join(',') + text.slice(at));
 }
 
 const EMPTY_ITEMS = '"data":{"items":[]';
