@@ -109,7 +109,7 @@ export function openSqlite(file: string, opts: { readonly?: boolean } = {}): Sql
 /** each engine's switch to rows as arrays (node:sqlite before 22.16 has none: its objects' values then) */
 type RawStatement = SqliteStatement & { raw?(on: boolean): unknown; setReturnArrays?(on: boolean): void };
 
-function rowsStatement(engine: SqliteEngine, stmt: RawStatement): SqliteRowsStatement {
+export function rowsStatement(engine: SqliteEngine, stmt: RawStatement): SqliteRowsStatement {
   if (engine === 'better-sqlite3') stmt.raw!(true);
   else if (stmt.setReturnArrays) stmt.setReturnArrays(true);
   else return { all: (...params) => stmt.all(...params).map((r) => Object.values(r as object)) };

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isBusy, openSqlite, sqliteEngine } from '../../../src/sandbox/repo/sqlite.js';
+import { isBusy, openSqlite, rowsStatement, sqliteEngine } from '../../../src/sandbox/repo/sqlite.js';
 
 // The one SQLite module, on the engine this Node uses (CI runs it on Node 20: better-sqlite3, and
 // Node 24: node:sqlite): the same answers and the same errors through either.
@@ -31,6 +31,20 @@ describe(`the SQLite module (${sqliteEngine()} on Node ${process.version})`, () 
     expect([...((db.prepare('SELECT data FROM t WHERE id = 1').get() as { data: Uint8Array }).data)]).toEqual([1, 2]);
     expect(db.pragma('user_version')).toBe(0);
     db.close();
+  });
+
+  it('gives rows as arrays in the columns\' order, and a statement prepared as objects keeps objects', () => {
+    const db = openSqlite(join(dir, 'rows.db'));
+    db.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, n REAL); INSERT INTO t (name, n) VALUES ('a', 1.5), ('b', NULL)");
+    expect(db.prepareRows('SELECT name, id, n FROM t ORDER BY id').all()).toEqual([['a', 1, 1.5], ['b', 2, null]]);
+    expect(db.prepareRows('SELECT id FROM t WHERE name = ?').all('zzz')).toEqual([]);
+    expect({ ...(db.prepare('SELECT name, id FROM t WHERE id = ?').get(1) as object) }).toEqual({ name: 'a', id: 1 });
+    db.close();
+  });
+
+  it('a node:sqlite without setReturnArrays (before 22.16) gives the values of its row objects, in order', () => {
+    const objects = { all: (...p: unknown[]) => [{ name: 'a', id: p[0] }, { name: 'b', id: 2 }], run: () => ({ changes: 0, lastInsertRowid: 0 }), get: () => undefined, iterate: () => [][Symbol.iterator]() };
+    expect(rowsStatement('node:sqlite', objects as never).all(1)).toEqual([['a', 1], ['b', 2]]);
   });
 
   it('immediate transactions commit, roll back on a throw, and nest as savepoints', () => {
