@@ -113,8 +113,9 @@ const cli = { ...common, external: externalPackages };
 const shared = await sharedModules(cli, [lazyChildProcess]);
 await build({ ...cli, stdin: { contents: coreEntry(shared), resolveDir: process.cwd(), sourcefile: 'core.js', loader: 'js' }, outfile: 'dist/run.js', plugins: [lazyChildProcess, otherBundles()] });
 await Promise.all(groupEntries().map((entry) => build({ ...cli, entryPoints: [entry], outfile: `dist/${groupBundleName(entry)}`, plugins: [fromCore(shared), otherBundles()] })));
-// dist/sandbox.js: the emulator, for sandbox serve, --sandbox and the sandbox's data-dir commands
-await build({ ...cli, entryPoints: ['src/sandbox/entry.ts'], outfile: 'dist/sandbox.js', plugins: [otherBundles()] });
+// dist/sandbox.js: the emulator, for sandbox serve, --sandbox and the sandbox's data-dir commands; the
+// modules it shares with the core come from the core, as a group's do
+await build({ ...cli, entryPoints: ['src/sandbox/entry.ts'], outfile: 'dist/sandbox.js', plugins: [fromCore(shared), otherBundles()] });
 // dist/mcp-sdk.js: what formctl uses of the MCP SDK (src/mcp), for `formctl mcp` only
 await build({ ...cli, external: externalPackages.filter((d) => d !== MCP_SDK), stdin: { contents: MCP_SDK_EXPORTS, resolveDir: process.cwd(), loader: 'js' }, outfile: 'dist/mcp-sdk.js', plugins: [mcpSdkInside, otherBundles()] });
 // dist/sync-worker.js: the worker thread of sync's SQLite sink (src/commands/submissions/syncWorker.ts)

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -20,5 +20,13 @@ describe('the built bundles (npm run build)', () => {
     const r = spawnSync(process.execPath, ['-e', check], { encoding: 'utf8' });
     expect(r.stderr).toBe('');
     expect(r.stdout).toBe('');
+  });
+
+  // one copy of a module per process (scripts/bundles.mjs): an embedded sandbox builds the contract's
+  // schemas that the command beside it built already, when it holds a copy of its own
+  it('the sandbox takes the modules it shares with the core from the core', () => {
+    const sandbox = readFileSync(resolve(dist, 'sandbox.js'), 'utf8');
+    const fromCore = new Set([...sandbox.matchAll(/__shared\["([^"]+)"\]/g)].map((m) => m[1]));
+    for (const m of ['src/domain/contract/schemas.ts', 'src/domain/contract/operations.ts', 'src/domain/form.ts']) expect(fromCore).toContain(m);
   });
 });
