@@ -9,22 +9,12 @@ export class Db {
   constructor(readonly raw: SqliteDatabase) {}
 
   sql(text: string): SqliteStatement {
-    let stmt = this.statements.get(text);
-    if (!stmt) {
-      stmt = this.raw.prepare(text);
-      this.statements.set(text, stmt);
-    }
-    return stmt;
+    return cached(this.statements, text, () => this.raw.prepare(text));
   }
 
   /** A cached query whose rows come as arrays (sqlite.ts prepareRows). */
   rows(text: string): SqliteRowsStatement {
-    let stmt = this.rowStatements.get(text);
-    if (!stmt) {
-      stmt = this.raw.prepareRows(text);
-      this.rowStatements.set(text, stmt);
-    }
-    return stmt;
+    return cached(this.rowStatements, text, () => this.raw.prepareRows(text));
   }
 
   /** A write transaction that takes the lock up front (never a read lock upgraded later). */
@@ -39,6 +29,16 @@ export class Db {
     this.rowStatements.clear();
     this.raw.close();
   }
+}
+
+/** the statement prepared for `text` once per connection */
+function cached<S>(statements: Map<string, S>, text: string, prepare: () => S): S {
+  let stmt = statements.get(text);
+  if (!stmt) {
+    stmt = prepare();
+    statements.set(text, stmt);
+  }
+  return stmt;
 }
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
