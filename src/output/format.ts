@@ -101,7 +101,7 @@ function csvRows(rows: Record<string, unknown>[], columns: readonly string[], ra
 export function renderCsvRows<T>(opts: Pick<OutputOptions, 'fields' | 'csvRaw'>, view: View<T>, items: T[], header: boolean): string {
   const columns = opts.fields ?? view.csvColumns ?? view.fields;
   const rows = view.row ? items.map(view.row) : (items as unknown as Record<string, unknown>[]);
-  return (header ? csvLine(columns, true) : '') + csvRows(rows, columns, opts.csvRaw);
+  return header ? csv(rows, columns, opts.csvRaw) : csvRows(rows, columns, opts.csvRaw);
 }
 
 /** CSV lines with no header: a list of values (one per line) or of lists (one row each). */
