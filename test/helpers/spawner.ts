@@ -5,7 +5,7 @@ import { join } from 'node:path';
 // small process of the worker's (spawnerChild.cjs), not by the worker itself. Starting a process
 // copies the page tables of the one that starts it: a test worker grows to 300–550 MB over a run,
 // and each command it started cost it about 9 ms of CPU and 18 ms of waiting, against 1.5 ms from a
-// 45 MB process, for some 500 commands a run. Commands a test talks to while they run (a prompt, a
+// 45 MB process, for some 200 commands a run. Commands a test talks to while they run (a prompt, a
 // signal, a server) are still started by the worker (execa).
 
 export interface Ran {
