@@ -7,13 +7,15 @@
 import type { ValidateFunction } from 'ajv';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OPERATIONS } from '../domain/contract/operations.js';
-import { buildOpenApi } from '../domain/openapi.js';
+import type { Operation } from '../domain/contract/operations.js';
+import { BUNDLED } from '../version.js';
 
 type Json = Record<string, any>;
 type Ajv = { compile(s: object): ValidateFunction };
 type AjvClass = new (o: object) => Ajv;
 type StandaloneCode = (ajv: Ajv, validate: ValidateFunction) => string;
+/** the operations and the OpenAPI description built from them (the contract's zod schemas) */
+type Description = { OPERATIONS: Operation[]; buildOpenApi: () => Json };
 
 export interface ContractViolation {
   at: string;
@@ -38,12 +40,16 @@ class Validators {
   private schemas: Map<string, Json> | undefined;
   private ajv: Ajv | undefined;
 
-  /** `ajv`: the compiler, made on the first validator not found in the cache */
-  constructor(private readonly makeAjv: () => Ajv, private readonly cache?: { dir: string; standaloneCode: () => StandaloneCode }) {}
+  /**
+   * `ajv`: the compiler, and `describe`: the description's modules, both taken on the first validator
+   * not found in the cache (a process that finds them all builds no zod schema)
+   */
+  constructor(private readonly makeAjv: () => Ajv, private readonly describe: () => Description, private readonly cache?: { dir: string; standaloneCode: () => StandaloneCode }) {}
 
   /** the schemas of the description, built on the first validator not found in the cache */
   private schemasByName(): Map<string, Json> {
     if (this.schemas) return this.schemas;
+    const { OPERATIONS, buildOpenApi } = this.describe();
     const doc = buildOpenApi();
     const schemas = new Map<string, Json>();
     const withComponents = (schema: Json) => ({ ...schema, components: doc.components });
@@ -105,17 +111,28 @@ const shared = new Map<string | undefined, Promise<Validators>>();
 const ajvOptions = (source: boolean) => ({ strict: false, validateFormats: false, allErrors: true, code: { source } });
 const ajvClass = (mod: { default: AjvClass & { default?: AjvClass } }): AjvClass => mod.default.default ?? mod.default;
 
+/**
+ * The description's modules: in the bundle (the CLI, `sandbox serve`) required on the first cache
+ * miss only; from the sources (the tests' in-process sandboxes), imported now.
+ */
+async function description(): Promise<() => Description> {
+  if (BUNDLED) return () => ({ ...(require('../domain/contract/operations.js') as Pick<Description, 'OPERATIONS'>), ...(require('../domain/openapi.js') as Pick<Description, 'buildOpenApi'>) });
+  const [{ OPERATIONS }, { buildOpenApi }] = await Promise.all([import('../domain/contract/operations.js'), import('../domain/openapi.js')]);
+  return () => ({ OPERATIONS, buildOpenApi });
+}
+
 async function validators(cacheDir: string | undefined): Promise<Validators> {
+  const describe = await description();
   // the cache needs require() for the cached modules (the bundle's own: the CLI and `sandbox serve`);
-  // ajv then loads only when a validator is missing from it
+  // ajv and the description (the contract's zod schemas) then load only when a validator is missing from it
   if (cacheDir !== undefined && typeof require === 'function') {
-    return new Validators(() => new (ajvClass({ default: require('ajv/dist/2020.js') }))(ajvOptions(true)), {
+    return new Validators(() => new (ajvClass({ default: require('ajv/dist/2020.js') }))(ajvOptions(true)), describe, {
       dir: cacheDir,
       standaloneCode: () => (require('ajv/dist/standalone/index.js') as { default: StandaloneCode }).default,
     });
   }
   const mod = (await import('ajv/dist/2020.js')) as unknown as { default: AjvClass & { default?: AjvClass } };
-  return new Validators(() => new (ajvClass(mod))(ajvOptions(false)));
+  return new Validators(() => new (ajvClass(mod))(ajvOptions(false)), describe);
 }
 
 export class ContractChecker {

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { lookup, type LookupAddress } from 'node:dns';
+import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { isLoopbackHost, isNonPublicAddress } from '../domain/urls.js';
 import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import type { QuizData } from '../domain/quiz.js';
 import { signWebhook } from '../domain/webhookSignature.js';
 import type { EventBus } from './events.js';
@@ -26,14 +25,15 @@ const REFUSED_TARGET = 'refused: the target is not a public address';
 
 /** dns.lookup that answers only public addresses: the check sits where the connection is made. */
 export const publicLookup: LookupFunction = (hostname, options, callback) => {
-  lookup(hostname, { ...options, all: true }, (err, addresses) => {
+  // node:dns loads with the first delivery (its default resolver costs a sandbox's start some 2 ms)
+  void import('node:dns').then(({ lookup }) => lookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, '', 0);
     const list = addresses as LookupAddress[];
     const bad = list.find((a) => isNonPublicAddress(a.address));
     if (bad || list.length === 0) return callback(Object.assign(new Error(REFUSED_TARGET), { code: 'EREFUSEDTARGET' }), '', 0);
     if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
     callback(null, list[0]!.address, list[0]!.family);
-  });
+  }));
 };
 
 /**
@@ -68,22 +68,23 @@ export class WebhookDispatcher {
   }
 
   /** One signed delivery; the attempt and its outcome are recorded. No retries (spec §6 rule 3). */
-  private deliver(hook: WebhookRow, row: SubmissionRow, body: Buffer): Promise<void> {
+  private async deliver(hook: WebhookRow, row: SubmissionRow, body: Buffer): Promise<void> {
     const id = randomUUID();
     const signature = signWebhook(hook.secret, body);
     const started = performance.now();
     const at = new Date().toISOString();
     const record = (status: number | null, error: string | null) =>
       this.store.deliveries.add({ id, account_id: hook.account_id, submission_id: row.id, qr_id: row.qr_id, url: hook.url, status, error, ms: performance.now() - started, signature, body: body.toString('utf8'), at });
+    let url: URL;
+    try {
+      url = new URL(hook.url);
+    } catch {
+      record(null, 'invalid URL');
+      return;
+    }
+    // node:https loads with the first delivery to an https URL
+    const send = url.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
     return new Promise<void>((resolve) => {
-      let url: URL;
-      try {
-        url = new URL(hook.url);
-      } catch {
-        record(null, 'invalid URL');
-        resolve();
-        return;
-      }
       let done = false;
       const finish = (status: number | null, error: string | null) => {
         if (done) return;
@@ -92,7 +93,6 @@ export class WebhookDispatcher {
         resolve();
       };
       if (this.publicOnly && (isLoopbackHost(url.hostname) || isNonPublicAddress(url.hostname))) return finish(null, REFUSED_TARGET);
-      const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
       const req = send(
         url,
         {

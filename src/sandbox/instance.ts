@@ -74,7 +74,7 @@ export interface ApiRoute<B = unknown> extends PathRoute {
   /** plan and feature limits (400), checked before access (spec §7 order) */
   gate?(ctx: RequestContext): void | Promise<void>;
   /** checks the JSON body after access; throws ApiFailure(400) with the spec's message */
-  body?(raw: unknown, ctx: RequestContext): B;
+  body?(raw: unknown, ctx: RequestContext): B | Promise<B>;
   handler(ctx: RequestContext, body: B): unknown;
 }
 

@@ -144,6 +144,6 @@ async function runRoute(route: ApiRoute<unknown>, ctx: RequestContext): Promise<
   // DELETE /forms/{qrId}/uploads/{fileId} takes any segment as :anyQrId, to answer 400 for a malformed one (spec §4.2)
   if (route.form) ctx.form = FORM_LOADERS[route.form](ctx.store, ctx.account.id, (ctx.params.qrId ?? ctx.params.anyQrId)!);
   ctx.authorize(route.action, ctx.form);
-  const body = route.body ? route.body(await ctx.json(), ctx) : undefined;
+  const body = route.body ? await route.body(await ctx.json(), ctx) : undefined;
   return route.handler(ctx, body);
 }

@@ -3,7 +3,6 @@ import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type { Plan } from '../domain/plans.js';
 import { isLoopbackHost } from '../domain/urls.js';
-import { handleAdmin } from './admin/routes.js';
 import type { ContractChecker } from './contract.js';
 import { WebhookDispatcher } from './dispatcher.js';
 import { EventBus } from './events.js';
@@ -148,7 +147,8 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     const origin = opts.linkOrigin ?? `http://${req.headers.host ?? 'localhost'}`;
     let work: Promise<void> | void | false;
     if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) work = handleApi(sb, apiRoutes, req, res, url, origin);
-    else if (url.pathname.startsWith('/_sandbox/')) work = handleAdmin(sb, req, res, url, opts.adminToken);
+    // the admin routes (and the zod schemas of their bodies) load with the first admin request
+    else if (url.pathname.startsWith('/_sandbox/')) work = import('./admin/routes.js').then((m) => m.handleAdmin(sb, req, res, url, opts.adminToken));
     else work = handlePublic(sb, req, res, url, origin);
     if (work === false) work = sendJson(res, 404, failure(404, `Route not found: ${req.method} ${url.pathname}`));
     const done = Promise.resolve(work)

@@ -64,6 +64,19 @@ describe('no heavy module on the start-up paths', () => {
     expect(mods).not.toContain('@napi-rs/keyring');
     // the multipart reader loads on the first multipart body, not when the emulator starts
     expect(mods).not.toContain('@fastify/busboy');
+    // nor node:dns and node:https: they load with the first webhook delivery
+    expect(mods.filter((m) => ['node:dns', 'dns', 'node:https', 'https'].includes(m))).toEqual([]);
+  });
+
+  it('a read of the embedded sandbox loads no zod: body schemas and admin routes load with the first request that needs them, and the contract checks of the tests take a compiled validator from their cache', async () => {
+    const env = { FORMCTL_SANDBOX_DIR: join(dir, 'sandbox-contract'), FORMCTL_SANDBOX_CONTRACT: '1', FORMCTL_SANDBOX_CONTRACT_CACHE: join(dir, 'contract-cache') };
+    mkdirSync(env.FORMCTL_SANDBOX_CONTRACT_CACHE);
+    // the first run compiles the validator (the description, so zod); the second reads it back
+    expect(await loaded(['--sandbox', 'forms', 'list', '-o', 'json'], env)).toContain('./zod.js');
+    expect(readdirSync(env.FORMCTL_SANDBOX_CONTRACT_CACHE)).toEqual(['response-listForms.cjs']);
+    const mods = await loaded(['--sandbox', 'forms', 'list', '-o', 'json'], env);
+    expect(mods).toContain('./sandbox.js');
+    expect(mods.filter((m) => ['./zod.js', 'zod', 'ajv'].includes(m))).toEqual([]);
   });
 
   it('the keyring module loads only when the key is read from the keyring: never with FORMCTL_API_KEY', async () => {

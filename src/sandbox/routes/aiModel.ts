@@ -1,5 +1,3 @@
-import { z } from 'zod/v4';
-import { GeneratedDraft } from '../../domain/contract/schemas.js';
 import { LOCALES, type Draft } from '../../domain/drafter/types.js';
 import { FIELD_TYPES } from '../../domain/fieldTypes.js';
 
@@ -19,9 +17,16 @@ export function chatUrl(base: string): string {
   return u.href;
 }
 
+/** the contract's GeneratedDraft, and zod: loaded with the first draft a model is asked for */
+const contract = async () => {
+  const [{ z }, { GeneratedDraft }] = await Promise.all([import('zod/v4'), import('../../domain/contract/draft.js')]);
+  return { z, GeneratedDraft };
+};
+
 let schemaText: Record<string, unknown> | undefined;
 /** the draft's JSON schema, derived from the contract (never written twice) */
-function draftJsonSchema(): Record<string, unknown> {
+async function draftJsonSchema(): Promise<Record<string, unknown>> {
+  const { z, GeneratedDraft } = await contract();
   schemaText ??= z.toJSONSchema(GeneratedDraft, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
   return schemaText;
 }
@@ -41,6 +46,7 @@ export async function draftFromModel(env: NodeJS.ProcessEnv, prompt: string, cur
   const url = chatUrl(env[AI_URL_ENV]!);
   const timeout = Number(env.FORMCTL_SANDBOX_AI_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS;
   const user = current ? `Change this form draft as asked.\nDraft: ${JSON.stringify(current)}\nInstruction: ${prompt}` : `Draft a form for: ${prompt}`;
+  const schema = await draftJsonSchema();
   let res: Response;
   try {
     res = await fetch(url, {
@@ -51,7 +57,7 @@ export async function draftFromModel(env: NodeJS.ProcessEnv, prompt: string, cur
         model: env.FORMCTL_SANDBOX_AI_MODEL ?? 'default',
         temperature: 0,
         messages: [{ role: 'system', content: SYSTEM }, { role: 'user', content: user }],
-        response_format: { type: 'json_schema', json_schema: { name: 'form_draft', schema: draftJsonSchema() } },
+        response_format: { type: 'json_schema', json_schema: { name: 'form_draft', schema } },
       }),
     });
   } catch (e) {
@@ -74,7 +80,7 @@ export async function draftFromModel(env: NodeJS.ProcessEnv, prompt: string, cur
   } catch {
     throw new ModelFailure('the answer is not JSON');
   }
-  const checked = GeneratedDraft.safeParse(draft);
+  const checked = (await contract()).GeneratedDraft.safeParse(draft);
   if (!checked.success) throw new ModelFailure(`the answer is not a draft (${checked.error.issues[0]?.path.join('.') || 'root'}: ${checked.error.issues[0]?.message})`);
   if (!checked.data.fields.length) throw new ModelFailure('the draft has no field');
   return checked.data as Draft;

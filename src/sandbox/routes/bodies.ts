@@ -25,3 +25,15 @@ export function zodBody<T>(schema: z.ZodType<T>, opts: { optional?: boolean } = 
     throw new ApiFailure(400, issue.message);
   };
 }
+
+type BodySchemas = typeof import('./bodySchemas.js');
+type SchemaName = { [K in keyof BodySchemas]: BodySchemas[K] extends z.ZodType ? K : never }[keyof BodySchemas];
+
+/** The body schemas of the API routes, loaded with the first request that needs one (bodySchemas.ts). */
+export const bodySchemas = (): Promise<BodySchemas> => import('./bodySchemas.js');
+
+/** zodBody with one of bodySchemas.ts's schemas, named: zod and the schema load with the first such body. */
+export function contractBody<K extends SchemaName>(name: K, opts: { optional?: boolean } = {}): (raw: unknown) => Promise<z.output<BodySchemas[K]>> {
+  let check: ((raw: unknown) => z.output<BodySchemas[K]>) | undefined;
+  return async (raw) => (check ??= zodBody((await bodySchemas())[name] as unknown as z.ZodType<z.output<BodySchemas[K]>>, opts))(raw);
+}

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod/v4';
-import { RecipientsBody } from '../../domain/contract/schemas.js';
-import { checkFormCreate, checkFormUpdate, type FieldDefinition, type FormCreateBody, type FormUpdateBody, type QrConfig } from '../../domain/form.js';
+import type { z } from 'zod/v4';
+import type { FieldDefinition, FormCreateBody, FormUpdateBody, QrConfig } from '../../domain/form.js';
 import { isQrId } from '../../domain/ids.js';
 import { FORMS_PAGE_DEFAULT, FORMS_PAGE_MAX, MAX_CLONES } from '../../domain/limits.js';
 import { pageOf } from '../../domain/pages.js';
@@ -13,7 +12,8 @@ import { CONTENT_TYPES, QR_FORMATS, renderQr, sizeOf, type QrFormat } from '../q
 import { designFor } from '../qrDesign.js';
 import { FORM_SORTS, readDoc, type FormDoc, type FormRow } from '../repo/forms.js';
 import { FORM_NOT_FOUND, isAvailable } from '../resources.js';
-import { asObject, zodBody } from './bodies.js';
+import { asObject, bodySchemas, contractBody } from './bodies.js';
+import type { CloneBody, RecipientsBody } from './bodySchemas.js';
 import { links, presentForm, presentListItem } from './formViews.js';
 
 const EMPTY_FILE = { fileId: '', fileUrl: '' };
@@ -64,9 +64,9 @@ async function assertQuizAllowed(ctx: RequestContext): Promise<void> {
   if (errors.length > 0) throw new ApiFailure(400, errors.join('; '));
 }
 
-function formBody<T>(check: (body: unknown) => { ok: true; value: T } | { ok: false; problems: string[] }) {
-  return (raw: unknown): T => {
-    const r = check(asObject(raw));
+function formBody<T>(load: () => Promise<(body: unknown) => { ok: true; value: T } | { ok: false; problems: string[] }>) {
+  return async (raw: unknown): Promise<T> => {
+    const r = (await load())(asObject(raw));
     if (!r.ok) throw new ApiFailure(400, `Invalid form: ${r.problems.join('; ')}`, { errors: r.problems });
     return r.value;
   };
@@ -172,9 +172,6 @@ function bulkDeleteForms(ctx: RequestContext) {
   return { message: `${n} form${n === 1 ? '' : 's'} deleted successfully` };
 }
 
-// spec §4.1: the clone body is "not shown"; the sandbox takes {count?} (docs/sandbox.md, "Sandbox assumptions")
-const CloneBody = z.object({ count: z.number({ error: `count must be an integer from 1 to ${MAX_CLONES}` }).int({ error: `count must be an integer from 1 to ${MAX_CLONES}` }).min(1, { error: `count must be an integer from 1 to ${MAX_CLONES}` }).max(MAX_CLONES, { error: `count must be an integer from 1 to ${MAX_CLONES}` }).default(1) }).strict();
-
 /** The copies a clone asks for, for the slot check before access (an invalid count fails later, in the body check). */
 async function requestedCopies(ctx: RequestContext): Promise<number> {
   const raw = await ctx.json();
@@ -234,21 +231,21 @@ export const formRoutes = [
       assertFormSlots(ctx, 1);
       await assertQuizAllowed(ctx);
     },
-    body: formBody(checkFormCreate),
+    body: formBody(async () => (await bodySchemas()).checkFormCreate),
     handler: createForm,
   }),
   route({ operationId: 'deleteForms', method: 'DELETE', path: '/forms', action: 'form.delete', handler: bulkDeleteForms }),
   route({ operationId: 'getForm', method: 'GET', path: '/forms/:qrId', action: 'form.read', form: 'available', handler: (ctx) => presentForm(ctx.form!, ctx.origin, false) }),
-  route({ operationId: 'updateForm', method: 'PUT', path: '/forms/:qrId', action: 'form.update', form: 'available', gate: assertQuizAllowed, body: formBody(checkFormUpdate), handler: updateForm }),
+  route({ operationId: 'updateForm', method: 'PUT', path: '/forms/:qrId', action: 'form.update', form: 'available', gate: assertQuizAllowed, body: formBody(async () => (await bodySchemas()).checkFormUpdate), handler: updateForm }),
   route({ operationId: 'deleteForm', method: 'DELETE', path: '/forms/:qrId', action: 'form.delete', form: 'available', handler: deleteForm }),
   route({ operationId: 'archiveForm', method: 'PUT', path: '/forms/:qrId/archive', action: 'form.archive', form: 'available', handler: setArchived(true) }),
   route({ operationId: 'restoreForm', method: 'PUT', path: '/forms/:qrId/restore', action: 'form.restore', form: 'archived', handler: setArchived(false) }),
   route({
     operationId: 'cloneForm', method: 'POST', path: '/forms/:qrId/clone', action: 'form.clone', form: 'available',
     gate: async (ctx) => assertFormSlots(ctx, await requestedCopies(ctx)),
-    body: zodBody(CloneBody, { optional: true }),
+    body: contractBody('CloneBody', { optional: true }),
     handler: cloneForm,
   }),
-  route({ operationId: 'shareForm', method: 'POST', path: '/forms/:qrId/share', action: 'form.share', form: 'available', body: zodBody(RecipientsBody), handler: shareForm }),
+  route({ operationId: 'shareForm', method: 'POST', path: '/forms/:qrId/share', action: 'form.share', form: 'available', body: contractBody('RecipientsBody'), handler: shareForm }),
   route({ operationId: 'downloadFormQr', method: 'GET', path: '/forms/:qrId/download', action: 'form.read', form: 'available', handler: downloadQr }),
 ];

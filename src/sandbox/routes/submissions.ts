@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod/v4';
+import type { z } from 'zod/v4';
 import { fileIdOf, isFileField } from '../../domain/answers.js';
 import { isHex24 } from '../../domain/ids.js';
-import { BatchDeleteBody } from '../../domain/contract/schemas.js';
+import type { BatchDeleteBody } from './bodySchemas.js';
 import { parseInstant } from '../../domain/instants.js';
 import { MAX_IDEMPOTENCY_KEY, SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_PAGE_MAX } from '../../domain/limits.js';
 import { pageOf } from '../../domain/pages.js';
@@ -14,7 +14,7 @@ import { route, type RequestContext } from '../instance.js';
 import { readDoc, type FormDoc, type FormRow } from '../repo/forms.js';
 import type { SubmissionRow } from '../repo/submissions.js';
 import { availableForm } from '../resources.js';
-import { asObject, zodBody } from './bodies.js';
+import { asObject, contractBody } from './bodies.js';
 import { formSummary } from './formViews.js';
 import { SubmissionPages } from '../submissionPages.js';
 
@@ -206,7 +206,7 @@ function batchDelete(ctx: RequestContext, body: z.infer<typeof BatchDeleteBody>)
 export const submissionRoutes = [
   route({ operationId: 'getSubmissionSchema', method: 'GET', path: '/forms/:qrId/submission-schema', action: 'submission.read', form: 'available', handler: getSchema }),
   route({ operationId: 'validateSubmission', method: 'POST', path: '/forms/:qrId/submissions/validate', action: 'submission.create', form: 'available', handler: validateOnly }),
-  route({ operationId: 'batchDeleteSubmissions', method: 'POST', path: '/forms/:qrId/submissions/batch-delete', action: 'submission.delete', form: 'available', body: zodBody(BatchDeleteBody), handler: batchDelete }),
+  route({ operationId: 'batchDeleteSubmissions', method: 'POST', path: '/forms/:qrId/submissions/batch-delete', action: 'submission.delete', form: 'available', body: contractBody('BatchDeleteBody'), handler: batchDelete }),
   route({ operationId: 'createSubmission', method: 'POST', path: '/forms/:qrId/submissions', action: 'submission.create', form: 'available', handler: createSubmission }),
   route({ operationId: 'listSubmissions', method: 'GET', path: '/forms/:qrId/submissions', action: 'submission.read', form: 'available', handler: listSubmissions }),
   route({ operationId: 'getSubmission', method: 'GET', path: '/submissions/:submissionId', action: 'submission.read', handler: getSubmission }),

@@ -1,11 +1,11 @@
 import type { z } from 'zod/v4';
-import { AddMemberBody, ResetPasswordBody, TeamNameBody, UpdateMemberBody } from '../../domain/contract/schemas.js';
+import type { AddMemberBody, ResetPasswordBody, TeamNameBody, UpdateMemberBody } from './bodySchemas.js';
 import { PLAN_LIMITS } from '../../domain/plans.js';
 import { ApiFailure } from '../http.js';
 import { route, type RequestContext } from '../instance.js';
 import { newObjectId } from '../repo/forms.js';
 import { checkPassword, hashPassword, type MemberRow } from '../repo/members.js';
-import { zodBody } from './bodies.js';
+import { contractBody } from './bodies.js';
 
 // spec §4.6 (docs/sandbox.md "Sandbox assumptions": slots per plan, blocked keys, removed members' forms)
 export const TEAM_PLAN_MESSAGE = 'Your current plan does not include team members. Please upgrade to Business or above to continue.';
@@ -107,9 +107,9 @@ async function renameTeam(ctx: RequestContext, b: z.infer<typeof TeamNameBody>) 
 
 export const teamRoutes = [
   route({ operationId: 'listTeamMembers', method: 'GET', path: '/team/members', action: 'team.manage', gate: teamGate, handler: (ctx) => ({ members: ctx.store.members.ofAccount(ctx.account.id).map(presentMember) }) }),
-  route({ operationId: 'addTeamMember', method: 'POST', path: '/team/members', action: 'team.manage', gate: teamGate, body: zodBody(AddMemberBody), handler: addMember }),
-  route({ operationId: 'updateTeamMember', method: 'PUT', path: '/team/members/:memberId', action: 'team.manage', gate: teamGate, body: zodBody(UpdateMemberBody), handler: updateMember }),
+  route({ operationId: 'addTeamMember', method: 'POST', path: '/team/members', action: 'team.manage', gate: teamGate, body: contractBody('AddMemberBody'), handler: addMember }),
+  route({ operationId: 'updateTeamMember', method: 'PUT', path: '/team/members/:memberId', action: 'team.manage', gate: teamGate, body: contractBody('UpdateMemberBody'), handler: updateMember }),
   route({ operationId: 'deleteTeamMember', method: 'DELETE', path: '/team/members/:memberId', action: 'team.manage', gate: teamGate, handler: deleteMember }),
-  route({ operationId: 'resetTeamMemberPassword', method: 'POST', path: '/team/members/:memberId/reset-password', action: 'team.ownPassword', gate: teamGate, body: zodBody(ResetPasswordBody), handler: resetPassword }),
-  route({ operationId: 'renameTeam', method: 'PATCH', path: '/team', action: 'team.manage', gate: teamGate, body: zodBody(TeamNameBody), handler: renameTeam }),
+  route({ operationId: 'resetTeamMemberPassword', method: 'POST', path: '/team/members/:memberId/reset-password', action: 'team.ownPassword', gate: teamGate, body: contractBody('ResetPasswordBody'), handler: resetPassword }),
+  route({ operationId: 'renameTeam', method: 'PATCH', path: '/team', action: 'team.manage', gate: teamGate, body: contractBody('TeamNameBody'), handler: renameTeam }),
 ];

@@ -1,12 +1,12 @@
 import type { z } from 'zod/v4';
-import { RecipientsBody, SaveTemplateBody } from '../../domain/contract/schemas.js';
+import type { RecipientsBody, SaveTemplateBody } from './bodySchemas.js';
 import { parseRecipients } from '../../domain/recipients.js';
 import { TEMPLATE_ID, templateToCreateBody, TemplateLayoutError, typeOfRawName, type RawTemplateForm } from '../../domain/templates.js';
 import { ApiFailure, intParam } from '../http.js';
 import { route, type RequestContext } from '../instance.js';
 import { newObjectId } from '../repo/forms.js';
 import { CATEGORIES, GALLERY, type TemplateRecord } from '../templates/gallery.js';
-import { zodBody } from './bodies.js';
+import { contractBody } from './bodies.js';
 
 export const INVALID_TEMPLATE_ID = 'Invalid template id';
 
@@ -98,7 +98,7 @@ export const templateRoutes = [
   route({ operationId: 'listFavoriteTemplates', method: 'GET', path: '/form-templates/favorites', action: 'catalog.read', handler: favorites }),
   route({ operationId: 'listMyTemplates', method: 'GET', path: '/form-templates/mine', action: 'catalog.read', handler: (ctx) => ctx.store.templates.privateOf(ctx.account.id).map(listItem) }),
   route({ operationId: 'listTemplates', method: 'GET', path: '/form-templates', action: 'catalog.read', handler: listTemplates }),
-  route({ operationId: 'saveTemplate', method: 'POST', path: '/form-templates', action: 'catalog.write', body: zodBody(SaveTemplateBody), handler: saveTemplate }),
+  route({ operationId: 'saveTemplate', method: 'POST', path: '/form-templates', action: 'catalog.write', body: contractBody('SaveTemplateBody'), handler: saveTemplate }),
   route({ operationId: 'getTemplate', method: 'GET', path: '/form-templates/:templateId', action: 'catalog.read', handler: loadTemplate }),
   route({ operationId: 'getTemplateFormCreate', method: 'GET', path: '/form-templates/:templateId/form-create', action: 'catalog.read', handler: formCreate }),
   route({
@@ -109,5 +109,5 @@ export const templateRoutes = [
     operationId: 'removeFavoriteTemplate', method: 'DELETE', path: '/form-templates/:templateId/favorite', action: 'catalog.write',
     handler: (ctx) => (ctx.store.templates.unfavorite(ctx.member.id, loadTemplate(ctx).id), { message: 'Template removed from favorites' }),
   }),
-  route({ operationId: 'shareTemplate', method: 'POST', path: '/form-templates/:templateId/share', action: 'catalog.write', body: zodBody(RecipientsBody), handler: shareTemplate }),
+  route({ operationId: 'shareTemplate', method: 'POST', path: '/form-templates/:templateId/share', action: 'catalog.write', body: contractBody('RecipientsBody'), handler: shareTemplate }),
 ];

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod/v4';
-import { WebhookPutBody } from '../../domain/contract/schemas.js';
+import type { WebhookPutBody } from './bodySchemas.js';
 import { MAX_WEBHOOK_URL } from '../../domain/limits.js';
 import { isLoopbackHost, isNonPublicAddress, webhookUrlProblem } from '../../domain/urls.js';
 import { ApiFailure } from '../http.js';
 import { route, type RequestContext } from '../instance.js';
 import type { WebhookRow } from '../repo/webhooks.js';
-import { zodBody } from './bodies.js';
+import { contractBody } from './bodies.js';
 
 export function newWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString('hex')}`;
@@ -56,5 +56,5 @@ function putWebhook(ctx: RequestContext, body: z.infer<typeof WebhookPutBody>) {
 // spec §4.5: Owner and Admin only; Editor and Viewer get 403
 export const webhookRoutes = [
   route({ operationId: 'getWebhook', method: 'GET', path: '/account/webhook', action: 'webhook.read', handler: (ctx) => present(ctx.store.webhooks.get(ctx.account.id)) }),
-  route({ operationId: 'putWebhook', method: 'PUT', path: '/account/webhook', action: 'webhook.write', body: zodBody(WebhookPutBody), handler: putWebhook }),
+  route({ operationId: 'putWebhook', method: 'PUT', path: '/account/webhook', action: 'webhook.write', body: contractBody('WebhookPutBody'), handler: putWebhook }),
 ];
