@@ -10,7 +10,6 @@ import { FaultInjector, NO_FAULTS, type FaultProfile } from './faults.js';
 import { failure, sendJson } from './http.js';
 import type { SandboxInstance } from './instance.js';
 import { API_PREFIX, handleApi } from './pipeline.js';
-import { handlePublic } from './public/routes.js';
 import { MAIN_ACCOUNT, SandboxStore } from './repo/store.js';
 import type { SeededKey } from './repo/members.js';
 import { API_ROUTES } from './routes/index.js';
@@ -145,13 +144,14 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     if (hasDotSegment(req.url ?? '/')) return sendJson(res, 400, failure(400, 'Path must not contain . or .. segments'));
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
     const origin = opts.linkOrigin ?? `http://${req.headers.host ?? 'localhost'}`;
-    let work: Promise<void> | void | false;
+    let work: Promise<void | false>;
     if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) work = handleApi(sb, apiRoutes, req, res, url, origin);
-    // the admin routes (and the zod schemas of their bodies) load with the first admin request
+    // the admin routes (and the zod schemas of their bodies) and the public pages load with their
+    // first request: a command's embedded sandbox answers the API only
     else if (url.pathname.startsWith('/_sandbox/')) work = import('./admin/routes.js').then((m) => m.handleAdmin(sb, req, res, url, opts.adminToken));
-    else work = handlePublic(sb, req, res, url, origin);
-    if (work === false) work = sendJson(res, 404, failure(404, `Route not found: ${req.method} ${url.pathname}`));
-    const done = Promise.resolve(work)
+    else work = import('./public/routes.js').then((m) => m.handlePublic(sb, req, res, url, origin));
+    const done = work
+      .then((w) => (w === false ? sendJson(res, 404, failure(404, `Route not found: ${req.method} ${url.pathname}`)) : undefined))
       .catch((e: unknown) => {
         process.stderr.write(`sandbox: ${(e as Error)?.stack ?? String(e)}\n`);
         if (!res.headersSent) sendJson(res, 500, failure(500, 'Internal server error'));
