@@ -107,6 +107,22 @@ export class ApiClient {
     return { envelope: await this.decode<T>(opts, res), headers: res.headers };
   }
 
+  /**
+   * request's envelope, decoded when the function it resolves to is called: the body is read now (the
+   * connection is free again, and an error status is thrown now, as by request) and kept as the bytes
+   * that came. For pages fetched ahead of their turn (pageWalker.ts): bytes wait outside V8's heap,
+   * where the objects of a parsed page would be copied by every young-generation collection until
+   * their turn came, and make it grow (an export's peak RSS).
+   */
+  async requestDeferred<T>(opts: RequestOptions): Promise<() => Envelope<T>> {
+    const res = await this.send(opts);
+    if (res.status < 200 || res.status >= 300) return this.decode<T>(opts, res).then((env) => () => env);
+    const bytes = await readBytes(res.stream);
+    // the status and headers only: the response's stream (and its socket's objects) is let go
+    const head = { status: res.status, headers: res.headers };
+    return () => this.decodeText<T>(opts, head, bytes.toString('utf8'));
+  }
+
   async data<T>(opts: RequestOptions): Promise<T> {
     return (await this.request<T>(opts)).data;
   }
@@ -130,7 +146,11 @@ export class ApiClient {
   }
 
   private async decode<T>(opts: RequestOptions, res: RawResponse): Promise<Envelope<T>> {
-    const text = await readText(res.stream);
+    return this.decodeText<T>(opts, res, await readText(res.stream));
+  }
+
+  /** A response's envelope from its text: the success envelope, else the ApiError it says (thrown). */
+  private decodeText<T>(opts: RequestOptions, res: Pick<RawResponse, 'status' | 'headers'>, text: string): Envelope<T> {
     let body: unknown;
     try {
       body = text === '' ? undefined : JSON.parse(text);
@@ -249,11 +269,15 @@ export function apiErrorOf(status: number, body: unknown, text: string, method: 
   return new ApiError(status, `unexpected response (HTTP ${status})${snippet ? `: ${snippet}` : ''}`, status, {}, method, path);
 }
 
-export function readText(stream: NodeJS.ReadableStream): Promise<string> {
+export async function readText(stream: NodeJS.ReadableStream): Promise<string> {
+  return (await readBytes(stream)).toString('utf8');
+}
+
+function readBytes(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    stream.on('end', () => resolve(Buffer.concat(chunks)));
     stream.on('error', reject);
     stream.on('aborted', () => reject(new Error('response aborted')));
   });

@@ -26,13 +26,19 @@ export interface WalkedPage<T> extends Page<T> {
   number: number;
 }
 
-export async function* walkPages<T>(fetchPage: (page: number) => Promise<Page<T>>, opts: WalkOptions<T> = {}): AsyncGenerator<WalkedPage<T>> {
+/**
+ * A page as fetched: the page, or a function that decodes it (ApiClient.requestDeferred), called when
+ * the page's turn comes, so that pages fetched ahead wait as bytes.
+ */
+export type Fetched<T> = Page<T> | (() => Page<T>);
+
+export async function* walkPages<T>(fetchPage: (page: number) => Promise<Fetched<T>>, opts: WalkOptions<T> = {}): AsyncGenerator<WalkedPage<T>> {
   const window = Math.max(1, opts.window ?? 1);
-  const first = opts.first ?? (await fetchPage(1));
+  const first = opts.first ?? opened(await fetchPage(1));
   const pages = Math.max(1, first.totalPages);
   const order = Array.from({ length: pages }, (_, i) => (opts.order === 'last-to-first' ? pages - i : i + 1));
   // pages asked for and not yet yielded; page 1 is held apart and never counts against the window
-  const inflight = new Map<number, Promise<Page<T>>>();
+  const inflight = new Map<number, Promise<Fetched<T>>>();
   let next = 0;
   let quotaGone = false;
   const launch = () => {
@@ -52,7 +58,7 @@ export async function* walkPages<T>(fetchPage: (page: number) => Promise<Page<T>
       const p = order[done]!;
       launch();
       // (a page not in flight is one the quota stop held back: the failure before it ends the walk)
-      const page = p === 1 ? first : await (inflight.get(p) ?? fetchPage(p));
+      const page = p === 1 ? first : opened(await (inflight.get(p) ?? fetchPage(p)));
       inflight.delete(p);
       yield { ...page, number: p };
       opts.onPage?.(done + 1, order.length);
@@ -62,4 +68,8 @@ export async function* walkPages<T>(fetchPage: (page: number) => Promise<Page<T>
   } finally {
     quotaGone = true; // nothing more is launched once the consumer leaves
   }
+}
+
+function opened<T>(fetched: Fetched<T>): Page<T> {
+  return typeof fetched === 'function' ? fetched() : fetched;
 }

@@ -40,9 +40,19 @@ function formOf(form: unknown): FormDefinition | undefined {
   return { ...f, fields: known.map((x) => (x.option !== null && typeof x.option === 'object' ? x : { ...x, option: {} })) };
 }
 
-export async function listSubmissions(c: ApiClient, qrId: string, q: ListQuery): Promise<Page<Submission> & { form: FormDefinition | undefined }> {
-  const env = await c.request<Page<Submission>>({ method: 'GET', path: `/forms/${qrId}/submissions`, query: { ...q } });
-  return { ...env.data, form: formOf(env.form) };
+export type SubmissionsPage = Page<Submission> & { form: FormDefinition | undefined };
+
+export async function listSubmissions(c: ApiClient, qrId: string, q: ListQuery): Promise<SubmissionsPage> {
+  return (await listSubmissionsDeferred(c, qrId, q))();
+}
+
+/** listSubmissions for a page fetched ahead: decoded when the function is called (ApiClient.requestDeferred). */
+export async function listSubmissionsDeferred(c: ApiClient, qrId: string, q: ListQuery): Promise<() => SubmissionsPage> {
+  const open = await c.requestDeferred<Page<Submission>>({ method: 'GET', path: `/forms/${qrId}/submissions`, query: { ...q } });
+  return () => {
+    const env = open();
+    return { ...env.data, form: formOf(env.form) };
+  };
 }
 
 export async function getSubmission(c: ApiClient, id: string): Promise<{ submission: Submission; form: FormDefinition | undefined }> {

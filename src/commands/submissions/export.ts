@@ -3,7 +3,7 @@ import { closeSync, existsSync, fsyncSync, readFileSync, rmSync } from 'node:fs'
 import type { Writable } from 'node:stream';
 import type { z } from 'zod/v4';
 import { walkPages } from '../../api/pageWalker.js';
-import { listSubmissions, SUBMISSIONS_PAGE_MAX, type FormDefinition, type Submission } from '../../api/resources/submissions.js';
+import { listSubmissionsDeferred, SUBMISSIONS_PAGE_MAX, type FormDefinition, type Submission } from '../../api/resources/submissions.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { UsageError } from '../../errors.js';
 import { parseIntFlag } from '../../cmdutil/flags.js';
@@ -205,8 +205,9 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
 
   const client = await deps.client();
   let until = untilFlag;
-  const fetchPage = (page: number) => listSubmissions(client, id, { page, limit: SUBMISSIONS_PAGE_MAX, since, until });
-  const first = await fetchPage(1);
+  // pages fetched ahead wait their turn undecoded (ApiClient.requestDeferred)
+  const fetchPage = (page: number) => listSubmissionsDeferred(client, id, { page, limit: SUBMISSIONS_PAGE_MAX, since, until });
+  const first = (await fetchPage(1))();
   // the window is pinned: pages after the first ask for nothing newer than the newest row seen, so
   // submissions arriving during the export cannot shift them (and no client clock is trusted)
   if (!until && first.items[0]) until = first.items[0].createdAt;

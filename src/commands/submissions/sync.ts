@@ -1,5 +1,5 @@
 import { listForms } from '../../api/resources/forms.js';
-import { listSubmissions, SUBMISSIONS_PAGE_MAX } from '../../api/resources/submissions.js';
+import { listSubmissions, listSubmissionsDeferred, SUBMISSIONS_PAGE_MAX } from '../../api/resources/submissions.js';
 import { paginate } from '../../api/paginate.js';
 import { walkPages } from '../../api/pageWalker.js';
 import type { ApiClient } from '../../api/http.js';
@@ -78,7 +78,8 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
   const seen = new Set<string>();
   const fetchPage = (p: number) => {
     requests++;
-    return listSubmissions(client, qrId, { page: p, limit: SUBMISSIONS_PAGE_MAX, since, until });
+    // pages fetched ahead wait their turn undecoded (ApiClient.requestDeferred)
+    return listSubmissionsDeferred(client, qrId, { page: p, limit: SUBMISSIONS_PAGE_MAX, since, until });
   };
   // each page's rows go to the database as it comes (the next pages are fetched meanwhile), into a
   // transaction that spans a batch of pages and commits with the state: a commit per page cost more

@@ -64,6 +64,25 @@ describe('envelope decoding (spec §1, §7)', () => {
   });
 });
 
+describe('requestDeferred: a page fetched ahead, decoded in its turn', () => {
+  it('reads the body now and decodes it when asked; an error status is thrown at once, a success that is no envelope when decoded', async () => {
+    const url = await serve((req, res) => {
+      if (req.url!.includes('quota')) return json(res, 429, { status: 'failed', message: 'Monthly request limit reached', code: 429 });
+      if (req.url!.includes('html')) return res.writeHead(200, { 'content-type': 'text/html' }).end('<p>a login page</p>');
+      json(res, 200, { status: 'success', data: { items: [1, 2] }, form: { title: 'T' } });
+    });
+    const c = client(url, { retries: 0 });
+    const open = await c.requestDeferred<{ items: number[] }>({ method: 'GET', path: '/forms/A/submissions' });
+    // the exchange is over (one request, nothing left to read) before anything is decoded
+    expect(c.requestCount).toBe(1);
+    expect(open()).toEqual({ status: 'success', data: { items: [1, 2] }, form: { title: 'T' } });
+    await expect(c.requestDeferred({ method: 'GET', path: '/quota' })).rejects.toMatchObject({ status: 429, message: 'Monthly request limit reached' });
+    const html = await c.requestDeferred({ method: 'GET', path: '/html' });
+    expect(() => html()).toThrow(/unexpected response \(HTTP 200\): <p>a login page<\/p>/);
+    c.close();
+  });
+});
+
 describe('query strings (spec §4.1)', () => {
   it('repeats array parameters instead of joining them with commas', () => {
     expect(buildQuery({ ids: ['A', 'B'], page: 1, skip: undefined })).toBe('?ids=A&ids=B&page=1');
