@@ -116,6 +116,7 @@ export class ApiClient {
    */
   async requestDeferred<T>(opts: RequestOptions): Promise<() => Envelope<T>> {
     const res = await this.send(opts);
+    // an answer outside 2xx is never a success: decode throws its ApiError now
     if (res.status < 200 || res.status >= 300) return this.decode<T>(opts, res).then((env) => () => env);
     const bytes = await readBytes(res.stream);
     // the status and headers only: the response's stream (and its socket's objects) is let go

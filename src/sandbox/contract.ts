@@ -116,7 +116,13 @@ const ajvClass = (mod: { default: AjvClass & { default?: AjvClass } }): AjvClass
  * miss only; from the sources (the tests' in-process sandboxes), imported now.
  */
 async function description(): Promise<() => Description> {
-  if (BUNDLED) return () => ({ ...(require('../domain/contract/operations.js') as Pick<Description, 'OPERATIONS'>), ...(require('../domain/openapi.js') as Pick<Description, 'buildOpenApi'>) });
+  if (BUNDLED) {
+    return () => {
+      const { OPERATIONS } = require('../domain/contract/operations.js') as typeof import('../domain/contract/operations.js');
+      const { buildOpenApi } = require('../domain/openapi.js') as typeof import('../domain/openapi.js');
+      return { OPERATIONS, buildOpenApi };
+    };
+  }
   const [{ OPERATIONS }, { buildOpenApi }] = await Promise.all([import('../domain/contract/operations.js'), import('../domain/openapi.js')]);
   return () => ({ OPERATIONS, buildOpenApi });
 }

@@ -26,14 +26,14 @@ const REFUSED_TARGET = 'refused: the target is not a public address';
 /** dns.lookup that answers only public addresses: the check sits where the connection is made. */
 export const publicLookup: LookupFunction = (hostname, options, callback) => {
   // node:dns loads with the first delivery (its default resolver costs a sandbox's start some 2 ms)
-  void import('node:dns').then(({ lookup }) => lookup(hostname, { ...options, all: true }, (err, addresses) => {
+  import('node:dns').then(({ lookup }) => lookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, '', 0);
     const list = addresses as LookupAddress[];
     const bad = list.find((a) => isNonPublicAddress(a.address));
     if (bad || list.length === 0) return callback(Object.assign(new Error(REFUSED_TARGET), { code: 'EREFUSEDTARGET' }), '', 0);
     if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
     callback(null, list[0]!.address, list[0]!.family);
-  }));
+  })).catch((e: Error) => callback(e, '', 0));
 };
 
 /**
@@ -71,19 +71,18 @@ export class WebhookDispatcher {
   private async deliver(hook: WebhookRow, row: SubmissionRow, body: Buffer): Promise<void> {
     const id = randomUUID();
     const signature = signWebhook(hook.secret, body);
+    let url: URL | undefined;
+    try {
+      url = new URL(hook.url);
+    } catch { /* recorded below */ }
+    // node:https loads with the first delivery to an https URL (before the delivery's clock starts)
+    const send = url?.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
     const started = performance.now();
     const at = new Date().toISOString();
     const record = (status: number | null, error: string | null) =>
       this.store.deliveries.add({ id, account_id: hook.account_id, submission_id: row.id, qr_id: row.qr_id, url: hook.url, status, error, ms: performance.now() - started, signature, body: body.toString('utf8'), at });
-    let url: URL;
-    try {
-      url = new URL(hook.url);
-    } catch {
-      record(null, 'invalid URL');
-      return;
-    }
-    // node:https loads with the first delivery to an https URL
-    const send = url.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
+    if (!url) return record(null, 'invalid URL');
+    const target = url;
     return new Promise<void>((resolve) => {
       let done = false;
       const finish = (status: number | null, error: string | null) => {
@@ -92,9 +91,9 @@ export class WebhookDispatcher {
         record(status, error);
         resolve();
       };
-      if (this.publicOnly && (isLoopbackHost(url.hostname) || isNonPublicAddress(url.hostname))) return finish(null, REFUSED_TARGET);
+      if (this.publicOnly && (isLoopbackHost(target.hostname) || isNonPublicAddress(target.hostname))) return finish(null, REFUSED_TARGET);
       const req = send(
-        url,
+        target,
         {
           method: 'POST',
           headers: {

@@ -46,9 +46,9 @@ export async function draftFromModel(env: NodeJS.ProcessEnv, prompt: string, cur
   const url = chatUrl(env[AI_URL_ENV]!);
   const timeout = Number(env.FORMCTL_SANDBOX_AI_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS;
   const user = current ? `Change this form draft as asked.\nDraft: ${JSON.stringify(current)}\nInstruction: ${prompt}` : `Draft a form for: ${prompt}`;
-  const schema = await draftJsonSchema();
   let res: Response;
   try {
+    const schema = await draftJsonSchema();
     res = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -58,6 +58,12 @@ const safeName = (filename: string) => (filename || 'file').replace(/[^\w.\- ]+/
 /** Reads a multipart/form-data (or urlencoded) body. See the module comment for its promises. */
 export function readMultipart(req: IncomingMessage, filesDir: string, limits: MultipartLimits): Promise<MultipartBody> {
   return new Promise((resolve, reject) => {
+    // a client gone before its body is read (while the route or the public pages loaded): destroyed
+    // without 'aborted' or 'error', its body would never end, nor the sandbox's close() with it
+    if (req.destroyed && !req.readableEnded) {
+      reject(new MultipartError('The request body ended early'));
+      return;
+    }
     let busboy: BusboyInstance;
     try {
       // required on the first multipart body, not when the sandbox starts (most runs never see one)
