@@ -118,10 +118,10 @@ export class ApiClient {
     const res = await this.send(opts);
     // an answer outside 2xx is never a success: decode throws its ApiError now
     if (res.status < 200 || res.status >= 300) return this.decode<T>(opts, res).then((env) => () => env);
-    const bytes = await readBytes(res.stream);
+    const chunks = await readChunks(res.stream);
     // the status and headers only: the response's stream (and its socket's objects) is let go
     const head = { status: res.status, headers: res.headers };
-    return () => this.decodeText<T>(opts, head, bytes.toString('utf8'));
+    return () => this.decodeText<T>(opts, head, textOf(chunks));
   }
 
   async data<T>(opts: RequestOptions): Promise<T> {
@@ -271,17 +271,26 @@ export function apiErrorOf(status: number, body: unknown, text: string, method: 
 }
 
 export async function readText(stream: NodeJS.ReadableStream): Promise<string> {
-  return (await readBytes(stream)).toString('utf8');
+  return textOf(await readChunks(stream));
 }
 
-function readBytes(stream: NodeJS.ReadableStream): Promise<Buffer> {
+function readChunks(stream: NodeJS.ReadableStream): Promise<Buffer[]> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => resolve(Buffer.concat(chunks)));
+    stream.on('end', () => resolve(chunks));
     stream.on('error', reject);
     stream.on('aborted', () => reject(new Error('response aborted')));
   });
+}
+
+/** UTF-8 text of a body's chunks, decoded chunk by chunk (a character may straddle two) */
+function textOf(chunks: Buffer[]): string {
+  if (chunks.length === 1) return chunks[0]!.toString('utf8');
+  const decoder = new TextDecoder();
+  let text = '';
+  for (let i = 0; i < chunks.length; i++) text += decoder.decode(chunks[i], { stream: i < chunks.length - 1 });
+  return text;
 }
 
 /** A consumed error body handed on as a fresh stream for decoding. */

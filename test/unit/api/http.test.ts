@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, ConnectionError } from '../../../src/errors.js';
-import { ApiClient, buildQuery } from '../../../src/api/http.js';
+import { Readable } from 'node:stream';
+import { ApiClient, buildQuery, readText } from '../../../src/api/http.js';
 
 type H = (req: IncomingMessage, res: ServerResponse, n: number) => void;
 let server: Server | undefined;
@@ -80,6 +81,18 @@ describe('requestDeferred: a page fetched ahead, decoded in its turn', () => {
     const html = await c.requestDeferred({ method: 'GET', path: '/html' });
     expect(() => html()).toThrow(/unexpected response \(HTTP 200\): <p>a login page<\/p>/);
     c.close();
+  });
+});
+
+describe('readText', () => {
+  it('decodes a body chunk by chunk, a character split between two chunks included', async () => {
+    const euro = Buffer.from('{"a":"€ and ✓"}', 'utf8');
+    // split inside the euro sign's three bytes, and inside the check mark's
+    const cut = [0, 7, 8, 16, euro.length];
+    const chunks = cut.slice(1).map((end, i) => euro.subarray(cut[i], end));
+    expect(await readText(Readable.from(chunks))).toBe('{"a":"€ and ✓"}');
+    expect(await readText(Readable.from([euro]))).toBe('{"a":"€ and ✓"}');
+    expect(await readText(Readable.from([]))).toBe('');
   });
 });
 
