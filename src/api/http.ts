@@ -116,12 +116,13 @@ export class ApiClient {
    */
   async requestDeferred<T>(opts: RequestOptions): Promise<() => Envelope<T>> {
     const res = await this.send(opts);
-    // an answer outside 2xx is never a success: decode throws its ApiError now
-    if (res.status < 200 || res.status >= 300) return this.decode<T>(opts, res).then((env) => () => env);
     const chunks = await readChunks(res.stream);
     // the status and headers only: the response's stream (and its socket's objects) is let go
     const head = { status: res.status, headers: res.headers };
-    return () => this.decodeText<T>(opts, head, textOf(chunks));
+    const open = () => this.decodeText<T>(opts, head, textOf(chunks));
+    // an answer outside 2xx is never a success: its ApiError is thrown now
+    if (res.status < 200 || res.status >= 300) open();
+    return open;
   }
 
   async data<T>(opts: RequestOptions): Promise<T> {
