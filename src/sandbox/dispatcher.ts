@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LookupAddress } from 'node:dns';
+import { lookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { isLoopbackHost, isNonPublicAddress } from '../domain/urls.js';
 import { request as httpRequest } from 'node:http';
@@ -25,15 +25,14 @@ const REFUSED_TARGET = 'refused: the target is not a public address';
 
 /** dns.lookup that answers only public addresses: the check sits where the connection is made. */
 export const publicLookup: LookupFunction = (hostname, options, callback) => {
-  // node:dns loads with the first delivery (its default resolver costs a sandbox's start some 2 ms)
-  import('node:dns').then(({ lookup }) => lookup(hostname, { ...options, all: true }, (err, addresses) => {
+  lookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, '', 0);
     const list = addresses as LookupAddress[];
     const bad = list.find((a) => isNonPublicAddress(a.address));
     if (bad || list.length === 0) return callback(Object.assign(new Error(REFUSED_TARGET), { code: 'EREFUSEDTARGET' }), '', 0);
     if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
     callback(null, list[0]!.address, list[0]!.family);
-  })).catch((e: Error) => callback(e, '', 0));
+  });
 };
 
 /**
