@@ -4,6 +4,7 @@ import type { Envelope } from '../domain/contract/schemas.js';
 import { ApiError, ConnectionError } from '../errors.js';
 import type { Proxy } from './proxy.js';
 import { decideRetry, parseRetryAfter, type Outcome } from './retry.js';
+import { readChunks, readText, textOf } from './bodyText.js';
 import { describeNetworkError, NodeHttpTransport, type Method, type Transport, type TransportResponse } from './transport.js';
 
 // the methods are the transport's; the client's callers take them from here
@@ -269,29 +270,6 @@ export function apiErrorOf(status: number, body: unknown, text: string, method: 
   }
   const snippet = text.slice(0, 200).replace(/\s+/g, ' ');
   return new ApiError(status, `unexpected response (HTTP ${status})${snippet ? `: ${snippet}` : ''}`, status, {}, method, path);
-}
-
-export async function readText(stream: NodeJS.ReadableStream): Promise<string> {
-  return textOf(await readChunks(stream));
-}
-
-function readChunks(stream: NodeJS.ReadableStream): Promise<Buffer[]> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => resolve(chunks));
-    stream.on('error', reject);
-    stream.on('aborted', () => reject(new Error('response aborted')));
-  });
-}
-
-/** UTF-8 text of a body's chunks, decoded chunk by chunk (a character may straddle two) */
-function textOf(chunks: Buffer[]): string {
-  if (chunks.length === 1) return chunks[0]!.toString('utf8');
-  const decoder = new TextDecoder();
-  let text = '';
-  for (let i = 0; i < chunks.length; i++) text += decoder.decode(chunks[i], { stream: i < chunks.length - 1 });
-  return text;
 }
 
 /** A consumed error body handed on as a fresh stream for decoding. */

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { readText } from '../../api/http.js';
+import { readText } from '../../api/bodyText.js';
 import { paginate } from '../../api/paginate.js';
 import { archiveForm, cloneForm, createForm, deleteForm, deleteForms, downloadQr, getForm, listForms, restoreForm, shareForm, updateForm, type Form, type FormListItem } from '../../api/resources/forms.js';
 import { PATH_PARAMS } from '../../domain/contract/operations.js';

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, ConnectionError } from '../../../src/errors.js';
 import { Readable } from 'node:stream';
-import { ApiClient, buildQuery, readText } from '../../../src/api/http.js';
+import { readText } from '../../../src/api/bodyText.js';
+import { ApiClient, buildQuery } from '../../../src/api/http.js';
 
 type H = (req: IncomingMessage, res: ServerResponse, n: number) => void;
 let server: Server | undefined;
