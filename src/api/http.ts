@@ -109,21 +109,25 @@ export class ApiClient {
   }
 
   /**
-   * request's envelope, decoded when the function it resolves to is called: the body is read now (the
-   * connection is free again, and an error status is thrown now, as by request) and kept as the bytes
-   * that came. For pages fetched ahead of their turn (pageWalker.ts): bytes wait outside V8's heap,
-   * where the objects of a parsed page would be copied by every young-generation collection until
-   * their turn came, and make it grow (an export's peak RSS).
+   * A success's body as the bytes that came, read now (the connection is free again); an error status
+   * is thrown now, its ApiError decoded as by request. For pages fetched ahead of their turn
+   * (pageWalker.ts): bytes wait outside V8's heap, where the objects of a parsed page would be copied
+   * by every young-generation collection until their turn came, and make it grow (an export's peak
+   * RSS); and a page can be handed on undecoded (sync's SQLite worker parses its own).
    */
-  async requestDeferred<T>(opts: RequestOptions): Promise<() => Envelope<T>> {
+  async requestChunks(opts: RequestOptions): Promise<{ status: number; headers: IncomingMessage['headers']; chunks: Buffer[] }> {
     const res = await this.send(opts);
     const chunks = await readChunks(res.stream);
-    // the status and headers only: the response's stream (and its socket's objects) is let go
-    const head = { status: res.status, headers: res.headers };
-    const open = () => this.decodeText<T>(opts, head, textOf(chunks));
     // an answer outside 2xx is never a success: its ApiError is thrown now
-    if (res.status < 200 || res.status >= 300) open();
-    return open;
+    if (res.status < 200 || res.status >= 300) this.decodeText(opts, res, textOf(chunks));
+    // the status and headers only: the response's stream (and its socket's objects) is let go
+    return { status: res.status, headers: res.headers, chunks };
+  }
+
+  /** request's envelope, decoded when the function it resolves to is called (requestChunks) */
+  async requestDeferred<T>(opts: RequestOptions): Promise<() => Envelope<T>> {
+    const head = await this.requestChunks(opts);
+    return () => this.decodeText<T>(opts, head, textOf(head.chunks));
   }
 
   async data<T>(opts: RequestOptions): Promise<T> {

@@ -1,5 +1,4 @@
 import { ApiError, isQuotaExhausted } from '../errors.js';
-import type { Page } from '../domain/pages.js';
 
 // THE one place pages of a list are fetched ahead: submissions export, submissions sync, list --all
 // and `api --paginate` walk pages through it and keep only what they do with a page.
@@ -10,9 +9,9 @@ import type { Page } from '../domain/pages.js';
 // page (each would fail the same way, at a cost); the failure itself surfaces when its page's turn
 // comes. Leaving the loop early (break, an error in the consumer) stops it launching more.
 
-export interface WalkOptions<T> {
+export interface WalkOptions<P> {
   /** page 1 when the caller fetched it already */
-  first?: Page<T>;
+  first?: P;
   /** requests in flight at most, the page being awaited included (1: one at a time) */
   window?: number;
   /** 'first-to-last' (1, 2, …) or 'last-to-first' (N … 1: oldest first on a newest-first list) */
@@ -21,24 +20,23 @@ export interface WalkOptions<T> {
   onPage?(done: number, pages: number): void;
 }
 
-export interface WalkedPage<T> extends Page<T> {
-  /** the page number asked for */
-  number: number;
-}
+/** the page number asked for, with the page */
+export type WalkedPage<P> = P & { number: number };
 
 /**
- * A page as fetched: the page, or a function that decodes it (ApiClient.requestDeferred), called when
- * the page's turn comes, so that pages fetched ahead wait as bytes.
+ * A page as fetched: the page (a Page, or anything that says how many pages there are: sync hands
+ * pages on as their bytes), or a function that decodes it (ApiClient.requestDeferred), called when the
+ * page's turn comes, so that pages fetched ahead wait as bytes.
  */
-export type Fetched<T> = Page<T> | (() => Page<T>);
+export type Fetched<P> = P | (() => P);
 
-export async function* walkPages<T>(fetchPage: (page: number) => Promise<Fetched<T>>, opts: WalkOptions<T> = {}): AsyncGenerator<WalkedPage<T>> {
+export async function* walkPages<P extends { totalPages: number }>(fetchPage: (page: number) => Promise<Fetched<P>>, opts: WalkOptions<P> = {}): AsyncGenerator<WalkedPage<P>> {
   const window = Math.max(1, opts.window ?? 1);
   const first = opts.first ?? opened(await fetchPage(1));
   const pages = Math.max(1, first.totalPages);
   const order = Array.from({ length: pages }, (_, i) => (opts.order === 'last-to-first' ? pages - i : i + 1));
   // pages asked for and not yet yielded; page 1 is held apart and never counts against the window
-  const inflight = new Map<number, Promise<Fetched<T>>>();
+  const inflight = new Map<number, Promise<Fetched<P>>>();
   let next = 0;
   let quotaGone = false;
   const launch = () => {
@@ -70,6 +68,6 @@ export async function* walkPages<T>(fetchPage: (page: number) => Promise<Fetched
   }
 }
 
-function opened<T>(fetched: Fetched<T>): Page<T> {
-  return typeof fetched === 'function' ? fetched() : fetched;
+function opened<P>(fetched: Fetched<P>): P {
+  return typeof fetched === 'function' ? (fetched as () => P)() : fetched;
 }

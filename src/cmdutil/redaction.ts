@@ -1,7 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { AnswerField } from '../domain/answers.js';
-import { redactAnswers, redactQuizData, redactor, type Redactor } from '../domain/redact.js';
+import { submissionRedaction, type RedactionKey, type SubmissionRedaction } from '../domain/redact.js';
 import type { Deps } from './factory.js';
 import { localFileFor } from './localFiles.js';
 
@@ -24,16 +23,16 @@ function secretOf(deps: Deps): string {
 }
 
 /**
- * --redact / --redact-text: a function that redacts a submission (answers and quizData), or
- * undefined. Without the form's fields (a response that carried no form) every answer is unknown,
- * so redacted as such: redaction never depends on the service sending what it should.
+ * --redact / --redact-text: the profile's secret and whether free text is dropped, or undefined: plain
+ * data, for a redaction made elsewhere (sync's SQLite worker thread redacts the pages it parses).
  */
-export function redactionFor(deps: Deps, opts: { redact?: boolean; redactText?: boolean }): (<T extends { answers: Record<string, unknown>; quizData?: unknown }>(s: T, fields: AnswerField[] | undefined) => T) | undefined {
+export function redactionKey(deps: Deps, opts: { redact?: boolean; redactText?: boolean }): RedactionKey | undefined {
   if (!opts.redact && !opts.redactText) return undefined;
-  const r: Redactor = redactor(secretOf(deps), opts.redactText === true);
-  return (s, fields) => {
-    const out = { ...s, answers: redactAnswers(fields ?? [], s.answers, r) };
-    if (s.quizData !== undefined) out.quizData = redactQuizData(s.quizData, r);
-    return out;
-  };
+  return { secret: secretOf(deps), dropText: opts.redactText === true };
+}
+
+/** --redact / --redact-text: a function that redacts a submission (domain/redact.ts submissionRedaction), or undefined. */
+export function redactionFor(deps: Deps, opts: { redact?: boolean; redactText?: boolean }): SubmissionRedaction | undefined {
+  const key = redactionKey(deps, opts);
+  return key && submissionRedaction(key);
 }

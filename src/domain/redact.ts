@@ -23,6 +23,28 @@ export function redactor(secret: string, dropText: boolean): Redactor {
   };
 }
 
+/** --redact's secret and --redact-text, as plain data (cmdutil/redaction.ts redactionKey) */
+export interface RedactionKey {
+  secret: string;
+  dropText: boolean;
+}
+
+export type SubmissionRedaction = <T extends { answers: Record<string, unknown>; quizData?: unknown }>(s: T, fields: AnswerField[] | undefined) => T;
+
+/**
+ * A submission redacted (answers and quizData; the rest as it is). Without the form's fields (a
+ * response that carried no form) every answer is unknown, so redacted as such: redaction never
+ * depends on the service sending what it should.
+ */
+export function submissionRedaction(key: RedactionKey): SubmissionRedaction {
+  const r = redactor(key.secret, key.dropText);
+  return (s, fields) => {
+    const out = { ...s, answers: redactAnswers(fields ?? [], s.answers, r) };
+    if (s.quizData !== undefined) out.quizData = redactQuizData(s.quizData, r);
+    return out;
+  };
+}
+
 const TEXT_TYPES = new Set(['shortText', 'longText', 'location', 'sheet']);
 
 function redactFile(r: Redactor, ref: unknown): unknown {

@@ -55,6 +55,11 @@ export async function listSubmissionsDeferred(c: ApiClient, qrId: string, q: Lis
   };
 }
 
+/** A page of listSubmissions as the bytes that came, undecoded (ApiClient.requestChunks; an error status is thrown). */
+export async function listSubmissionsChunks(c: ApiClient, qrId: string, q: ListQuery): Promise<Buffer[]> {
+  return (await c.requestChunks({ method: 'GET', path: `/forms/${qrId}/submissions`, query: { ...q } })).chunks;
+}
+
 export async function getSubmission(c: ApiClient, id: string): Promise<{ submission: Submission; form: FormDefinition | undefined }> {
   const env = await c.request<Submission>({ method: 'GET', path: `/submissions/${id}` });
   return { submission: env.data, form: formOf(env.form) };

@@ -42,7 +42,7 @@ const VERBS: readonly VerbSpec[] = [
     ],
     help: `
 One table per form (form_<qrid>) with typed columns named after the field labels, one \`submissions\`
-table with the raw JSON, and \`_formctl_sync\` with the state: the database alone is enough to resume.
+table with each submission's JSON as the service sent it (redacted with --redact), and \`_formctl_sync\` with the state: the database alone is enough to resume.
 An incremental sync costs one request per 100 new submissions (one when nothing is new); it cannot
 see edits or deletions of older submissions (the API has no change feed): --full re-reads them.
 

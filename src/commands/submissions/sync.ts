@@ -1,5 +1,5 @@
 import { listForms } from '../../api/resources/forms.js';
-import { listSubmissions, listSubmissionsDeferred, SUBMISSIONS_PAGE_MAX } from '../../api/resources/submissions.js';
+import { listSubmissions, listSubmissionsChunks, SUBMISSIONS_PAGE_MAX, type SubmissionsPage } from '../../api/resources/submissions.js';
 import { paginate } from '../../api/paginate.js';
 import { walkPages } from '../../api/pageWalker.js';
 import type { ApiClient } from '../../api/http.js';
@@ -7,11 +7,17 @@ import type { Deps } from '../../cmdutil/factory.js';
 import { requireQrId } from '../../cmdutil/input.js';
 import type { AnswerField } from '../../domain/answers.js';
 import { FORMS_PAGE_MAX } from '../../domain/limits.js';
-import { planColumns, type SyncSubmission } from '../../domain/syncColumns.js';
+import { planColumns } from '../../domain/syncColumns.js';
+import type { RedactionKey } from '../../domain/redact.js';
 import { UsageError } from '../../errors.js';
 import { openSink } from './syncSinks.js';
-import type { Sink, SyncState } from './syncShared.js';
-import { NewestSeen } from './newest.js';
+import type { Sink } from './syncShared.js';
+
+/** a page fetched ahead: the bytes that came (the sink parses them) */
+interface RawPage {
+  chunks: Buffer[];
+  totalPages: number;
+}
 
 interface Opts {
   redact?: boolean;
@@ -29,14 +35,6 @@ interface Outcome {
   requests: number;
   rows: number;
 }
-
-/**
- * One form: pages oldest first within a window pinned at the newest submission seen on page 1, each
- * batch of pages one transaction that also moves the state forward — so a sync stopped anywhere
- * (kill -9 included) resumes where it stopped, with nothing skipped and nothing twice (rows upsert
- * by id).
- */
-type Redact = <T extends { answers: Record<string, unknown> }>(s: T, fields: AnswerField[] | undefined) => T;
 
 /**
  * pages in flight while rows are written; a sink that writes off this thread (the SQLite worker,
@@ -57,11 +55,16 @@ const MAX_BATCH_ROWS = 8000;
  */
 const TAIL_BATCH_ROWS = 500;
 
-async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string, full: boolean, redact?: Redact): Promise<Outcome> {
+/**
+ * One form: pages oldest first within a window pinned at the newest submission seen on page 1, each
+ * batch of pages one transaction that also moves the state forward — so a sync stopped anywhere
+ * (kill -9 included) resumes where it stopped, with nothing skipped and nothing twice (rows upsert
+ * by id).
+ */
+async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string, full: boolean, redaction?: RedactionKey): Promise<Outcome> {
   const prior = await sink.state(qrId);
   const state = full ? undefined : prior;
   const since = state?.newestCreatedAt;
-  const skip = new Set(state?.idsAtNewest ?? []);
   let requests = 1;
   const first = await listSubmissions(client, qrId, { page: 1, limit: SUBMISSIONS_PAGE_MAX, since });
   const table = prior?.table ?? `form_${qrId.toLowerCase()}`;
@@ -74,16 +77,18 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
   if (first.total === 0 && !full) return outcome;
   await sink.prepare(table, columns, Object.fromEntries(fields.map((f) => [f.key, f.type])));
   const until = first.items[0]?.createdAt;
-  const seenNewest = new NewestSeen(state);
-  const seen = new Set<string>();
-  const fetchPage = (p: number) => {
+  // the rows of the pages (skipped, redacted, the newest seen) are decided where they are written: the
+  // SQLite worker is handed each page's bytes (syncRows.ts)
+  const pages = await sink.pages(qrId, { since, skip: state?.idsAtNewest ?? [], full, from: state && { newestCreatedAt: state.newestCreatedAt, idsAtNewest: state.idsAtNewest }, fields, redaction });
+  const fetchPage = async (p: number): Promise<RawPage> => {
     requests++;
-    // pages fetched ahead wait their turn undecoded (ApiClient.requestDeferred)
-    return listSubmissionsDeferred(client, qrId, { page: p, limit: SUBMISSIONS_PAGE_MAX, since, until });
+    // pages fetched ahead wait their turn as the bytes that came, and go to the sink as such
+    return { chunks: await listSubmissionsChunks(client, qrId, { page: p, limit: SUBMISSIONS_PAGE_MAX, since, until }), totalPages: first.totalPages };
   };
   // each page's rows go to the database as it comes (the next pages are fetched meanwhile), into a
   // transaction that spans a batch of pages and commits with the state: a commit per page cost more
-  // than the rows (SQLite's WAL, PostgreSQL's round trips)
+  // than the rows (SQLite's WAL, PostgreSQL's round trips). Rows are counted by page (a full page's
+  // hundred): only the batches' sizes depend on it
   let uncommitted = 0;
   let batchRows = FIRST_BATCH_ROWS;
   let started = false;
@@ -94,12 +99,10 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
   let commitFailure: { error: unknown } | undefined;
   const commit = async () => {
     await committing;
-    const next: SyncState = { qrId, table, newestCreatedAt: seenNewest.newest, idsAtNewest: [...seenNewest.idsAtNewest], columns, rows: prior?.rows ?? 0 };
-    const rows = uncommitted;
     uncommitted = 0;
     started = true;
     batchRows = Math.min(batchRows * 2, MAX_BATCH_ROWS);
-    committing = sink.commit(next).then(() => {
+    committing = pages.commit({ qrId, table, columns, rows: prior?.rows ?? 0 }).then((rows) => {
       outcome.upserted += rows;
     });
     committing.catch((error: unknown) => (commitFailure ??= { error })); // awaited by the next commit or at the end: never unhandled meanwhile
@@ -108,19 +111,10 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
     if (pages > 3 && deps.io.isStderrTTY) deps.io.stderr.write(`\r${qrId}: ${done}/${pages} pages${done === pages ? '\n' : ''}`);
   };
   // oldest page first, the next ones fetched while this one is written
-  for await (const page of walkPages(fetchPage, { first, window: WINDOW, order: 'last-to-first', onPage: progress })) {
+  for await (const page of walkPages<SubmissionsPage | RawPage>(fetchPage, { first, window: WINDOW, order: 'last-to-first', onPage: progress })) {
     if (commitFailure) throw commitFailure.error;
-    const rows: SyncSubmission[] = [];
-    for (let i = page.items.length - 1; i >= 0; i--) {
-      const s = page.items[i]!;
-      if (full) seen.add(s.id);
-      if (s.createdAt === since && skip.has(s.id)) continue;
-      const plain: SyncSubmission = { id: s.id, createdAt: s.createdAt, updatedAt: s.updatedAt, answers: s.answers as Record<string, unknown>, quizData: s.quizData as Record<string, unknown> | undefined };
-      rows.push(redact ? redact(plain, fields) : plain);
-      seenNewest.see(s);
-    }
-    if (rows.length) await sink.writeRows(qrId, rows);
-    uncommitted += rows.length;
+    await pages.write('chunks' in page ? { chunks: page.chunks } : { items: page.items });
+    uncommitted += 'chunks' in page ? SUBMISSIONS_PAGE_MAX : page.items.length;
     // pages are walked last to first: pages 1 … number - 1 are still to come
     const rowsLeft = (page.number - 1) * SUBMISSIONS_PAGE_MAX;
     if (uncommitted >= batchRows || (uncommitted >= TAIL_BATCH_ROWS && uncommitted >= rowsLeft)) await commit();
@@ -128,7 +122,7 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
   // the last rows, or the state alone when nothing was new
   if (uncommitted || !started) await commit();
   await committing;
-  if (full) outcome.deleted = await sink.deleteMissing(qrId, table, seen);
+  if (full) outcome.deleted = await pages.deleteMissing(table);
   outcome.requests = requests;
   outcome.rows = await sink.finish(qrId, table);
   return outcome;
@@ -154,9 +148,9 @@ export async function run(deps: Deps, [qrIds]: unknown[], opts: Opts): Promise<v
     }, (f) => f.qrId)) forms.push(f.qrId);
   }
   const outcomes: Outcome[] = [];
-  const { redactionFor } = await import('../../cmdutil/redaction.js');
-  const redact = redactionFor(deps, opts);
-  for (const qrId of forms) outcomes.push(await syncForm(deps, client, sink, qrId, opts.full === true, redact));
+  const { redactionKey } = await import('../../cmdutil/redaction.js');
+  const redaction = redactionKey(deps, opts);
+  for (const qrId of forms) outcomes.push(await syncForm(deps, client, sink, qrId, opts.full === true, redaction));
   const requests = listRequests + outcomes.reduce((s, o) => s + o.requests, 0);
   const json = deps.flags.json || deps.flags.output === 'json';
   if (json) deps.io.stdout.write(`${JSON.stringify({ to: sink.label, requests, forms: outcomes }, null, 2)}\n`);

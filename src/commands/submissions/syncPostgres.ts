@@ -2,7 +2,8 @@ import type { Writable } from 'node:stream';
 import type { Client } from 'pg';
 import { cellReaders, type Cell, type ColumnType, type SyncColumn, type SyncSubmission } from '../../domain/syncColumns.js';
 import { UsageError } from '../../errors.js';
-import { q, redact, type Sink } from './syncShared.js';
+import { q, redact, type RowSink } from './syncShared.js';
+import { pagesOver } from './syncRows.js';
 
 // `submissions sync` into PostgreSQL. Each batch of pages is one transaction at its commit. Rows new
 // to the database (a first sync, and every later one that only brings new submissions) go straight
@@ -47,17 +48,19 @@ export class CopyBatch {
   private readonly ids = new Set<string>();
   private repeated = false;
 
-  add(qrId: string, rows: readonly SyncSubmission[], cellsOf: (s: SyncSubmission) => Cell[]): void {
+  /** json: each row's JSON, the raw column */
+  add(qrId: string, rows: readonly SyncSubmission[], json: readonly string[], cellsOf: (s: SyncSubmission) => Cell[]): void {
     let form = '';
     let raw = '';
-    for (const s of rows) {
+    for (let k = 0; k < rows.length; k++) {
+      const s = rows[k]!;
+      const j = json[k]!;
       const id = s.id;
       if (this.ids.has(id)) this.repeated = true;
       this.ids.add(id);
       form += copyLine(cellsOf(s));
-      // JSON text has no raw tab or line break: its backslashes are all COPY needs escaped
-      const json = JSON.stringify(s);
-      raw += `${copyText(id)}\t${copyText(qrId)}\t${copyText(s.createdAt)}\t${copyText(s.updatedAt)}\t${json.includes('\\') ? json.replace(/\\/g, '\\\\') : json}\n`;
+      // the JSON as the service sent it may hold tabs and line breaks between its tokens: escaped, as a cell's
+      raw += `${copyText(id)}\t${copyText(qrId)}\t${copyText(s.createdAt)}\t${copyText(s.updatedAt)}\t${copyText(j)}\n`;
     }
     this.form.push(Buffer.from(form));
     this.raw.push(Buffer.from(raw));
@@ -141,7 +144,7 @@ async function connect(url: string): Promise<{ client: Client; copyFrom: CopyFro
   return { client, copyFrom: copyStreams.from };
 }
 
-export async function postgresSink(url: string): Promise<Sink> {
+export async function postgresSink(url: string): Promise<RowSink> {
   const { client, copyFrom } = await connect(url);
   await client.query(`CREATE TABLE IF NOT EXISTS _formctl_sync (qr_id text PRIMARY KEY, table_name text NOT NULL, newest_created_at text NOT NULL, ids_at_newest jsonb NOT NULL, columns jsonb NOT NULL, rows bigint NOT NULL, updated_at timestamptz NOT NULL);
 CREATE TABLE IF NOT EXISTS submissions (id text PRIMARY KEY, qr_id text NOT NULL, created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL, raw jsonb NOT NULL);
@@ -152,7 +155,7 @@ CREATE TEMPORARY TABLE ${RAW_STAGE.slice('pg_temp.'.length)} (LIKE submissions) 
   let cellsOf: (s: SyncSubmission) => Cell[] = () => [];
   // the rows of the batch being read, sent at its commit (COPY is one stream per table)
   let pending = new CopyBatch();
-  return {
+  const sink: RowSink = {
     label: redact(url),
     async state(qrId) {
       const r = (await client.query('SELECT * FROM _formctl_sync WHERE qr_id = $1', [qrId])).rows[0] as Record<string, unknown> | undefined;
@@ -167,8 +170,9 @@ CREATE TEMPORARY TABLE ${RAW_STAGE.slice('pg_temp.'.length)} (LIKE submissions) 
       await client.query(`DROP TABLE IF EXISTS ${stageOf(table)}; CREATE TEMPORARY TABLE ${q(`_formctl_stage_${table}`)} (LIKE ${q(table)}) ON COMMIT DELETE ROWS`);
       db.conflicts = false;
     },
-    async writeRows(qrId, rows) {
-      pending.add(qrId, rows, cellsOf);
+    pages: async (qrId, plan) => pagesOver(sink, qrId, plan),
+    async writeRows(qrId, rows, json) {
+      pending.add(qrId, rows, json, cellsOf);
     },
     async commit(state) {
       const { qrId, table, columns } = state;
@@ -208,4 +212,5 @@ CREATE TEMPORARY TABLE ${RAW_STAGE.slice('pg_temp.'.length)} (LIKE submissions) 
       await client.end();
     },
   };
+  return sink;
 }

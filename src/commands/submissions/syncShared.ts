@@ -1,3 +1,6 @@
+import type { Submission } from '../../api/resources/submissions.js';
+import type { AnswerField } from '../../domain/answers.js';
+import type { RedactionKey } from '../../domain/redact.js';
 import type { SyncColumn, SyncSubmission } from '../../domain/syncColumns.js';
 
 // What the sinks of `submissions sync` (syncSqlite.ts, syncPostgres.ts; syncSinks.ts chooses) share.
@@ -14,26 +17,60 @@ export interface SyncState {
 /** the field types by key, from which a sink makes a row's cells (domain/syncColumns.ts cellReaders) */
 export type FieldTypes = Record<string, string>;
 
+/** What decides a form's rows in a sync (syncRows.ts SyncRows): plain data, that crosses to a worker thread. */
+export interface RowsPlan {
+  /** the state's newest createdAt: rows at exactly this time whose ids are in skip were synced before */
+  since?: string;
+  skip: string[];
+  /** --full: every id seen is remembered, for deleteMissing */
+  full: boolean;
+  /** the state the newest rows seen start from */
+  from?: { newestCreatedAt: string; idsAtNewest: string[] };
+  /** the form's fields (--redact redacts by field type) */
+  fields: AnswerField[];
+  /** --redact / --redact-text */
+  redaction?: RedactionKey;
+}
+
+/** A page as handed to a sink: decoded (page 1, which the walk reads itself) or the bytes that came. */
+export type PageInput = { items: readonly Submission[] } | { chunks: Uint8Array[] };
+
+/** The pages of one form, written in the order given (syncRows.ts pagesOver). */
+export interface Pages {
+  /**
+   * A page's new rows, upserted by id into the form's table and `submissions`, in the transaction this
+   * opens or the one open; nothing is kept until commit(). The SQLite worker is not waited for (a
+   * failure is the next call's), so the walk fetches the next pages meanwhile.
+   */
+  write(page: PageInput): Promise<void>;
+  /** the state (with the newest rows written) and the commit; resolves with the rows written since the last */
+  commit(state: Omit<SyncState, 'newestCreatedAt' | 'idsAtNewest'>): Promise<number>;
+  /** --full: rows of the form that the walk did not see are deleted */
+  deleteMissing(table: string): Promise<number>;
+}
+
 export interface Sink {
   readonly label: string;
   state(qrId: string): Promise<SyncState | undefined>;
   /** creates the form's table, or adds the columns it lacks; the rows written and committed next are the form's */
   prepare(table: string, columns: SyncColumn[], fieldTypes: FieldTypes): Promise<void>;
-  /**
-   * Rows (a page's) upserted by id into the form's table and `submissions`, in the transaction this
-   * opens or the one open; nothing is kept until commit(). SQLite writes them as they come (in its
-   * worker thread, not waited for, while the next pages are fetched); PostgreSQL stages them for the
-   * commit. `json`: each row's JSON text when the caller has it already (the worker's messages carry
-   * it), stored as the raw column instead of serialising the row again.
-   */
-  writeRows(qrId: string, rows: SyncSubmission[], json?: string[]): Promise<void>;
-  /** the state, then the commit of the open transaction (one is opened for the state alone) */
-  commit(state: SyncState): Promise<void>;
+  /** the form's pages, after prepare */
+  pages(qrId: string, plan: RowsPlan): Promise<Pages>;
   /** counts the form's rows into the state, once per sync (a count per page would grow with the table) */
   finish(qrId: string, table: string): Promise<number>;
-  /** --full: rows of the form that the service no longer has are deleted */
-  deleteMissing(qrId: string, table: string, seen: Set<string>): Promise<number>;
   close(): Promise<void>;
+}
+
+/** A sink that writes rows where it runs (SQLite: syncSqlite.ts; PostgreSQL: syncPostgres.ts): pagesOver writes pages through it. */
+export interface RowSink extends Sink {
+  /**
+   * Rows upserted by id, in the transaction this opens or the one open; json: each row's JSON as the
+   * raw column (the submission as the service sent it, or redacted)
+   */
+  writeRows(qrId: string, rows: SyncSubmission[], json: string[]): Promise<void>;
+  /** the state, then the commit of the open transaction (one is opened for the state alone) */
+  commit(state: SyncState): Promise<void>;
+  deleteMissing(qrId: string, table: string, seen: Set<string>): Promise<number>;
 }
 
 export const q = (id: string) => `"${id.replace(/"/g, '""')}"`;

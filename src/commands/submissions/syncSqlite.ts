@@ -1,5 +1,6 @@
 import { cellReaders, type Cell, type ColumnType, type SyncColumn, type SyncSubmission } from '../../domain/syncColumns.js';
-import { q, type Sink } from './syncShared.js';
+import { q, type RowSink } from './syncShared.js';
+import { pagesOver } from './syncRows.js';
 import { UsageError } from '../../errors.js';
 import type { SqlValue, SqliteDatabase, SqliteStatement } from '../../sandbox/repo/sqlite.js';
 
@@ -37,7 +38,7 @@ CREATE INDEX IF NOT EXISTS submissions_by_form ON submissions (qr_id, created_at
   return db;
 }
 
-export async function sqliteSink(file: string): Promise<Sink> {
+export async function sqliteSink(file: string): Promise<RowSink> {
   const db = await openSyncDatabase(file);
   const statements = new Map<string, SqliteStatement>();
   // a transaction spans the pages of a batch (writeRows … commit); closing with one open rolls it back
@@ -50,7 +51,7 @@ export async function sqliteSink(file: string): Promise<Sink> {
     if (!s) statements.set(sql, (s = db.prepare(sql)));
     return s;
   };
-  return {
+  const sink: RowSink = {
     label: `sqlite:${file}`,
     async state(qrId) {
       const r = stmt('SELECT * FROM _formctl_sync WHERE qr_id = ?').get(qrId) as Record<string, string | number> | undefined;
@@ -66,6 +67,7 @@ export async function sqliteSink(file: string): Promise<Sink> {
       }
       for (const c of columns) if (!have.has(c.name)) db.exec(`ALTER TABLE ${q(table)} ADD COLUMN ${q(c.name)} ${SQLITE_TYPES[c.type]}`);
     },
+    pages: async (qrId, plan) => pagesOver(sink, qrId, plan),
     async writeRows(qrId, rows, json) {
       const { table, columns } = form;
       const names = columns.map((c) => q(c.name));
@@ -80,7 +82,7 @@ export async function sqliteSink(file: string): Promise<Sink> {
         const cells = cellsOf(s);
         for (const i of booleans) if (typeof cells[i] === 'boolean') cells[i] = Number(cells[i]);
         upsert.run(...(cells as SqlValue[]));
-        raw.run(s.id, qrId, s.createdAt, s.updatedAt, json?.[k] ?? JSON.stringify(s));
+        raw.run(s.id, qrId, s.createdAt, s.updatedAt, json[k]!);
       }
     },
     async commit(state) {
@@ -114,5 +116,6 @@ export async function sqliteSink(file: string): Promise<Sink> {
       db.close();
     },
   };
+  return sink;
 }
 

@@ -2,15 +2,16 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MessagePort, Worker } from 'node:worker_threads';
 import { UsageError } from '../../errors.js';
-import type { SyncSubmission } from '../../domain/syncColumns.js';
-import type { Sink } from './syncShared.js';
+import type { PageInput, Pages, RowSink, Sink } from './syncShared.js';
 
 // `submissions sync` into SQLite, off the main thread: SQLite's own work (its B-trees, its WAL) is
 // as long as the rest of a sync (the requests, parsing the pages, the rows' cells), and in one
-// thread the two took turns. Here the main thread fetches and parses the next pages while a worker
-// thread writes the last ones, into the same sink (syncSqlite.ts) through messages.
+// thread the two took turns. Here the main thread fetches the next pages while a worker thread parses
+// and writes the last ones (syncRows.ts pagesOver, over the same sink, syncSqlite.ts) through
+// messages: a page crosses as the bytes that came, moved rather than copied, so no row is parsed,
+// packed and parsed again on its way to SQLite.
 //
-// The calls reach the worker in order. writeRows is not waited for (that would put the turns back);
+// The calls reach the worker in order. Writing a page is not waited for (that would put the turns back);
 // once any call fails in the worker, it refuses every later call but close(), so a batch whose rows
 // failed is never committed and the state never moves past rows that are not in the database.
 //
@@ -18,7 +19,8 @@ import type { Sink } from './syncShared.js';
 // through dist/sandbox.js, about 5 ms before the first request: a worker is an isolate of its own), so only
 // the built CLI has it; run from the sources (the in-process tests) the sink stays on this thread.
 
-type Method = Exclude<keyof Sink, 'label'>;
+/** the sink's calls, and those of the form's pages (pagesOver in the worker) */
+type Method = Exclude<keyof Sink, 'label'> | 'open' | 'writePage' | 'commitPages' | 'deleteMissingPages';
 interface Call {
   id: number;
   method: Method;
@@ -81,14 +83,14 @@ export async function sqliteSinkOffThread(file: string): Promise<Sink | undefine
     exited = true;
     fail(new Error(`the SQLite worker stopped (exit code ${code})`));
   });
-  const send = (method: Method | 'open', args: unknown[]): Promise<unknown> => {
+  const send = (method: Method, args: unknown[], transfer: ArrayBuffer[] = []): Promise<unknown> => {
     const id = next++;
     return new Promise((resolve, reject) => {
       waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, method, args });
+      worker.postMessage({ id, method, args }, transfer);
     });
   };
-  const call = (method: Method | 'open', ...args: unknown[]): Promise<unknown> => (failed ? Promise.reject(failed) : send(method, args));
+  const call = (method: Method, ...args: unknown[]): Promise<unknown> => (failed ? Promise.reject(failed) : send(method, args));
   // the pages sent to the worker and not yet written, oldest first (it writes them in order)
   const writing: Array<Promise<void>> = [];
   try {
@@ -101,19 +103,26 @@ export async function sqliteSinkOffThread(file: string): Promise<Sink | undefine
     label: `sqlite:${file}`,
     state: (qrId) => call('state', qrId) as ReturnType<Sink['state']>,
     prepare: async (...args) => void (await call('prepare', ...args)),
-    async writeRows(qrId, rows) {
-      // not waited for, up to WRITES_AHEAD pages: a failure is the next waited call's, and the next
-      // page's (no page is fetched for a sink that already failed: quota is money)
-      if (failed) throw failed;
-      writing.push(call('writeRows', qrId, pack(rows)).then(() => undefined, (e: Error) => void (failed ??= e)));
-      // the worker's queue is bounded: a walk that fetches faster than SQLite writes waits here, so
-      // neither the pages held nor the pages fetched after a failed one grow with the form
-      if (writing.length > WRITES_AHEAD) await writing.shift();
-      if (failed) throw failed;
+    async pages(qrId, plan) {
+      await call('pages', qrId, plan);
+      const pages: Pages = {
+        async write(page) {
+          // not waited for, up to WRITES_AHEAD pages: a failure is the next waited call's, and the next
+          // page's (no page is fetched for a sink that already failed: quota is money)
+          if (failed) throw failed;
+          const { input, transfer } = movable(page);
+          writing.push(send('writePage', [input], transfer).then(() => undefined, (e: Error) => void (failed ??= e)));
+          // the worker's queue is bounded: a walk that fetches faster than SQLite writes waits here, so
+          // neither the pages held nor the pages fetched after a failed one grow with the form
+          if (writing.length > WRITES_AHEAD) await writing.shift();
+          if (failed) throw failed;
+        },
+        commit: async (state) => (await call('commitPages', state)) as number,
+        deleteMissing: async (table) => (await call('deleteMissingPages', table)) as number,
+      };
+      return pages;
     },
-    commit: async (...args) => void (await call('commit', ...args)),
     finish: (...args) => call('finish', ...args) as Promise<number>,
-    deleteMissing: (...args) => call('deleteMissing', ...args) as Promise<number>,
     async close() {
       // also after a failure: the worker rolls back what is open and closes the database
       try {
@@ -126,43 +135,52 @@ export async function sqliteSinkOffThread(file: string): Promise<Sink | undefine
 }
 
 /**
- * A page's rows as they cross to the worker: their JSON (which the sink stores) joined by NUL, which
- * JSON text never holds unescaped — one string, copied whole, where nested answers were copied
- * object by object (that cost the main thread more than JSON.stringify). The worker parses them
- * back and makes the cells: the main thread's part of a sync is the longer one.
+ * A page as it crosses to the worker: its bytes in one buffer of their own, moved (transferred) rather
+ * than copied; a decoded page (page 1) as it is.
  */
-export function pack(rows: readonly SyncSubmission[]): string {
-  let out = '';
-  for (let i = 0; i < rows.length; i++) out += (i ? '\0' : '') + JSON.stringify(rows[i]);
-  return out;
-}
-
-export function unpack(packed: string): { rows: SyncSubmission[]; json: string[] } {
-  const json = packed === '' ? [] : packed.split('\0');
-  return { rows: json.map((j) => JSON.parse(j) as SyncSubmission), json };
+export function movable(page: PageInput): { input: PageInput; transfer: ArrayBuffer[] } {
+  if (!('chunks' in page)) return { input: page, transfer: [] };
+  let size = 0;
+  for (const c of page.chunks) size += c.byteLength;
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of page.chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  return { input: { chunks: [bytes] }, transfer: [bytes.buffer] };
 }
 
 /** The worker's side: the sink, and its calls answered in the order they came. */
 export function hostSqliteSink(port: MessagePort, file: string): void {
-  let sink: Sink | undefined;
+  let sink: RowSink | undefined;
+  let pages: Pages | undefined;
   let failed: { name: string; message: string; code?: string } | undefined;
   let queue: Promise<void> = Promise.resolve();
-  port.on('message', (c: Call | { id: number; method: 'open'; args: [] }) => {
+  const answer = async (c: Call): Promise<unknown> => {
+    switch (c.method) {
+      case 'open':
+        sink = await (await import('./syncSqlite.js')).sqliteSink(file);
+        return undefined;
+      case 'pages':
+        pages = await sink!.pages(c.args[0] as string, c.args[1] as Parameters<Sink['pages']>[1]);
+        return undefined;
+      case 'writePage':
+        return pages!.write(c.args[0] as PageInput);
+      case 'commitPages':
+        return pages!.commit(c.args[0] as Parameters<Pages['commit']>[0]);
+      case 'deleteMissingPages':
+        return pages!.deleteMissing(c.args[0] as string);
+      default:
+        return (sink![c.method] as (...a: unknown[]) => Promise<unknown>)(...c.args);
+    }
+  };
+  port.on('message', (c: Call) => {
     queue = queue.then(async () => {
       try {
         if (failed && c.method !== 'close') throw failed;
         if (c.method === 'close' && !sink) return void port.postMessage({ id: c.id, value: undefined });
-        if (c.method === 'open') {
-          sink = await (await import('./syncSqlite.js')).sqliteSink(file);
-          port.postMessage({ id: c.id, value: undefined });
-          return;
-        }
-        if (c.method === 'writeRows') {
-          const { rows, json } = unpack(c.args[1] as string);
-          c.args.splice(1, 1, rows, json);
-        }
-        const value = await (sink![c.method] as (...a: unknown[]) => Promise<unknown>)(...c.args);
-        port.postMessage({ id: c.id, value });
+        port.postMessage({ id: c.id, value: await answer(c) });
       } catch (e) {
         const err = e as Error & { code?: string };
         failed ??= { name: err.name === 'UsageError' || e instanceof UsageError ? 'UsageError' : err.name, message: err.message, code: typeof err.code === 'string' ? err.code : undefined };

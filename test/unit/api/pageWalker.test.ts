@@ -10,7 +10,7 @@ const page = (n: number, totalPages: number): Page<number> => ({ items: [n], tot
 describe('walkPages', () => {
   it('decodes a page fetched ahead only in its turn, while the pages after it are already fetched', async () => {
     const events: string[] = [];
-    const fetchPage = async (n: number): Promise<Fetched<number>> => {
+    const fetchPage = async (n: number): Promise<Fetched<Page<number>>> => {
       events.push(`fetch ${n}`);
       return () => {
         events.push(`decode ${n}`);
@@ -38,14 +38,14 @@ describe('walkPages', () => {
   });
 
   it('takes pages as they are too (decoded already), in the order asked', async () => {
-    const fetchPage = async (n: number): Promise<Fetched<number>> => page(n, 4);
+    const fetchPage = async (n: number): Promise<Fetched<Page<number>>> => page(n, 4);
     const got: number[] = [];
     for await (const p of walkPages(fetchPage, { window: 2, order: 'last-to-first' })) got.push(p.number);
     expect(got).toEqual([4, 3, 2, 1]);
   });
 
   it("a page that cannot be decoded fails in its turn, after the pages before it were yielded", async () => {
-    const fetchPage = async (n: number): Promise<Fetched<number>> => () => {
+    const fetchPage = async (n: number): Promise<Fetched<Page<number>>> => () => {
       if (n === 3) throw new Error('page 3 is no envelope');
       return page(n, 4);
     };
@@ -58,7 +58,7 @@ describe('walkPages', () => {
 
   it('once a deferred fetch says the monthly quota is gone, no further page is asked for', async () => {
     const asked: number[] = [];
-    const fetchPage = async (n: number): Promise<Fetched<number>> => {
+    const fetchPage = async (n: number): Promise<Fetched<Page<number>>> => {
       asked.push(n);
       if (n === 3) throw new ApiError(429, 'Sorry, your API request limit has been reached', 429, {}, 'GET', '/forms/A/submissions');
       return () => page(n, 10);

@@ -1,20 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { pack, unpack } from '../../../src/commands/submissions/syncWorker.js';
-import type { SyncSubmission } from '../../../src/domain/syncColumns.js';
+import { movable } from '../../../src/commands/submissions/syncWorker.js';
+import { pageText } from '../../../src/commands/submissions/syncRows.js';
 
-// A page's rows as they cross to the SQLite worker thread: each arrives whole, with its JSON.
-describe('rows sent to the SQLite worker', () => {
-  it('arrive as they were, with the JSON the sink stores, NUL and line breaks in answers included', () => {
-    const rows: SyncSubmission[] = [
-      { id: 'a1', createdAt: 'c1', updatedAt: 'u1', answers: { k: 'nul \u0000 and\nbreak', n: [1, { z: null }], b: true }, quizData: { passed: true, points: 1.5 } },
-      { id: 'b2', createdAt: 'c2', updatedAt: 'u2', answers: {} },
-    ];
-    const got = unpack(structuredClone(pack(rows)));
-    expect(got.rows).toEqual(rows);
-    expect(got.json).toEqual(rows.map((r) => JSON.stringify(r)));
+// A page as it crosses to the SQLite worker thread: the bytes that came, in one buffer of their own
+// that is moved (transferred), never a view of a socket's larger buffer copied whole.
+describe('pages sent to the SQLite worker', () => {
+  it('arrive as the text that came, a character split between two chunks included, and leave nothing behind', () => {
+    const text = '{"status":"success","data":{"items":[{"id":"a","answers":{"n":"naïve — ✓ 😀"}}]}}';
+    const bytes = Buffer.from(text);
+    const socket = Buffer.alloc(4096); // a chunk is a view of a larger buffer
+    bytes.copy(socket, 100);
+    const cut = bytes.indexOf(0xf0) + 2; // inside the emoji's four bytes
+    const chunks = [socket.subarray(100, 100 + cut), socket.subarray(100 + cut, 100 + bytes.length)];
+    const { input, transfer } = movable({ chunks });
+    expect(transfer).toHaveLength(1);
+    expect(transfer[0]!.byteLength).toBe(bytes.length);
+    const received = structuredClone(input, { transfer });
+    expect(transfer[0]!.byteLength).toBe(0); // moved: the sender keeps no copy
+    expect(pageText((received as { chunks: Uint8Array[] }).chunks)).toBe(text);
+    expect(pageText(chunks)).toBe(text);
   });
 
-  it('sends an empty page as none', () => {
-    expect(unpack(pack([]))).toEqual({ rows: [], json: [] });
+  it('sends a decoded page (page 1) as it is', () => {
+    const page = { items: [{ id: 'a', qrId: 'Q', answers: {}, createdAt: 'c', updatedAt: 'u' }] };
+    expect(movable(page)).toEqual({ input: page, transfer: [] });
   });
 });
