@@ -15,9 +15,17 @@ export function readChunks(stream: NodeJS.ReadableStream): Promise<Buffer[]> {
   });
 }
 
-/** UTF-8 text of a body's chunks, decoded chunk by chunk (a character may straddle two) */
-export function textOf(chunks: Buffer[]): string {
-  if (chunks.length === 1) return chunks[0]!.toString('utf8');
+/**
+ * UTF-8 text of a body's chunks (Buffers, or the plain Uint8Arrays a worker thread receives), decoded
+ * chunk by chunk (a character may straddle two). A leading byte order mark is dropped however the body
+ * came cut up (RFC 8259 lets a reader ignore it; JSON.parse would refuse it).
+ */
+export function textOf(chunks: readonly Uint8Array[]): string {
+  if (chunks.length === 1) {
+    const c = chunks[0]!;
+    const text = Buffer.from(c.buffer, c.byteOffset, c.byteLength).toString('utf8');
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  }
   const decoder = new TextDecoder();
   let text = '';
   for (let i = 0; i < chunks.length; i++) text += decoder.decode(chunks[i], { stream: i < chunks.length - 1 });

@@ -113,8 +113,11 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
   // oldest page first, the next ones fetched while this one is written
   for await (const page of walkPages<SubmissionsPage | RawPage>(fetchPage, { first, window: WINDOW, order: 'last-to-first', onPage: progress })) {
     if (commitFailure) throw commitFailure.error;
-    await pages.write('chunks' in page ? { chunks: page.chunks } : { items: page.items });
-    uncommitted += 'chunks' in page ? SUBMISSIONS_PAGE_MAX : page.items.length;
+    // page 1 is the one decoded here (the walk holds it apart); every other page comes as its bytes.
+    // (By number, not by shape: a member of the service's page could be named like RawPage's.)
+    const decoded = page.number === 1 ? (page as SubmissionsPage) : undefined;
+    await pages.write(decoded ? { items: decoded.items } : { chunks: (page as RawPage).chunks });
+    uncommitted += decoded ? decoded.items.length : SUBMISSIONS_PAGE_MAX;
     // pages are walked last to first: pages 1 … number - 1 are still to come
     const rowsLeft = (page.number - 1) * SUBMISSIONS_PAGE_MAX;
     if (uncommitted >= batchRows || (uncommitted >= TAIL_BATCH_ROWS && uncommitted >= rowsLeft)) await commit();

@@ -1,3 +1,4 @@
+import { textOf } from '../../api/bodyText.js';
 import type { Submission } from '../../api/resources/submissions.js';
 import { submissionRedaction, type SubmissionRedaction } from '../../domain/redact.js';
 import type { SyncSubmission } from '../../domain/syncColumns.js';
@@ -29,7 +30,9 @@ export class SyncRows {
 
   /**
    * items newest first, as a page lists them; texts: each item's JSON as it came, stored as the raw
-   * column (a redacted row's is its own)
+   * column (a redacted row's is its own). JSON that repeats a member (RFC 8259 leaves it undefined) is
+   * stored as it came: the columns hold the last (as JSON.parse reads it), SQLite's json functions the
+   * first.
    */
   take(items: readonly Submission[], texts?: readonly string[]): { rows: SyncSubmission[]; json: string[] } {
     const rows: SyncSubmission[] = [];
@@ -39,7 +42,9 @@ export class SyncRows {
       const s = items[i]!;
       if (full) this.seen.add(s.id);
       if (s.createdAt === since && this.skip.has(s.id)) continue;
-      const row = (this.redact ? this.redact(s, fields) : s) as SyncSubmission;
+      // redacted, a row holds the submission's own fields only (spec §2.7): nothing the service added
+      // beside them reaches the database unredacted
+      const row: SyncSubmission = this.redact ? this.redact(ownFields(s), fields) : (s as SyncSubmission);
       rows.push(row);
       json.push(texts && !this.redact ? texts[i]! : JSON.stringify(row));
       this.newest.see(s);
@@ -48,31 +53,29 @@ export class SyncRows {
   }
 }
 
+function ownFields(s: Submission): SyncSubmission {
+  return { id: s.id, createdAt: s.createdAt, updatedAt: s.updatedAt, answers: s.answers as Record<string, unknown>, quizData: s.quizData as Record<string, unknown> | undefined };
+}
+
 /**
  * A page's items from the text of its response, with each item's own text: the response must be a
  * success envelope (spec §1) whose data holds the items, as ApiClient would have it.
  */
 export function pageItems(text: string): { items: Submission[]; texts: string[] | undefined } {
-  let env: { status?: unknown; data?: { items?: unknown } } | undefined;
+  let env: { status?: unknown; message?: unknown; data?: { items?: unknown } } | undefined;
   try {
     env = JSON.parse(text) as typeof env;
   } catch {
     throw new Error('the service answered a page of submissions that is not JSON');
   }
   const items = env?.status === 'success' ? env.data?.items : undefined;
-  if (!Array.isArray(items)) throw new Error('the service answered a page of submissions without its items (expected {"status":"success","data":{"items":[…]}})');
+  if (!Array.isArray(items)) {
+    const said = typeof env?.message === 'string' ? `: "${env.message.slice(0, 200)}"` : '';
+    throw new Error(`the service answered a page of submissions without its items (expected {"status":"success","data":{"items":[…]}})${said}`);
+  }
   // the texts only when they are the items' own, one for one (else each row's JSON is made again)
   const texts = elementTexts(text, ['data', 'items']);
   return { items: items as Submission[], texts: texts?.length === items.length ? texts : undefined };
-}
-
-/** UTF-8 text of a page's bytes (as they came, or as they crossed to a worker thread: plain Uint8Arrays) */
-export function pageText(chunks: readonly Uint8Array[]): string {
-  if (chunks.length === 1) return Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength).toString('utf8');
-  const decoder = new TextDecoder();
-  let text = '';
-  for (let i = 0; i < chunks.length; i++) text += decoder.decode(chunks[i], { stream: i < chunks.length - 1 });
-  return text;
 }
 
 /** The pages of one form written through a sink's rows (main thread, or inside the SQLite worker). */
@@ -82,7 +85,7 @@ export function pagesOver(sink: RowSink, qrId: string, plan: RowsPlan): Pages {
   let written = 0;
   return {
     async write(page: PageInput) {
-      const { items, texts } = 'chunks' in page ? pageItems(pageText(page.chunks)) : { items: page.items, texts: undefined };
+      const { items, texts } = 'chunks' in page ? pageItems(textOf(page.chunks)) : { items: page.items, texts: undefined };
       const r = rows.take(items, texts);
       if (r.rows.length) await sink.writeRows(qrId, r.rows, r.json);
       written += r.rows.length;

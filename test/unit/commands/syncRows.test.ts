@@ -72,6 +72,7 @@ describe('a page of submissions as it came (pageItems)', () => {
     expect(() => pageItems('<html>')).toThrow(/not JSON/);
     expect(() => pageItems('{"status":"error","data":{"items":[]}}')).toThrow(/without its items/);
     expect(() => pageItems('{"status":"success","data":{"items":{}}}')).toThrow(/without its items/);
+    expect(() => pageItems('{"status":"failed","message":"Form is archived"}')).toThrow(/without its items .*: "Form is archived"$/);
   });
 });
 
@@ -97,6 +98,13 @@ describe('the rows of a page (SyncRows)', () => {
     expect(redacted.json[0]).not.toContain('ada@');
     expect(JSON.parse(redacted.json[0]!)).toEqual(redacted.rows[0]);
     expect((redacted.rows[0]!.answers.mail as string)).toMatch(/^email_[0-9a-f]{12}@redacted\.invalid$/);
+  });
+
+  it('redacted, keeps the submission\'s own fields only: what else the service sends never reaches the database', () => {
+    const item = { ...sub('a', 't1', { mail: 'ada@example.com' }), respondent: { email: 'ada@example.com' } } as Submission;
+    const got = new SyncRows({ skip: [], full: false, fields, redaction: { secret: 's', dropText: true } }).take([item], [JSON.stringify(item)]);
+    expect(got.json[0]).not.toContain('ada@');
+    expect(Object.keys(JSON.parse(got.json[0]!) as object).sort()).toEqual(['answers', 'createdAt', 'id', 'updatedAt']);
   });
 });
 

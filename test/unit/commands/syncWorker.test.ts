@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { movable } from '../../../src/commands/submissions/syncWorker.js';
-import { pageText } from '../../../src/commands/submissions/syncRows.js';
+import { textOf } from '../../../src/api/bodyText.js';
 
 // A page as it crosses to the SQLite worker thread: the bytes that came, in one buffer of their own
 // that is moved (transferred), never a view of a socket's larger buffer copied whole.
@@ -17,8 +17,18 @@ describe('pages sent to the SQLite worker', () => {
     expect(transfer[0]!.byteLength).toBe(bytes.length);
     const received = structuredClone(input, { transfer });
     expect(transfer[0]!.byteLength).toBe(0); // moved: the sender keeps no copy
-    expect(pageText((received as { chunks: Uint8Array[] }).chunks)).toBe(text);
-    expect(pageText(chunks)).toBe(text);
+    expect(textOf((received as { chunks: Uint8Array[] }).chunks)).toBe(text);
+    expect(textOf(chunks)).toBe(text);
+  });
+
+  it('drop a byte order mark before the JSON, in one buffer as in several', () => {
+    const text = '{"status":"success","data":{"items":[]}}';
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]);
+    const { input, transfer } = movable({ chunks: [bytes.subarray(0, 2), bytes.subarray(2)] });
+    const received = structuredClone(input, { transfer }) as { chunks: Uint8Array[] };
+    expect(received.chunks).toHaveLength(1);
+    expect(textOf(received.chunks)).toBe(text);
+    expect(textOf([bytes.subarray(0, 2), bytes.subarray(2)])).toBe(text);
   });
 
   it('sends a decoded page (page 1) as it is', () => {
