@@ -3,7 +3,7 @@ import type { Submission } from '../../api/resources/submissions.js';
 import { submissionRedaction, type SubmissionRedaction } from '../../domain/redact.js';
 import type { SyncSubmission } from '../../domain/syncColumns.js';
 import { NewestSeen } from './newest.js';
-import { elementTexts } from '../../cmdutil/jsonPosition.js';
+import { elementTexts } from '../../cmdutil/jsonSpans.js';
 import type { Pages, PageInput, RowsPlan, RowSink, SyncState } from './syncShared.js';
 
 // What `submissions sync` does with a page of submissions, wherever its rows are written: on the main

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Submission } from '../../../src/api/resources/submissions.js';
-import { elementTexts } from '../../../src/cmdutil/jsonPosition.js';
+import { elementTexts } from '../../../src/cmdutil/jsonSpans.js';
 import { pageItems, pagesOver, SyncRows } from '../../../src/commands/submissions/syncRows.js';
 import type { RowSink, SyncState } from '../../../src/commands/submissions/syncShared.js';
 import type { AnswerField } from '../../../src/domain/answers.js';
