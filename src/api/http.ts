@@ -5,6 +5,7 @@ import { ApiError, ConnectionError } from '../errors.js';
 import type { Proxy } from './proxy.js';
 import { decideRetry, parseRetryAfter, type Outcome } from './retry.js';
 import { readChunks, readText, textOf } from './bodyText.js';
+import { envelopeOf } from './envelope.js';
 import { describeNetworkError, NodeHttpTransport, type Method, type Transport, type TransportResponse } from './transport.js';
 
 // the methods are the transport's; the client's callers take them from here
@@ -156,20 +157,15 @@ export class ApiClient {
     return this.decodeText<T>(opts, res, await readText(res.stream));
   }
 
-  /** A response's envelope from its text: the success envelope, else the ApiError it says (thrown). */
+  /** A response's envelope from its text (envelope.ts), an ApiError with the wait the service asked for. */
   private decodeText<T>(opts: RequestOptions, res: Pick<RawResponse, 'status' | 'headers'>, text: string): Envelope<T> {
-    let body: unknown;
     try {
-      body = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      body = undefined;
+      return envelopeOf<T>(res.status, text, opts.method, opts.path);
+    } catch (err) {
+      const wait = parseRetryAfter(headerValue(res.headers['retry-after']), (this.opts.now ?? Date.now)());
+      if (wait !== undefined) (err as ApiError).retryAfter = Math.ceil(wait / 1000);
+      throw err;
     }
-    const env = body as { status?: string } | undefined;
-    if (res.status >= 200 && res.status < 300 && env?.status === 'success') return env as Envelope<T>;
-    const err = apiErrorOf(res.status, body, text, opts.method, opts.path);
-    const wait = parseRetryAfter(headerValue(res.headers['retry-after']), (this.opts.now ?? Date.now)());
-    if (wait !== undefined) err.retryAfter = Math.ceil(wait / 1000);
-    throw err;
   }
 
   private async send(opts: RequestOptions): Promise<RawResponse> {
@@ -261,19 +257,6 @@ export class ApiClient {
 
 function headerValue(h: string | string[] | undefined): string | null {
   return Array.isArray(h) ? (h[0] ?? null) : (h ?? null);
-}
-
-/**
- * spec §7: a failed answer as an ApiError, from its error envelope when it has one (a body that is
- * not an envelope is quoted, shortened).
- */
-export function apiErrorOf(status: number, body: unknown, text: string, method: string, path: string): ApiError {
-  const env = body as { status?: string; message?: string; code?: number; data?: unknown } | undefined;
-  if (env && typeof env === 'object' && (env.status === 'failed' || typeof env.message === 'string')) {
-    return new ApiError(status, env.message ?? `HTTP ${status}`, env.code ?? status, (env.data as Record<string, unknown>) ?? {}, method, path);
-  }
-  const snippet = text.slice(0, 200).replace(/\s+/g, ' ');
-  return new ApiError(status, `unexpected response (HTTP ${status})${snippet ? `: ${snippet}` : ''}`, status, {}, method, path);
 }
 
 /** A consumed error body handed on as a fresh stream for decoding. */

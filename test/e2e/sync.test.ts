@@ -162,4 +162,41 @@ wt.Worker = class extends W { constructor(...a) { super(...a); require('node:fs'
     const lists = (await sb.requestsSince(before)).filter((r) => r.method === 'GET' && r.path.startsWith(`/v1/forms/${qrId}/submissions`));
     expect(lists.length).toBeLessThanOrEqual(1 + 15 + 33 + 8);
   }, 60_000);
+
+  it('a page that is no success envelope fails the sync as the API client would fail it, on the writer thread as on the walk\'s: the service\'s message, the same exit code, nothing committed', async () => {
+    // a service that answers one page of three with 200 and an error envelope: page 1 (decoded by the
+    // walk) or page 3 (the first walked, handed to the SQLite worker thread as bytes)
+    const item = (n: number) => ({ id: `6b07${String(n).padStart(20, '0')}`, qrId: 'BROKEN01', answers: { note: `row ${n}` }, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(), updatedAt: '2026-01-01T00:00:00.000Z' });
+    const run = async (broken: number) => {
+      const { createServer } = await import('node:http');
+      const server = createServer((req, res) => {
+        const page = Number(new URL(req.url!, 'http://x').searchParams.get('page'));
+        res.setHeader('content-type', 'application/json');
+        if (page === broken) return void res.end(JSON.stringify({ status: 'failed', message: 'Form is archived' }));
+        const items = Array.from({ length: page === 3 ? 50 : 100 }, (_, i) => item(250 - (page - 1) * 100 - i));
+        res.end(JSON.stringify({ status: 'success', data: { items, total: 250, page, pageSize: 100, totalPages: 3 }, form: { title: 'B', fields: [{ key: 'note', type: 'shortText', option: { label: 'Note' } }] } }));
+      });
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      const db = `${dir.path}/broken-${broken}.db`;
+      try {
+        const env = cleanEnv({ FORMCTL_CONFIG_DIR: `${dir.path}/config`, FORMCTL_BASE_URL: `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`, FORMCTL_API_KEY: 'fk_test_broken_service_key' });
+        const r = await execa('node', [BIN, 'submissions', 'sync', 'BROKEN01', '--to', `sqlite:${db}`], { env, extendEnv: false, reject: false });
+        const d = openSqlite(db);
+        const rows = d.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'form_broken01'").get() as { n: number };
+        const committed = rows.n ? (d.prepare('SELECT COUNT(*) AS n FROM form_broken01').get() as { n: number }).n : 0;
+        d.close();
+        return { exitCode: r.exitCode, stderr: r.stderr, committed };
+      } finally {
+        server.close();
+      }
+    };
+    const onWalk = await run(1);
+    const onWriter = await run(3);
+    expect(onWalk.stderr).toContain('Form is archived (HTTP 200)');
+    // the same report, word for word: the worker's error crosses back as the ApiError it was
+    expect(onWriter.stderr).toBe(onWalk.stderr);
+    expect(onWriter.exitCode).not.toBe(0);
+    expect(onWriter.exitCode).toBe(onWalk.exitCode);
+    expect(onWriter.committed).toBe(0);
+  }, 60_000);
 });

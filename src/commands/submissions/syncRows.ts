@@ -1,4 +1,5 @@
 import { textOf } from '../../api/bodyText.js';
+import { apiErrorOf, envelopeOf } from '../../api/envelope.js';
 import type { Submission } from '../../api/resources/submissions.js';
 import { submissionRedaction, type SubmissionRedaction } from '../../domain/redact.js';
 import type { SyncSubmission } from '../../domain/syncColumns.js';
@@ -58,21 +59,12 @@ function ownFields(s: Submission): SyncSubmission {
 }
 
 /**
- * A page's items from the text of its response, with each item's own text: the response must be a
- * success envelope (spec §1) whose data holds the items, as ApiClient would have it.
+ * A page's items from the text of its response, with each item's own text: a success envelope (spec
+ * §1) whose data holds the items, as ApiClient reads it (envelope.ts: anything else is its ApiError).
  */
-export function pageItems(text: string): { items: Submission[]; texts: string[] | undefined } {
-  let env: { status?: unknown; message?: unknown; data?: { items?: unknown } } | undefined;
-  try {
-    env = JSON.parse(text) as typeof env;
-  } catch {
-    throw new Error('the service answered a page of submissions that is not JSON');
-  }
-  const items = env?.status === 'success' ? env.data?.items : undefined;
-  if (!Array.isArray(items)) {
-    const said = typeof env?.message === 'string' ? `: "${env.message.slice(0, 200)}"` : '';
-    throw new Error(`the service answered a page of submissions without its items (expected {"status":"success","data":{"items":[…]}})${said}`);
-  }
+export function pageItems(text: string, path: string): { items: Submission[]; texts: string[] | undefined } {
+  const items = envelopeOf<{ items?: unknown }>(200, text, 'GET', path).data?.items;
+  if (!Array.isArray(items)) throw apiErrorOf(200, undefined, text, 'GET', path);
   // the texts only when they are the items' own, one for one (else each row's JSON is made again)
   const texts = elementTexts(text, ['data', 'items']);
   return { items: items as Submission[], texts: texts?.length === items.length ? texts : undefined };
@@ -85,7 +77,7 @@ export function pagesOver(sink: RowSink, qrId: string, plan: RowsPlan): Pages {
   let written = 0;
   return {
     async write(page: PageInput) {
-      const { items, texts } = 'chunks' in page ? pageItems(textOf(page.chunks)) : { items: page.items, texts: undefined };
+      const { items, texts } = 'chunks' in page ? pageItems(textOf(page.chunks), `/forms/${qrId}/submissions`) : { items: page.items, texts: undefined };
       const r = rows.take(items, texts);
       if (r.rows.length) await sink.writeRows(qrId, r.rows, r.json);
       written += r.rows.length;
@@ -100,4 +92,3 @@ export function pagesOver(sink: RowSink, qrId: string, plan: RowsPlan): Pages {
     deleteMissing: (table) => sink.deleteMissing(qrId, table, rows.seen),
   };
 }
-

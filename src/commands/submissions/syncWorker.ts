@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MessagePort, Worker } from 'node:worker_threads';
-import { UsageError } from '../../errors.js';
+import { ApiError, UsageError } from '../../errors.js';
 import type { PageInput, Pages, RowSink, Sink } from './syncShared.js';
 
 // `submissions sync` into SQLite, off the main thread: SQLite's own work (its B-trees, its WAL) is
@@ -33,7 +33,14 @@ interface Call {
  */
 const WRITES_AHEAD = 32;
 
-type Reply = { id: number; value: unknown } | { id: number; error: { name: string; message: string; code?: string } };
+/** an error as it crosses back: a UsageError or an ApiError (a page the service broke) stays what it was */
+interface Failure {
+  name: string;
+  message: string;
+  code?: string;
+  api?: { status: number; code: number; data: Record<string, unknown>; method: string; path: string };
+}
+type Reply = { id: number; value: unknown } | { id: number; error: Failure };
 
 const WORKER_SOURCE = `const { workerData: w, parentPort } = require('node:worker_threads');
 require(w.bundle).hostSqliteSink(parentPort, w.file);`;
@@ -51,7 +58,8 @@ function workerBundle(): string | undefined {
   return __filename.endsWith('.js') && existsSync(file) ? file : undefined;
 }
 
-function errorOf(e: { name: string; message: string; code?: string }): Error {
+function errorOf(e: Failure): Error {
+  if (e.api) return new ApiError(e.api.status, e.message, e.api.code, e.api.data, e.api.method, e.api.path);
   const err = e.name === 'UsageError' ? new UsageError(e.message) : new Error(e.message);
   if (e.code) Object.assign(err, { code: e.code });
   return err;
@@ -155,7 +163,7 @@ export function movable(page: PageInput): { input: PageInput; transfer: ArrayBuf
 export function hostSqliteSink(port: MessagePort, file: string): void {
   let sink: RowSink | undefined;
   let pages: Pages | undefined;
-  let failed: { name: string; message: string; code?: string } | undefined;
+  let failed: Failure | undefined;
   let queue: Promise<void> = Promise.resolve();
   const answer = async (c: Call): Promise<unknown> => {
     switch (c.method) {
@@ -182,10 +190,15 @@ export function hostSqliteSink(port: MessagePort, file: string): void {
         if (c.method === 'close' && !sink) return void port.postMessage({ id: c.id, value: undefined });
         port.postMessage({ id: c.id, value: await answer(c) });
       } catch (e) {
-        const err = e as Error & { code?: string };
-        failed ??= { name: err.name === 'UsageError' || e instanceof UsageError ? 'UsageError' : err.name, message: err.message, code: typeof err.code === 'string' ? err.code : undefined };
+        failed ??= failureOf(e);
         port.postMessage({ id: c.id, error: failed });
       }
     });
   });
+}
+
+function failureOf(e: unknown): Failure {
+  const err = e as Error & { code?: unknown };
+  if (e instanceof ApiError) return { name: 'ApiError', message: e.message, api: { status: e.status, code: e.code, data: e.data, method: e.method, path: e.path } };
+  return { name: err.name === 'UsageError' || e instanceof UsageError ? 'UsageError' : err.name, message: err.message, code: typeof err.code === 'string' ? err.code : undefined };
 }

@@ -51,7 +51,7 @@ describe('error messages', () => {
   it('name the status once: "unexpected response (HTTP 302)", not "… (HTTP 302) (HTTP 302)"', async () => {
     const { reportError } = await import('../../../src/cli/report.js');
     const { testIO } = await import('../../../src/cmdutil/testing.js');
-    const { apiErrorOf } = await import('../../../src/api/http.js');
+    const { apiErrorOf } = await import('../../../src/api/envelope.js');
     const t = testIO();
     reportError(t.io, apiErrorOf(302, undefined, '', 'GET', '/forms'), false);
     expect(t.stderr()).toBe('error: unexpected response (HTTP 302)\n');

@@ -5,6 +5,7 @@ import { pageItems, pagesOver, SyncRows } from '../../../src/commands/submission
 import type { RowSink, SyncState } from '../../../src/commands/submissions/syncShared.js';
 import type { AnswerField } from '../../../src/domain/answers.js';
 import { seededRandom } from '../../../src/domain/random.js';
+import { ApiError } from '../../../src/errors.js';
 import type { SyncSubmission } from '../../../src/domain/syncColumns.js';
 
 // What a sync does with a page wherever its rows are written (syncRows.ts): the items' own texts found
@@ -46,7 +47,7 @@ describe('each item of a page as it came (elementTexts)', () => {
       const text = layout(env, n % 4);
       const texts = elementTexts(text, ['data', 'items'])!;
       expect(texts.map((t) => JSON.parse(t) as unknown), text).toEqual(JSON.parse(text).data.items);
-      expect(pageItems(text).texts).toEqual(texts);
+      expect(pageItems(text, '/forms/Q/submissions').texts).toEqual(texts);
     }
   });
 
@@ -54,7 +55,7 @@ describe('each item of a page as it came (elementTexts)', () => {
     expect(elementTexts('{"d\\u0061ta":{"items":[1, 2]}}', ['data', 'items'])).toEqual(['1', '2']);
     const twice = '{"status":"success","data":{"items":[{"id":"old"}]},"data":{"items":[{"id":"new"}]}}';
     expect(elementTexts(twice, ['data', 'items'])).toEqual(['{"id":"new"}']);
-    expect(pageItems(twice).texts).toEqual(['{"id":"new"}']);
+    expect(pageItems(twice, '/forms/Q/submissions').texts).toEqual(['{"id":"new"}']);
     expect(elementTexts('{"data":{"items":[{"id":"a"}],"items":7}}', ['data', 'items'])).toBeUndefined();
   });
 
@@ -68,11 +69,24 @@ describe('each item of a page as it came (elementTexts)', () => {
 });
 
 describe('a page of submissions as it came (pageItems)', () => {
-  it('refuses what is not a success envelope with items, saying what was expected', () => {
-    expect(() => pageItems('<html>')).toThrow(/not JSON/);
-    expect(() => pageItems('{"status":"error","data":{"items":[]}}')).toThrow(/without its items/);
-    expect(() => pageItems('{"status":"success","data":{"items":{}}}')).toThrow(/without its items/);
-    expect(() => pageItems('{"status":"failed","message":"Form is archived"}')).toThrow(/without its items .*: "Form is archived"$/);
+  const PATH = '/forms/QR/submissions';
+  const refusal = (text: string) => {
+    try {
+      pageItems(text, PATH);
+    } catch (e) {
+      return e as ApiError;
+    }
+    throw new Error(`accepted: ${text}`);
+  };
+
+  it('refuses what is not a success envelope with items as the API client does: its ApiError, quoting what came or the service\'s message', () => {
+    for (const text of ['<html>', '{"status":"error","data":{"items":[]}}', '{"status":"success","data":{"items":{}}}']) {
+      const e = refusal(text);
+      expect(e).toBeInstanceOf(ApiError);
+      expect(e.message).toBe(`unexpected response (HTTP 200): ${text}`);
+      expect([e.method, e.path]).toEqual(['GET', PATH]);
+    }
+    expect(refusal('{"status":"failed","message":"Form is archived"}').message).toBe('Form is archived');
   });
 });
 
