@@ -32,16 +32,20 @@ export interface RedactionKey {
 export type SubmissionRedaction = <T extends { answers: Record<string, unknown>; quizData?: unknown }>(s: T, fields: AnswerField[] | undefined) => T;
 
 /**
- * A submission redacted (answers and quizData; the rest as it is). Without the form's fields (a
- * response that carried no form) every answer is unknown, so redacted as such: redaction never
- * depends on the service sending what it should.
+ * A submission redacted: its answers and quizData, with its other fields of spec §2.7 (id, qrId,
+ * createdAt, updatedAt) as they are. Fail closed: anything else a response carries beside them is left
+ * out, never passed through unredacted. Without the form's fields (a response that carried no form)
+ * every answer is unknown, so redacted as such: redaction never depends on the service sending what
+ * it should.
  */
 export function submissionRedaction(key: RedactionKey): SubmissionRedaction {
   const r = redactor(key.secret, key.dropText);
-  return (s, fields) => {
-    const out = { ...s, answers: redactAnswers(fields ?? [], s.answers, r) };
+  return <T extends { answers: Record<string, unknown>; quizData?: unknown }>(s: T, fields: AnswerField[] | undefined): T => {
+    const { id, qrId, createdAt, updatedAt } = s as Partial<Record<'id' | 'qrId' | 'createdAt' | 'updatedAt', unknown>>;
+    const out: Record<string, unknown> = { id, qrId, answers: redactAnswers(fields ?? [], s.answers, r) };
     if (s.quizData !== undefined) out.quizData = redactQuizData(s.quizData, r);
-    return out;
+    Object.assign(out, { createdAt, updatedAt });
+    return out as T;
   };
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactAnswers, redactQuizData, redactor } from '../../src/domain/redact.js';
+import { redactAnswers, redactQuizData, redactor, submissionRedaction } from '../../src/domain/redact.js';
 import { openSqlite } from '../../src/sandbox/repo/sqlite.js';
 import { tempDir } from '../helpers/cli.js';
 import { startSandbox } from '../helpers/commandSandbox.js';
@@ -48,6 +48,14 @@ describe('--redact (stable pseudonyms)', () => {
     expect((out.a as Record<string, unknown>).country).toBe('UK');
     const dropped = redactAnswers([...FIELDS] as never, answers, redactor('secret', true));
     expect([dropped.gone, (dropped.gone2 as Record<string, unknown>).street]).toEqual([null, null]);
+  });
+
+  it('fails closed on what a response carries beside a submission\'s own fields: left out, never passed through (list, get, export, watch and sync share it)', () => {
+    const redact = submissionRedaction({ secret: 'secret', dropText: false });
+    const s = { id: 'a1', qrId: 'QR', answers: { e: 'ada@example.com' }, createdAt: 'c', updatedAt: 'u', respondent: { email: 'ada@example.com', ip: '203.0.113.9' } };
+    const out = redact(s, [...FIELDS] as never) as Record<string, unknown>;
+    expect(Object.keys(out)).toEqual(['id', 'qrId', 'answers', 'createdAt', 'updatedAt']);
+    expect(JSON.stringify(out)).not.toMatch(/ada@|203\.0\.113/);
   });
 
   it('fails closed on a kept type too: a value not of the shape its field type holds (the field changed type) is pseudonymised', () => {

@@ -43,19 +43,13 @@ export class SyncRows {
       const s = items[i]!;
       if (full) this.seen.add(s.id);
       if (s.createdAt === since && this.skip.has(s.id)) continue;
-      // redacted, a row holds the submission's own fields only (spec §2.7): nothing the service added
-      // beside them reaches the database unredacted
-      const row: SyncSubmission = this.redact ? this.redact(ownFields(s), fields) : (s as SyncSubmission);
+      const row = (this.redact ? this.redact(s, fields) : s) as SyncSubmission;
       rows.push(row);
       json.push(texts && !this.redact ? texts[i]! : JSON.stringify(row));
       this.newest.see(s);
     }
     return { rows, json };
   }
-}
-
-function ownFields(s: Submission): SyncSubmission {
-  return { id: s.id, createdAt: s.createdAt, updatedAt: s.updatedAt, answers: s.answers as Record<string, unknown>, quizData: s.quizData as Record<string, unknown> | undefined };
 }
 
 /**

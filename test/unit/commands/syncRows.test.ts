@@ -118,7 +118,7 @@ describe('the rows of a page (SyncRows)', () => {
     const item = { ...sub('a', 't1', { mail: 'ada@example.com' }), respondent: { email: 'ada@example.com' } } as Submission;
     const got = new SyncRows({ skip: [], full: false, fields, redaction: { secret: 's', dropText: true } }).take([item], [JSON.stringify(item)]);
     expect(got.json[0]).not.toContain('ada@');
-    expect(Object.keys(JSON.parse(got.json[0]!) as object).sort()).toEqual(['answers', 'createdAt', 'id', 'updatedAt']);
+    expect(Object.keys(JSON.parse(got.json[0]!) as object).sort()).toEqual(['answers', 'createdAt', 'id', 'qrId', 'updatedAt']);
   });
 });
 
