@@ -46,9 +46,11 @@ export async function listSubmissions(c: ApiClient, qrId: string, q: ListQuery):
   return (await listSubmissionsDeferred(c, qrId, q))();
 }
 
+const listRequest = (qrId: string, q: ListQuery) => ({ method: 'GET' as const, path: `/forms/${qrId}/submissions`, query: { ...q } });
+
 /** listSubmissions for a page fetched ahead: decoded when the function is called (ApiClient.requestDeferred). */
 export async function listSubmissionsDeferred(c: ApiClient, qrId: string, q: ListQuery): Promise<() => SubmissionsPage> {
-  const open = await c.requestDeferred<Page<Submission>>({ method: 'GET', path: `/forms/${qrId}/submissions`, query: { ...q } });
+  const open = await c.requestDeferred<Page<Submission>>(listRequest(qrId, q));
   return () => {
     const env = open();
     return { ...env.data, form: formOf(env.form) };
@@ -57,7 +59,7 @@ export async function listSubmissionsDeferred(c: ApiClient, qrId: string, q: Lis
 
 /** A page of listSubmissions as the bytes that came, undecoded (ApiClient.requestChunks; an error status is thrown). */
 export async function listSubmissionsChunks(c: ApiClient, qrId: string, q: ListQuery): Promise<Buffer[]> {
-  return (await c.requestChunks({ method: 'GET', path: `/forms/${qrId}/submissions`, query: { ...q } })).chunks;
+  return (await c.requestChunks(listRequest(qrId, q))).chunks;
 }
 
 export async function getSubmission(c: ApiClient, id: string): Promise<{ submission: Submission; form: FormDefinition | undefined }> {
