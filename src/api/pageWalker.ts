@@ -78,10 +78,12 @@ const LONG_WALK_PAGES = 20;
  * generation each time the bytes kept since the last doubling exceed its size: over a long walk it
  * grows on (to 16 MB per semi-space, 48 MB committed), however little each collection keeps, and a
  * 300,000-row export peaked at 95 MB against 77 MB for 100,000 rows. Held at the size it has (V8's
- * growth factor 1, read at each growth, so it can be set at run time), the same exports peak at 79
- * and 83 MB for the same speed on Node 20 (Node 24: 100 and 94 MB, against 100 and 113). The flag
- * is the process's, for the rest of this command: set only by the built CLI, whose process runs one
- * command, never in a process that runs commands in its own (the tests, from the sources).
+ * growth factor 1, read at each growth, so it can be set at run time), the same exports peak at
+ * 78–82 and 83–87 MB for the same speed on Node 20 (Node 24: 100 and 94 MB, against 100 and 113).
+ * The flag is the process's: set only by the built CLI, never where commands run inside another
+ * process (the in-process tests, from the sources). A command runs its walks and ends; `formctl
+ * mcp`, which answers many calls, keeps the young generation held for the rest of its session (as
+ * flat, for a few more collections).
  */
 let held = false;
 async function holdYoungGeneration(): Promise<void> {
