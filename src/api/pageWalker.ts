@@ -1,4 +1,5 @@
 import { ApiError, isQuotaExhausted } from '../errors.js';
+import { BUNDLED } from '../version.js';
 
 // THE one place pages of a list are fetched ahead: submissions export, submissions sync, list --all
 // and `api --paginate` walk pages through it and keep only what they do with a page.
@@ -87,7 +88,7 @@ const LONG_WALK_PAGES = 20;
  */
 let held = false;
 async function holdYoungGeneration(): Promise<void> {
-  if (held || typeof __filename !== 'string' || !__filename.endsWith('.js')) return;
+  if (held || !BUNDLED) return;
   held = true;
   (await import('node:v8')).setFlagsFromString('--semi-space-growth-factor=1');
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MessagePort, Worker } from 'node:worker_threads';
 import { ApiError, UsageError } from '../../errors.js';
+import { BUNDLED } from '../../version.js';
 import type { PageInput, Pages, RowSink, Sink } from './syncShared.js';
 
 // `submissions sync` into SQLite, off the main thread: SQLite's own work (its B-trees, its WAL) is
@@ -50,12 +51,12 @@ require(w.bundle).hostSqliteSink(parentPort, w.file);`;
  * scripts/build.mjs), or undefined when running from the sources
  */
 function workerBundle(): string | undefined {
-  if (typeof __dirname !== 'string') return undefined;
+  if (!BUNDLED) return undefined;
   // better-sqlite3 aborts when a worker that loaded it ends on Node >= 24 (sandbox/repo/sqlite.ts);
   // there it is only ever used when asked for
   if (process.env.FORMCTL_SQLITE === 'better-sqlite3' && Number(process.versions.node.split('.')[0]) >= 24) return undefined;
   const file = join(__dirname, 'sync-worker.js');
-  return __filename.endsWith('.js') && existsSync(file) ? file : undefined;
+  return existsSync(file) ? file : undefined;
 }
 
 function errorOf(e: Failure): Error {
