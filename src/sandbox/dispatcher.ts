@@ -54,7 +54,11 @@ export class WebhookDispatcher {
       if (hook.enabled !== 1 || hook.url === '') return;
       const body = deliveryPayload(event.row, event.doc.title, event.quizData);
       setImmediate(() => {
-        const p = this.deliver(hook, event.row, body).finally(() => this.pending.delete(p));
+        // a delivery that fails to be made or recorded (the store refusing its row) is the sandbox's
+        // own error, written to stderr as the pipeline writes one: never a rejection that ends the process
+        const p = this.deliver(hook, event.row, body)
+          .catch((e: unknown) => void process.stderr.write(`sandbox: webhook delivery: ${(e as Error)?.stack ?? String(e)}\n`))
+          .finally(() => this.pending.delete(p));
         this.pending.add(p);
       });
     });
@@ -70,10 +74,7 @@ export class WebhookDispatcher {
   private async deliver(hook: WebhookRow, row: SubmissionRow, body: Buffer): Promise<void> {
     const id = randomUUID();
     const signature = signWebhook(hook.secret, body);
-    let url: URL | undefined;
-    try {
-      url = new URL(hook.url);
-    } catch { /* recorded below */ }
+    const url = URL.canParse(hook.url) ? new URL(hook.url) : undefined;
     // node:https loads with the first delivery to an https URL (before the delivery's clock starts)
     const send = url?.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
     const started = performance.now();
@@ -81,18 +82,22 @@ export class WebhookDispatcher {
     const record = (status: number | null, error: string | null) =>
       this.store.deliveries.add({ id, account_id: hook.account_id, submission_id: row.id, qr_id: row.qr_id, url: hook.url, status, error, ms: performance.now() - started, signature, body: body.toString('utf8'), at });
     if (!url) return record(null, 'invalid URL');
-    const target = url;
-    return new Promise<void>((resolve) => {
+    return new Promise<void>((resolve, reject) => {
       let done = false;
+      // called from the request's events: a record that throws rejects the delivery instead
       const finish = (status: number | null, error: string | null) => {
         if (done) return;
         done = true;
-        record(status, error);
-        resolve();
+        try {
+          record(status, error);
+          resolve();
+        } catch (e) {
+          reject(e);
+        }
       };
-      if (this.publicOnly && (isLoopbackHost(target.hostname) || isNonPublicAddress(target.hostname))) return finish(null, REFUSED_TARGET);
+      if (this.publicOnly && (isLoopbackHost(url.hostname) || isNonPublicAddress(url.hostname))) return finish(null, REFUSED_TARGET);
       const req = send(
-        target,
+        url,
         {
           method: 'POST',
           headers: {
