@@ -51,15 +51,22 @@ export function readBody(req: IncomingMessage, limit = MAX_JSON_BODY): Promise<B
     });
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
-    // a client gone before its body was read (the pipeline answers one that left during an injected
-    // latency; this is the moment after, before the body is read): the request is destroyed without
-    // 'end' or 'error', and would otherwise never be answered, nor let the sandbox's close() end
-    const gone = () => {
-      if (!req.readableEnded) reject(new ApiFailure(400, 'The client closed the connection before its request body was read'));
-    };
-    if (req.destroyed) gone();
-    else req.on('close', gone);
+    onClientGone(req, () => reject(new ApiFailure(400, 'The client closed the connection before its request body was read')));
   });
+}
+
+/**
+ * `gone` when the client leaves before its request body has been read to its end: at once for a
+ * request destroyed already (a client that left while a route or the public pages loaded, or during
+ * an injected latency), else at its 'close'. A destroyed request ends with neither 'end' nor 'error':
+ * a body reader that did not ask would wait for ever, and the sandbox's close() with it.
+ */
+export function onClientGone(req: IncomingMessage, gone: () => void): void {
+  const check = () => {
+    if (!req.readableEnded) gone();
+  };
+  if (req.destroyed) check();
+  else req.on('close', check);
 }
 
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { SNIFF_BYTES } from '../../domain/fileTypes.js';
 import { MAX_UPLOAD_BYTES } from '../../domain/limits.js';
 import { newHexId } from '../repo/forms.js';
+import { onClientGone } from '../http.js';
 import { boundaryOf, partHeaderWatch } from './partHeaders.js';
 
 /**
@@ -58,12 +59,6 @@ const safeName = (filename: string) => (filename || 'file').replace(/[^\w.\- ]+/
 /** Reads a multipart/form-data (or urlencoded) body. See the module comment for its promises. */
 export function readMultipart(req: IncomingMessage, filesDir: string, limits: MultipartLimits): Promise<MultipartBody> {
   return new Promise((resolve, reject) => {
-    // a client gone before its body is read (while the route or the public pages loaded): destroyed
-    // without 'aborted' or 'error', its body would never end, nor the sandbox's close() with it
-    if (req.destroyed && !req.readableEnded) {
-      reject(new MultipartError('The request body ended early'));
-      return;
-    }
     let busboy: BusboyInstance;
     try {
       // required on the first multipart body, not when the sandbox starts (most runs never see one)
@@ -103,9 +98,10 @@ function watchBody(req: IncomingMessage, limits: MultipartLimits, fail: (err: Mu
     if (received > limits.totalBytes) fail(new MultipartError(`The request body is larger than ${limits.totalBytes} bytes`, true));
     else if (!headersFit(chunk)) fail(new MultipartError(`The headers of a part are longer than ${PART_LIMITS.partHeaderBytes} bytes`));
   });
-  // the client went away mid-body: nothing more will come, and the parts written so far are no files
+  // the client went away, before the body or in it: nothing more will come, and the parts written so
+  // far are no files
   req.on('error', () => fail(new MultipartError('The request body ended early')));
-  req.on('aborted', () => fail(new MultipartError('The request body ended early')));
+  onClientGone(req, () => fail(new MultipartError('The request body ended early')));
 }
 
 /** One body being read: what it holds so far, the files it is writing, and the one way it settles. */

@@ -7,8 +7,9 @@ import { afterAll, expect, it } from 'vitest';
 import { MultipartError, readMultipart } from '../../../src/sandbox/routes/multipart.js';
 
 // A client gone before its multipart body is read (while the route, or the public pages, loaded):
-// its request is destroyed without 'aborted' or 'error'. The reader must say so at once; waiting on
-// the body would hold the request for ever, and the sandbox's close() with it.
+// its request was destroyed before the reader listened, so no 'aborted', 'error' or 'close' is to
+// come. The reader must say so at once; waiting on the body would hold the request for ever, and the
+// sandbox's close() with it.
 const dir = mkdtempSync(join(tmpdir(), 'formctl-multipart-gone-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
