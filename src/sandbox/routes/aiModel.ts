@@ -17,18 +17,18 @@ export function chatUrl(base: string): string {
   return u.href;
 }
 
-/** the contract's GeneratedDraft, and zod: loaded with the first draft a model is asked for */
-const contract = async () => {
-  const [{ z }, { GeneratedDraft }] = await Promise.all([import('zod/v4'), import('../../domain/contract/draft.js')]);
-  return { z, GeneratedDraft };
-};
-
-let schemaText: Record<string, unknown> | undefined;
-/** the draft's JSON schema, derived from the contract (never written twice) */
-async function draftJsonSchema(): Promise<Record<string, unknown>> {
-  const { z, GeneratedDraft } = await contract();
-  schemaText ??= z.toJSONSchema(GeneratedDraft, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
-  return schemaText;
+/**
+ * The contract's GeneratedDraft and its JSON schema (derived, never written twice): loaded and built
+ * with the first draft a model is asked for, once (a failed load is tried again at the next)
+ */
+let draftSchema: Promise<{ GeneratedDraft: typeof import('../../domain/contract/draft.js').GeneratedDraft; jsonSchema: Record<string, unknown> }> | undefined;
+function generatedDraft(): NonNullable<typeof draftSchema> {
+  draftSchema ??= (async () => {
+    const [{ z }, { GeneratedDraft }] = await Promise.all([import('zod/v4'), import('../../domain/contract/draft.js')]);
+    return { GeneratedDraft, jsonSchema: z.toJSONSchema(GeneratedDraft, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as Record<string, unknown> };
+  })();
+  draftSchema.catch(() => (draftSchema = undefined));
+  return draftSchema;
 }
 
 const SYSTEM = [
@@ -48,7 +48,7 @@ export async function draftFromModel(env: NodeJS.ProcessEnv, prompt: string, cur
   const user = current ? `Change this form draft as asked.\nDraft: ${JSON.stringify(current)}\nInstruction: ${prompt}` : `Draft a form for: ${prompt}`;
   let res: Response;
   try {
-    const schema = await draftJsonSchema();
+    const schema = (await generatedDraft()).jsonSchema;
     res = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -80,7 +80,7 @@ export async function draftFromModel(env: NodeJS.ProcessEnv, prompt: string, cur
   } catch {
     throw new ModelFailure('the answer is not JSON');
   }
-  const checked = (await contract()).GeneratedDraft.safeParse(draft);
+  const checked = (await generatedDraft()).GeneratedDraft.safeParse(draft);
   if (!checked.success) throw new ModelFailure(`the answer is not a draft (${checked.error.issues[0]?.path.join('.') || 'root'}: ${checked.error.issues[0]?.message})`);
   if (!checked.data.fields.length) throw new ModelFailure('the draft has no field');
   return checked.data as Draft;

@@ -34,6 +34,5 @@ export const bodySchemas = (): Promise<BodySchemas> => import('./bodySchemas.js'
 
 /** zodBody with one of bodySchemas.ts's schemas, named: zod and the schema load with the first such body. */
 export function contractBody<K extends SchemaName>(name: K, opts: { optional?: boolean } = {}): (raw: unknown) => Promise<z.output<BodySchemas[K]>> {
-  let check: ((raw: unknown) => z.output<BodySchemas[K]>) | undefined;
-  return async (raw) => (check ??= zodBody((await bodySchemas())[name] as unknown as z.ZodType<z.output<BodySchemas[K]>>, opts))(raw);
+  return async (raw) => zodBody((await bodySchemas())[name] as unknown as z.ZodType<z.output<BodySchemas[K]>>, opts)(raw);
 }
