@@ -57,6 +57,22 @@ describe('submissions sync into SQLite', () => {
     expect(await requests(before)).toBe(1);
   });
 
+  it('counts every request it sent, a retried one included (each costs quota), in the form\'s count and the total', async () => {
+    const { qrId } = await newForm();
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId, count: 250 });
+    await sb.admin('POST', '/_sandbox/faults', { spec: `kinds=503,route=GET /forms/${qrId}/submissions,count=1` });
+    try {
+      const r = await sb.cli(['submissions', 'sync', qrId, '--to', `sqlite:${tmp.path}/retried.db`, '--json']);
+      expect(r.exitCode, r.stderr).toBe(0);
+      const out = JSON.parse(r.stdout);
+      // three pages, one of them asked for twice
+      expect(out.forms[0]).toMatchObject({ upserted: 250, requests: 4 });
+      expect(out.requests).toBe(4);
+    } finally {
+      await sb.admin('DELETE', '/_sandbox/faults');
+    }
+  });
+
   it('never skips nor repeats submissions that share a timestamp, and a new field adds a column', async () => {
     const { qrId, keys } = await newForm();
     const db = `${tmp.path}/t.db`;

@@ -201,6 +201,34 @@ wt.Worker = class extends W { constructor(...a) { super(...a); require('node:fs'
   }, 60_000);
 });
 
+describe('the raw column', () => {
+  it('holds each submission as the service sent it, on every page, page 1 (the one the walk reads for the form and the size) included', async () => {
+    // a service that lays its JSON out its own way: spaces around tokens, a number as 1.50 (JSON.stringify
+    // of the parsed row would differ in every one of them)
+    const itemText = (n: number) => `{ "id" : "6b07${String(n).padStart(20, '0')}", "qrId" : "SPACED01", "answers" : { "note" : "row ${n}", "score" : 1.50 }, "createdAt" : "${new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString()}", "updatedAt" : "2026-01-01T00:00:00.000Z" }`;
+    const { createServer } = await import('node:http');
+    const server = createServer((req, res) => {
+      const page = Number(new URL(req.url!, 'http://x').searchParams.get('page'));
+      const items = Array.from({ length: page === 3 ? 50 : 100 }, (_, i) => itemText(250 - (page - 1) * 100 - i));
+      res.setHeader('content-type', 'application/json');
+      res.end(`{ "status" : "success", "data" : { "items" : [ ${items.join(' , ')} ], "total" : 250, "page" : ${page}, "pageSize" : 100, "totalPages" : 3 }, "form" : { "title" : "S", "fields" : [ { "key" : "note", "type" : "shortText", "option" : { "label" : "Note" } } ] } }`);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const db = `${dir.path}/spaced.db`;
+    try {
+      const env = cleanEnv({ FORMCTL_CONFIG_DIR: `${dir.path}/config`, FORMCTL_BASE_URL: `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`, FORMCTL_API_KEY: 'fk_test_spaced_service_key' });
+      const r = await execa('node', [BIN, 'submissions', 'sync', 'SPACED01', '--to', `sqlite:${db}`], { env, extendEnv: false, reject: false });
+      expect(r.exitCode, r.stderr).toBe(0);
+    } finally {
+      server.close();
+    }
+    const d = openSqlite(db, { readonly: true });
+    const rows = d.prepare('SELECT raw FROM submissions ORDER BY created_at').all() as Array<{ raw: string }>;
+    d.close();
+    expect(rows.map((x) => x.raw)).toEqual(Array.from({ length: 250 }, (_, i) => itemText(i + 1)));
+  }, 60_000);
+});
+
 describe('a long page walk in constant memory', () => {
   it('an export of 100 pages holds V8\'s young generation at the size it had when the walk began (pageWalker.ts holdYoungGeneration)', async () => {
     const qrId = (await sb.api('POST', '/forms', { body: { title: 'Long walk', shortText: 'x', fields: [{ type: 'email', option: { label: 'Mail' } }, { type: 'shortText', option: { label: 'Note' } }] } })).body.data.qrId;

@@ -1,4 +1,6 @@
 import type { SubmissionSchema } from '../../domain/schema.js';
+import type { Envelope } from '../../domain/contract/schemas.js';
+import { apiErrorOf, envelopeOf } from '../envelope.js';
 import type { ApiClient } from '../http.js';
 import { paginate, type Page } from '../paginate.js';
 
@@ -46,15 +48,33 @@ export async function listSubmissions(c: ApiClient, qrId: string, q: ListQuery):
   return (await listSubmissionsDeferred(c, qrId, q))();
 }
 
-const listRequest = (qrId: string, q: ListQuery) => ({ method: 'GET' as const, path: `/forms/${qrId}/submissions`, query: { ...q } });
+export const submissionsPath = (qrId: string) => `/forms/${qrId}/submissions`;
+const listRequest = (qrId: string, q: ListQuery) => ({ method: 'GET' as const, path: submissionsPath(qrId), query: { ...q } });
+
+/**
+ * A page of the list from its success envelope: data holding a list of items (spec §4.4), with the
+ * form; a page without the list is refused as the client refuses what is no envelope.
+ */
+function pageOf(env: Envelope<Page<Submission>>, path: string): SubmissionsPage {
+  if (!Array.isArray(env.data?.items)) throw apiErrorOf(200, undefined, JSON.stringify(env), 'GET', path);
+  return { ...env.data, form: formOf(env.form) };
+}
+
+/**
+ * A page of the list from the text that came (the bytes of listSubmissionsChunks), read as the
+ * client reads one (envelope.ts): wherever a page is decoded, on the main thread or in sync's SQLite
+ * worker, it is read the one way.
+ */
+export function submissionsPageOf(text: string, qrId: string): SubmissionsPage {
+  const path = submissionsPath(qrId);
+  return pageOf(envelopeOf<Page<Submission>>(200, text, 'GET', path), path);
+}
 
 /** listSubmissions for a page fetched ahead: decoded when the function is called (ApiClient.requestDeferred). */
 export async function listSubmissionsDeferred(c: ApiClient, qrId: string, q: ListQuery): Promise<() => SubmissionsPage> {
-  const open = await c.requestDeferred<Page<Submission>>(listRequest(qrId, q));
-  return () => {
-    const env = open();
-    return { ...env.data, form: formOf(env.form) };
-  };
+  const request = listRequest(qrId, q);
+  const open = await c.requestDeferred<Page<Submission>>(request);
+  return () => pageOf(open(), request.path);
 }
 
 /** A page of listSubmissions as the bytes that came, undecoded (ApiClient.requestChunks; an error status is thrown). */

@@ -1,5 +1,6 @@
 import { listForms } from '../../api/resources/forms.js';
-import { listSubmissions, listSubmissionsChunks, SUBMISSIONS_PAGE_MAX, type SubmissionsPage } from '../../api/resources/submissions.js';
+import { listSubmissionsChunks, SUBMISSIONS_PAGE_MAX, submissionsPageOf } from '../../api/resources/submissions.js';
+import { textOf } from '../../api/bodyText.js';
 import { paginate } from '../../api/paginate.js';
 import { walkPages } from '../../api/pageWalker.js';
 import type { ApiClient } from '../../api/http.js';
@@ -13,7 +14,7 @@ import { UsageError } from '../../errors.js';
 import { openSink } from './syncSinks.js';
 import type { Sink } from './syncShared.js';
 
-/** a page fetched ahead: the bytes that came (the sink parses them) */
+/** a page as fetched: the bytes that came (the sink parses them), and the walk's number of pages */
 interface RawPage {
   chunks: Buffer[];
   totalPages: number;
@@ -65,26 +66,27 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
   const prior = await sink.state(qrId);
   const state = full ? undefined : prior;
   const since = state?.newestCreatedAt;
-  let requests = 1;
-  const first = await listSubmissions(client, qrId, { page: 1, limit: SUBMISSIONS_PAGE_MAX, since });
+  // the requests this form costs, retries included (each is counted against the quota)
+  const sentBefore = client.requestCount;
+  // page 1 is read here (the form, the size, the newest row that pins the window) and, like every
+  // other page, handed to the sink as the bytes that came: each row's raw column is its text as sent
+  const firstChunks = await listSubmissionsChunks(client, qrId, { page: 1, limit: SUBMISSIONS_PAGE_MAX, since });
+  const first = submissionsPageOf(textOf(firstChunks), qrId);
   const table = prior?.table ?? `form_${qrId.toLowerCase()}`;
   // spec §4.4: the form comes with the page; without it no field is known (--redact treats every
   // answer as unknown) and the answers are kept in the raw column only
   if (!first.form) deps.warn(`${qrId}: the service sent no form definition with the submissions: answers are stored raw, without a column per field`);
   const fields = (first.form?.fields ?? []) as unknown as AnswerField[];
   const columns = planColumns(fields, prior?.columns);
-  const outcome: Outcome = { qrId, table, upserted: 0, deleted: 0, requests, rows: prior?.rows ?? 0 };
+  const outcome: Outcome = { qrId, table, upserted: 0, deleted: 0, requests: client.requestCount - sentBefore, rows: prior?.rows ?? 0 };
   if (first.total === 0 && !full) return outcome;
   await sink.prepare(table, columns, Object.fromEntries(fields.map((f) => [f.key, f.type])));
   const until = first.items[0]?.createdAt;
   // the rows of the pages (skipped, redacted, the newest seen) are decided where they are written: the
   // SQLite worker is handed each page's bytes (syncRows.ts)
-  const pages = await sink.pages(qrId, { since, skip: state?.idsAtNewest ?? [], full, from: state && { newestCreatedAt: state.newestCreatedAt, idsAtNewest: state.idsAtNewest }, fields, redaction });
-  const fetchPage = async (p: number): Promise<RawPage> => {
-    requests++;
-    // pages fetched ahead wait their turn as the bytes that came, and go to the sink as such
-    return { chunks: await listSubmissionsChunks(client, qrId, { page: p, limit: SUBMISSIONS_PAGE_MAX, since, until }), totalPages: first.totalPages };
-  };
+  const pages = await sink.pages(qrId, { since, skip: state?.idsAtNewest ?? [], full, fields, redaction });
+  // pages fetched ahead wait their turn as the bytes that came, and go to the sink as such
+  const fetchPage = async (p: number): Promise<RawPage> => ({ chunks: await listSubmissionsChunks(client, qrId, { page: p, limit: SUBMISSIONS_PAGE_MAX, since, until }), totalPages: first.totalPages });
   // each page's rows go to the database as it comes (the next pages are fetched meanwhile), into a
   // transaction that spans a batch of pages and commits with the state: a commit per page cost more
   // than the rows (SQLite's WAL, PostgreSQL's round trips). Rows are counted by page (a full page's
@@ -111,13 +113,10 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
     if (pages > 3 && deps.io.isStderrTTY) deps.io.stderr.write(`\r${qrId}: ${done}/${pages} pages${done === pages ? '\n' : ''}`);
   };
   // oldest page first, the next ones fetched while this one is written
-  for await (const page of walkPages<SubmissionsPage | RawPage>(fetchPage, { first, window: WINDOW, order: 'last-to-first', onPage: progress })) {
+  for await (const page of walkPages<RawPage>(fetchPage, { first: { chunks: firstChunks, totalPages: first.totalPages }, window: WINDOW, order: 'last-to-first', onPage: progress })) {
     if (commitFailure) throw commitFailure.error;
-    // page 1 is the one decoded here (the walk holds it apart); every other page comes as its bytes.
-    // (By number, not by shape: a member of the service's page could be named like RawPage's.)
-    const decoded = page.number === 1 ? (page as SubmissionsPage) : undefined;
-    await pages.write(decoded ? { items: decoded.items } : { chunks: (page as RawPage).chunks });
-    uncommitted += decoded ? decoded.items.length : SUBMISSIONS_PAGE_MAX;
+    await pages.write({ chunks: page.chunks });
+    uncommitted += SUBMISSIONS_PAGE_MAX;
     // pages are walked last to first: pages 1 … number - 1 are still to come
     const rowsLeft = (page.number - 1) * SUBMISSIONS_PAGE_MAX;
     if (uncommitted >= batchRows || (uncommitted >= TAIL_BATCH_ROWS && uncommitted >= rowsLeft)) await commit();
@@ -126,7 +125,7 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
   if (uncommitted || !started) await commit();
   await committing;
   if (full) outcome.deleted = await pages.deleteMissing(table);
-  outcome.requests = requests;
+  outcome.requests = client.requestCount - sentBefore;
   outcome.rows = await sink.finish(qrId, table);
   return outcome;
 }
@@ -143,18 +142,13 @@ export async function run(deps: Deps, [qrIds]: unknown[], opts: Opts): Promise<v
   deps.onCleanup(() => sink.close());
   const client = await deps.client();
   const forms = opts.allForms ? [] : ids;
-  let listRequests = 0;
-  if (opts.allForms) {
-    for await (const f of paginate((p) => {
-      listRequests++;
-      return listForms(client, { page: p, limit: FORMS_PAGE_MAX });
-    }, (f) => f.qrId)) forms.push(f.qrId);
-  }
+  const sentBefore = client.requestCount;
+  if (opts.allForms) for await (const f of paginate((p) => listForms(client, { page: p, limit: FORMS_PAGE_MAX }), (f) => f.qrId)) forms.push(f.qrId);
   const outcomes: Outcome[] = [];
   const { redactionKey } = await import('../../cmdutil/redaction.js');
   const redaction = redactionKey(deps, opts);
   for (const qrId of forms) outcomes.push(await syncForm(deps, client, sink, qrId, opts.full === true, redaction));
-  const requests = listRequests + outcomes.reduce((s, o) => s + o.requests, 0);
+  const requests = client.requestCount - sentBefore;
   const json = deps.flags.json || deps.flags.output === 'json';
   if (json) deps.io.stdout.write(`${JSON.stringify({ to: sink.label, requests, forms: outcomes }, null, 2)}\n`);
   else for (const o of outcomes) deps.io.stdout.write(`${o.qrId}\t${o.table}\t${o.upserted} upserted\t${o.deleted} deleted\t${o.rows} rows\t${o.requests} requests\n`);

@@ -1,6 +1,5 @@
 import { textOf } from '../../api/bodyText.js';
-import { apiErrorOf, envelopeOf } from '../../api/envelope.js';
-import type { Submission } from '../../api/resources/submissions.js';
+import { submissionsPageOf, type Submission } from '../../api/resources/submissions.js';
 import { submissionRedaction, type SubmissionRedaction } from '../../domain/redact.js';
 import type { SyncSubmission } from '../../domain/syncColumns.js';
 import { NewestSeen } from './newest.js';
@@ -24,7 +23,8 @@ export class SyncRows {
   private readonly redact: SubmissionRedaction | undefined;
 
   constructor(private readonly plan: RowsPlan) {
-    this.newest = new NewestSeen(plan.from);
+    // the state's newest rows, which the page's newest rows replace
+    this.newest = new NewestSeen(plan.since === undefined ? undefined : { newestCreatedAt: plan.since, idsAtNewest: plan.skip });
     this.skip = new Set(plan.skip);
     this.redact = plan.redaction && submissionRedaction(plan.redaction);
   }
@@ -53,15 +53,15 @@ export class SyncRows {
 }
 
 /**
- * A page's items from the text of its response, with each item's own text: a success envelope (spec
- * §1) whose data holds the items, as ApiClient reads it (envelope.ts: anything else is its ApiError).
+ * A page's items from the text of its response (read as the client reads a page: api/resources/
+ * submissions.ts submissionsPageOf), with each item's own text unless `texts` is false (a redacted
+ * row's JSON is made from the redacted row).
  */
-export function pageItems(text: string, path: string): { items: Submission[]; texts: string[] | undefined } {
-  const items = envelopeOf<{ items?: unknown }>(200, text, 'GET', path).data?.items;
-  if (!Array.isArray(items)) throw apiErrorOf(200, undefined, text, 'GET', path);
+export function pageItems(text: string, qrId: string, texts = true): { items: Submission[]; texts: string[] | undefined } {
+  const { items } = submissionsPageOf(text, qrId);
   // the texts only when they are the items' own, one for one (else each row's JSON is made again)
-  const texts = elementTexts(text, ['data', 'items']);
-  return { items: items as Submission[], texts: texts?.length === items.length ? texts : undefined };
+  const found = texts ? elementTexts(text, ['data', 'items']) : undefined;
+  return { items, texts: found?.length === items.length ? found : undefined };
 }
 
 /** The pages of one form written through a sink's rows (main thread, or inside the SQLite worker). */
@@ -71,7 +71,7 @@ export function pagesOver(sink: RowSink, qrId: string, plan: RowsPlan): Pages {
   let written = 0;
   return {
     async write(page: PageInput) {
-      const { items, texts } = 'chunks' in page ? pageItems(textOf(page.chunks), `/forms/${qrId}/submissions`) : { items: page.items, texts: undefined };
+      const { items, texts } = pageItems(textOf(page.chunks), qrId, !plan.redaction);
       const r = rows.take(items, texts);
       if (r.rows.length) await sink.writeRows(qrId, r.rows, r.json);
       written += r.rows.length;

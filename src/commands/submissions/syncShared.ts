@@ -1,4 +1,3 @@
-import type { Submission } from '../../api/resources/submissions.js';
 import type { AnswerField } from '../../domain/answers.js';
 import type { RedactionKey } from '../../domain/redact.js';
 import type { SyncColumn, SyncSubmission } from '../../domain/syncColumns.js';
@@ -24,16 +23,16 @@ export interface RowsPlan {
   skip: string[];
   /** --full: every id seen is remembered, for deleteMissing */
   full: boolean;
-  /** the state the newest rows seen start from */
-  from?: { newestCreatedAt: string; idsAtNewest: string[] };
   /** the form's fields (--redact redacts by field type) */
   fields: AnswerField[];
   /** --redact / --redact-text */
   redaction?: RedactionKey;
 }
 
-/** A page as handed to a sink: decoded (page 1, which the walk reads itself) or the bytes that came. */
-export type PageInput = { items: readonly Submission[] } | { chunks: Uint8Array[] };
+/** A page as handed to a sink: the bytes that came (the sink parses them where it writes: syncRows.ts). */
+export interface PageInput {
+  chunks: Uint8Array[];
+}
 
 /** The pages of one form, written in the order given (syncRows.ts pagesOver). */
 export interface Pages {

@@ -143,12 +143,8 @@ export async function sqliteSinkOffThread(file: string): Promise<Sink | undefine
   };
 }
 
-/**
- * A page as it crosses to the worker: its bytes in one buffer of their own, moved (transferred) rather
- * than copied; a decoded page (page 1) as it is.
- */
+/** A page as it crosses to the worker: its bytes in one buffer of their own, moved (transferred) rather than copied. */
 export function movable(page: PageInput): { input: PageInput; transfer: ArrayBuffer[] } {
-  if (!('chunks' in page)) return { input: page, transfer: [] };
   let size = 0;
   for (const c of page.chunks) size += c.byteLength;
   const bytes = new Uint8Array(size);

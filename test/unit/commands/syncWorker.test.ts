@@ -30,9 +30,4 @@ describe('pages sent to the SQLite worker', () => {
     expect(textOf(received.chunks)).toBe(text);
     expect(textOf([bytes.subarray(0, 2), bytes.subarray(2)])).toBe(text);
   });
-
-  it('sends a decoded page (page 1) as it is', () => {
-    const page = { items: [{ id: 'a', qrId: 'Q', answers: {}, createdAt: 'c', updatedAt: 'u' }] };
-    expect(movable(page)).toEqual({ input: page, transfer: [] });
-  });
 });
