@@ -187,8 +187,11 @@ export function validateSubmission(fields: AnswerField[], body: unknown, opts: V
   return errors;
 }
 
+/** A submission's own members (spec §2.7), in the order the service writes them. */
+export const SUBMISSION_FIELDS = ['id', 'qrId', 'answers', 'quizData', 'createdAt', 'updatedAt'] as const;
+
 /** The members of a whole submission (spec §2.7) or of a create body (spec §4.4). */
-const SUBMISSION_KEYS = new Set(['answers', 'timeSpentSeconds', 'timeExpired', 'id', 'qrId', 'createdAt', 'updatedAt', 'quizData']);
+const SUBMISSION_KEYS = new Set<string>([...SUBMISSION_FIELDS, 'timeSpentSeconds', 'timeExpired']);
 
 /**
  * The answers of an object that is either bare answers (field key → value) or a whole submission

@@ -1,4 +1,4 @@
-import { ADDRESS_PARTS, checkValue, fileIdOf, optionValues, VALUE_TYPES, type AnswerField } from './answers.js';
+import { ADDRESS_PARTS, checkValue, fileIdOf, optionValues, SUBMISSION_FIELDS, VALUE_TYPES, type AnswerField } from './answers.js';
 
 // --redact: people replaced by stable pseudonyms, for sharing submissions with analysts. A keyed hash
 // (HMAC-SHA256 with a per-profile secret) makes the same value the same pseudonym across runs, so
@@ -41,10 +41,12 @@ export type SubmissionRedaction = <T extends { answers: Record<string, unknown>;
 export function submissionRedaction(key: RedactionKey): SubmissionRedaction {
   const r = redactor(key.secret, key.dropText);
   return <T extends { answers: Record<string, unknown>; quizData?: unknown }>(s: T, fields: AnswerField[] | undefined): T => {
-    const { id, qrId, createdAt, updatedAt } = s as Partial<Record<'id' | 'qrId' | 'createdAt' | 'updatedAt', unknown>>;
-    const out: Record<string, unknown> = { id, qrId, answers: redactAnswers(fields ?? [], s.answers, r) };
-    if (s.quizData !== undefined) out.quizData = redactQuizData(s.quizData, r);
-    Object.assign(out, { createdAt, updatedAt });
+    const out: Record<string, unknown> = {};
+    for (const k of SUBMISSION_FIELDS) {
+      if (k === 'answers') out.answers = redactAnswers(fields ?? [], s.answers, r);
+      else if (k !== 'quizData') out[k] = (s as Record<string, unknown>)[k];
+      else if (s.quizData !== undefined) out.quizData = redactQuizData(s.quizData, r);
+    }
     return out as T;
   };
 }

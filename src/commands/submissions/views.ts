@@ -2,12 +2,12 @@ import type { Submission } from '../../api/resources/submissions.js';
 import type { SchemaField } from '../../domain/schema.js';
 import type { FormDefinition } from '../../api/resources/submissions.js';
 import type { Deps } from '../../cmdutil/factory.js';
-import type { AnswerField } from '../../domain/answers.js';
+import { SUBMISSION_FIELDS, type AnswerField } from '../../domain/answers.js';
 import { submissionColumns } from '../../domain/flatten.js';
 import { resolveFormat, type View } from '../../output/format.js';
 
 export const submissionView: View<Submission> = {
-  fields: ['id', 'qrId', 'answers', 'quizData', 'createdAt', 'updatedAt'],
+  fields: [...SUBMISSION_FIELDS],
   columns: ['id', 'createdAt', 'answers'],
   id: (s) => s.id,
 };
