@@ -109,8 +109,8 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
     });
     committing.catch((error: unknown) => (commitFailure ??= { error })); // awaited by the next commit or at the end: never unhandled meanwhile
   };
-  const progress = (done: number, pages: number) => {
-    if (pages > 3 && deps.io.isStderrTTY) deps.io.stderr.write(`\r${qrId}: ${done}/${pages} pages${done === pages ? '\n' : ''}`);
+  const progress = (done: number, total: number) => {
+    if (total > 3 && deps.io.isStderrTTY) deps.io.stderr.write(`\r${qrId}: ${done}/${total} pages${done === total ? '\n' : ''}`);
   };
   // oldest page first, the next ones fetched while this one is written
   for await (const page of walkPages<RawPage>(fetchPage, { first: { chunks: firstChunks, totalPages: first.totalPages }, window: WINDOW, order: 'last-to-first', onPage: progress })) {
