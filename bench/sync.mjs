@@ -7,8 +7,9 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { postgresCpu, processCpu } from './cpu.mjs';
 import { median } from './median.mjs';
 import { serveSandbox } from './serve.mjs';
 
@@ -31,18 +32,24 @@ const form = await post(`${info.baseUrl}/forms`, {
 });
 await post(`${info.origin}/_sandbox/seed-submissions`, { qrId: form.qrId, count: N }, false);
 
-/** one command as its own process, with /usr/bin/time's CPU and peak RSS */
-function timed(args) {
+/**
+ * one command as its own process, with /usr/bin/time's CPU and peak RSS, and the CPU the served
+ * sandbox and (for PostgreSQL) the database server used meanwhile (bench/cpu.mjs; undefined without /proc)
+ */
+function timed(args, dbCpu = () => undefined) {
+  const sandboxBefore = processCpu(sandbox.pid);
+  const dbBefore = dbCpu();
   const t0 = process.hrtime.bigint();
   const r = spawnSync('/usr/bin/time', ['-f', '%U %S %M', process.execPath, bin, ...args], { env, encoding: 'utf8', maxBuffer: 64 << 20 });
   const s = Number(process.hrtime.bigint() - t0) / 1e9;
   if (r.status !== 0) throw new Error(`${args.slice(0, 2).join(' ')} failed: ${r.stderr}`);
   const [user, sys, rssKb] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
-  return { s, stdout: r.stdout, rssMb: rssKb / 1024, cpu: user + sys };
+  const delta = (before, after) => (before === undefined || after === undefined ? undefined : after - before);
+  return { s, stdout: r.stdout, rssMb: rssKb / 1024, cpu: user + sys, sandboxCpu: delta(sandboxBefore, processCpu(sandbox.pid)), dbCpu: delta(dbBefore, dbCpu()) };
 }
 
 function sync(to) {
-  const r = timed(['submissions', 'sync', form.qrId, '--to', to, '--json']);
+  const r = timed(['submissions', 'sync', form.qrId, '--to', to, '--json'], to.startsWith('postgres') ? postgresCpu : undefined);
   const out = JSON.parse(r.stdout);
   return { ...r, rows: out.forms[0].upserted, requests: out.requests, rate: out.forms[0].upserted / r.s };
 }
@@ -135,4 +142,28 @@ for (const name of ['SQLite', 'PostgreSQL']) {
   const rate = medianOf(runs, 'rate');
   syncResults.databases[name] = { rate, seconds: medianOf(runs, 's'), ratio: rate / exportRate };
   console.log(name.padEnd(14), `${medianOf(runs, 'cpu').toFixed(1)} s`.padStart(8), fmt(rate).padStart(9), medianOf(runs, 's').toFixed(2).padStart(8), `${medianOf(runs, 'rssMb').toFixed(0)} MB`.padStart(9), String(runs.at(-1).requests).padStart(9), String(Math.ceil(N / 100)).padStart(9), String(again[name].requests).padStart(16), `${(rate / exportRate).toFixed(2)}×`.padStart(9));
+}
+
+// Where the CPU goes: formctl, the served sandbox and PostgreSQL's server share this machine's cores.
+// While both runs keep every core busy, rows/s goes as the inverse of the CPU all of them spend, so
+// the database server's own CPU bounds sync against export: were formctl's own work in a sync no more
+// than in an export, sync would spend export's CPU plus the database's, and no more than that ratio
+// of export's rows/s could follow.
+const known = (runs, key) => runs.every((r) => r[key] !== undefined);
+if (known(rounds.export, 'sandboxCpu')) {
+  const cores = availableParallelism();
+  console.log(`\nCPU seconds by process (medians; ${cores} cores)`);
+  console.log('case'.padEnd(14), 'formctl'.padStart(8), 'sandbox'.padStart(8), 'database'.padStart(9), 'all'.padStart(6), 'cores busy'.padStart(11));
+  const cpuOf = (runs) => ({ formctl: medianOf(runs, 'cpu'), sandbox: medianOf(runs, 'sandboxCpu'), db: known(runs, 'dbCpu') ? medianOf(runs, 'dbCpu') : undefined, all: median(runs.map((r) => r.cpu + r.sandboxCpu + (r.dbCpu ?? 0))), busy: median(runs.map((r) => (r.cpu + r.sandboxCpu + (r.dbCpu ?? 0)) / r.s)) });
+  const exportCpu = cpuOf(rounds.export);
+  for (const [name, runs] of [['export → CSV', rounds.export], ['SQLite', rounds.SQLite], ['PostgreSQL', rounds.PostgreSQL]]) {
+    if (!runs.length) continue;
+    const c = name === 'export → CSV' ? exportCpu : cpuOf(runs);
+    console.log(name.padEnd(14), c.formctl.toFixed(2).padStart(8), c.sandbox.toFixed(2).padStart(8), (name === 'SQLite' ? 'in formctl' : c.db === undefined ? '–' : c.db.toFixed(2)).padStart(9), c.all.toFixed(2).padStart(6), c.busy.toFixed(2).padStart(11));
+    if (name === 'PostgreSQL' && c.db !== undefined) {
+      const bound = exportCpu.all / (exportCpu.all + c.db);
+      syncResults.databases.PostgreSQL.bound = bound;
+      console.log(`PostgreSQL's own ${c.db.toFixed(2)} s bound sync at ${bound.toFixed(2)}× export here, were formctl's work in a sync no more than in an export (export keeps ${exportCpu.busy.toFixed(2)} of ${cores} cores busy)`);
+    }
+  }
 }
