@@ -37,6 +37,15 @@ export function processCpu(pid) {
 }
 
 /**
+ * The CPU seconds of this process's children that have ended and been waited for, with theirs in
+ * turn: what a command run to its end used, its whole tree of processes (one left running past
+ * its parent's end is not counted).
+ */
+export function endedChildrenCpu() {
+  return stat(process.pid)?.[2];
+}
+
+/**
  * The CPU seconds of every PostgreSQL server process on the machine, the backends that ended
  * included (their time is their postmaster's reaped children's); undefined when none runs here.
  */
