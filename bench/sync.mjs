@@ -145,10 +145,11 @@ for (const name of ['SQLite', 'PostgreSQL']) {
 }
 
 // Where the CPU goes: formctl, the served sandbox and PostgreSQL's server share this machine's cores.
-// While both runs keep every core busy, rows/s goes as the inverse of the CPU all of them spend, so
-// the database server's own CPU bounds sync against export: were formctl's own work in a sync no more
-// than in an export, sync would spend export's CPU plus the database's, and no more than that ratio
-// of export's rows/s could follow.
+// While two runs keep as many cores busy (export and sync both keep about three quarters of two busy:
+// formctl's main thread and the sandbox take turns on each page), rows/s goes as the inverse of the
+// CPU all of them spend, so the database server's own CPU bounds sync against export: were formctl's
+// own work in a sync no more than in an export, sync would spend export's CPU plus the database's,
+// and no more than that ratio of export's rows/s could follow.
 const known = (runs, key) => runs.every((r) => r[key] !== undefined);
 if (known(rounds.export, 'sandboxCpu')) {
   const cores = availableParallelism();
@@ -163,7 +164,7 @@ if (known(rounds.export, 'sandboxCpu')) {
     if (name === 'PostgreSQL' && c.db !== undefined) {
       const bound = exportCpu.all / (exportCpu.all + c.db);
       syncResults.databases.PostgreSQL.bound = bound;
-      console.log(`PostgreSQL's own ${c.db.toFixed(2)} s bound sync at ${bound.toFixed(2)}× export here, were formctl's work in a sync no more than in an export (export keeps ${exportCpu.busy.toFixed(2)} of ${cores} cores busy)`);
+      console.log(`PostgreSQL's own ${c.db.toFixed(2)} s: keeping the cores as busy as export does (${exportCpu.busy.toFixed(2)} of ${cores}; this sync ${c.busy.toFixed(2)}), sync could reach ${bound.toFixed(2)}× export at most, were formctl's own work in a sync no more than in an export`);
     }
   }
 }
