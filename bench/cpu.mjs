@@ -64,10 +64,7 @@ export function postgresCpu() {
   return total;
 }
 
-/** The CPU a function's processes used while it ran: { value, seconds } with seconds undefined when unknown. */
-export function cpuWhile(read, fn) {
-  const before = read();
-  const value = fn();
-  const after = read();
-  return { value, seconds: before === undefined || after === undefined ? undefined : after - before };
+/** CPU seconds between two readings; undefined when either is unknown (no /proc, a process gone). */
+export function cpuDelta(before, after) {
+  return before === undefined || after === undefined ? undefined : after - before;
 }

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { endedChildrenCpu } from './cpu.mjs';
+import { cpuDelta, endedChildrenCpu } from './cpu.mjs';
 
 export function timeSuite(root, smoke) {
   const [cmd, args] = smoke ? [process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', 'test/unit/cli']] : ['npm', ['test']];
@@ -15,8 +15,7 @@ export function timeSuite(root, smoke) {
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   // the CPU of the whole run (every process it started and waited for): with every core busy
   // throughout, the run takes at least that over the cores (bench/cpu.mjs; undefined without /proc)
-  const cpuAfter = endedChildrenCpu();
-  const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+  const cpu = cpuDelta(cpuBefore, endedChildrenCpu());
   const cores = availableParallelism();
   const out = `${r.stdout}\n${r.stderr}`.replace(/\x1b\[[0-9;]*m/g, ''); // vitest colours even in a pipe
   // vitest's summary: "Tests  1030 passed (1030)"

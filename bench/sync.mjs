@@ -9,7 +9,7 @@ import { chmodSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync
 import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { postgresCpu, processCpu } from './cpu.mjs';
+import { cpuDelta, postgresCpu, processCpu } from './cpu.mjs';
 import { median } from './median.mjs';
 import { serveSandbox } from './serve.mjs';
 
@@ -44,8 +44,11 @@ function timed(args, dbCpu = () => undefined) {
   const s = Number(process.hrtime.bigint() - t0) / 1e9;
   if (r.status !== 0) throw new Error(`${args.slice(0, 2).join(' ')} failed: ${r.stderr}`);
   const [user, sys, rssKb] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
-  const delta = (before, after) => (before === undefined || after === undefined ? undefined : after - before);
-  return { s, stdout: r.stdout, rssMb: rssKb / 1024, cpu: user + sys, sandboxCpu: delta(sandboxBefore, processCpu(sandbox.pid)), dbCpu: delta(dbBefore, dbCpu()) };
+  const sandboxCpu = cpuDelta(sandboxBefore, processCpu(sandbox.pid));
+  const database = cpuDelta(dbBefore, dbCpu());
+  // every process's CPU: formctl's, the sandbox's and the database server's (SQLite's is formctl's)
+  const allCpu = user + sys + (sandboxCpu ?? 0) + (database ?? 0);
+  return { s, stdout: r.stdout, rssMb: rssKb / 1024, cpu: user + sys, sandboxCpu, dbCpu: database, allCpu };
 }
 
 function sync(to) {
@@ -155,7 +158,7 @@ if (known(rounds.export, 'sandboxCpu')) {
   const cores = availableParallelism();
   console.log(`\nCPU seconds by process (medians; ${cores} cores)`);
   console.log('case'.padEnd(14), 'formctl'.padStart(8), 'sandbox'.padStart(8), 'database'.padStart(9), 'all'.padStart(6), 'cores busy'.padStart(11));
-  const cpuOf = (runs) => ({ formctl: medianOf(runs, 'cpu'), sandbox: medianOf(runs, 'sandboxCpu'), db: known(runs, 'dbCpu') ? medianOf(runs, 'dbCpu') : undefined, all: median(runs.map((r) => r.cpu + r.sandboxCpu + (r.dbCpu ?? 0))), busy: median(runs.map((r) => (r.cpu + r.sandboxCpu + (r.dbCpu ?? 0)) / r.s)) });
+  const cpuOf = (runs) => ({ formctl: medianOf(runs, 'cpu'), sandbox: medianOf(runs, 'sandboxCpu'), db: known(runs, 'dbCpu') ? medianOf(runs, 'dbCpu') : undefined, all: medianOf(runs, 'allCpu'), busy: median(runs.map((r) => r.allCpu / r.s)) });
   const exportCpu = cpuOf(rounds.export);
   for (const [name, runs] of [['export → CSV', rounds.export], ['SQLite', rounds.SQLite], ['PostgreSQL', rounds.PostgreSQL]]) {
     if (!runs.length) continue;
