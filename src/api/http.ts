@@ -116,19 +116,12 @@ export class ApiClient {
    * by every young-generation collection until their turn came, and make it grow (an export's peak
    * RSS); and a page can be handed on undecoded (sync's SQLite worker parses its own).
    */
-  async requestChunks(opts: RequestOptions): Promise<{ status: number; headers: IncomingMessage['headers']; chunks: Buffer[] }> {
+  async requestChunks(opts: RequestOptions): Promise<Buffer[]> {
     const res = await this.send(opts);
     const chunks = await readChunks(res.stream);
-    // an answer outside 2xx is never a success: its ApiError is thrown now
+    // an answer outside 2xx is never a success: its ApiError is thrown now (decoded only for that)
     if (res.status < 200 || res.status >= 300) this.decodeText(opts, res, textOf(chunks));
-    // the status and headers only: the response's stream (and its socket's objects) is let go
-    return { status: res.status, headers: res.headers, chunks };
-  }
-
-  /** request's envelope, decoded when the function it resolves to is called (requestChunks) */
-  async requestDeferred<T>(opts: RequestOptions): Promise<() => Envelope<T>> {
-    const head = await this.requestChunks(opts);
-    return () => this.decodeText<T>(opts, head, textOf(head.chunks));
+    return chunks;
   }
 
   async data<T>(opts: RequestOptions): Promise<T> {

@@ -26,7 +26,7 @@ export type WalkedPage<P> = P & { number: number };
 
 /**
  * A page as fetched: the page (a Page, or anything that says how many pages there are: sync hands
- * pages on as their bytes), or a function that decodes it (ApiClient.requestDeferred), called when the
+ * pages on as their bytes), or a function that decodes it (listSubmissionsDeferred), called when the
  * page's turn comes, so that pages fetched ahead wait as bytes.
  */
 export type Fetched<P> = P | (() => P);

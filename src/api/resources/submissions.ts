@@ -1,5 +1,5 @@
 import type { SubmissionSchema } from '../../domain/schema.js';
-import type { Envelope } from '../../domain/contract/schemas.js';
+import { textOf } from '../bodyText.js';
 import { apiErrorOf, envelopeOf } from '../envelope.js';
 import type { ApiClient } from '../http.js';
 import { paginate, type Page } from '../paginate.js';
@@ -45,41 +45,34 @@ function formOf(form: unknown): FormDefinition | undefined {
 export type SubmissionsPage = Page<Submission> & { form: FormDefinition | undefined };
 
 export async function listSubmissions(c: ApiClient, qrId: string, q: ListQuery): Promise<SubmissionsPage> {
-  return (await listSubmissionsDeferred(c, qrId, q))();
+  return submissionsPageOf(textOf(await listSubmissionsChunks(c, qrId, q)), qrId);
 }
 
-export const submissionsPath = (qrId: string) => `/forms/${qrId}/submissions`;
-const listRequest = (qrId: string, q: ListQuery) => ({ method: 'GET' as const, path: submissionsPath(qrId), query: { ...q } });
-
-/**
- * A page of the list from its success envelope: data holding a list of items (spec §4.4), with the
- * form; a page without the list is refused as the client refuses what is no envelope.
- */
-function pageOf(env: Envelope<Page<Submission>>, path: string): SubmissionsPage {
-  if (!Array.isArray(env.data?.items)) throw apiErrorOf(200, undefined, JSON.stringify(env), 'GET', path);
-  return { ...env.data, form: formOf(env.form) };
-}
+const submissionsPath = (qrId: string) => `/forms/${qrId}/submissions`;
 
 /**
  * A page of the list from the text that came (the bytes of listSubmissionsChunks), read as the
- * client reads one (envelope.ts): wherever a page is decoded, on the main thread or in sync's SQLite
- * worker, it is read the one way.
+ * client reads a response (envelope.ts), then as a page: data holding a list of items (spec §4.4),
+ * with the form; a page without the list is refused as the client refuses what is no envelope, its
+ * text quoted. Wherever a page is decoded (a list, an export's page in its turn, sync's SQLite worker)
+ * it is read this one way.
  */
 export function submissionsPageOf(text: string, qrId: string): SubmissionsPage {
   const path = submissionsPath(qrId);
-  return pageOf(envelopeOf<Page<Submission>>(200, text, 'GET', path), path);
+  const env = envelopeOf<Page<Submission>>(200, text, 'GET', path);
+  if (!Array.isArray(env.data?.items)) throw apiErrorOf(200, undefined, text, 'GET', path);
+  return { ...env.data, form: formOf(env.form) };
 }
 
-/** listSubmissions for a page fetched ahead: decoded when the function is called (ApiClient.requestDeferred). */
+/** A page fetched ahead of its turn (pageWalker.ts): its bytes now, decoded when the function is called. */
 export async function listSubmissionsDeferred(c: ApiClient, qrId: string, q: ListQuery): Promise<() => SubmissionsPage> {
-  const request = listRequest(qrId, q);
-  const open = await c.requestDeferred<Page<Submission>>(request);
-  return () => pageOf(open(), request.path);
+  const chunks = await listSubmissionsChunks(c, qrId, q);
+  return () => submissionsPageOf(textOf(chunks), qrId);
 }
 
 /** A page of listSubmissions as the bytes that came, undecoded (ApiClient.requestChunks; an error status is thrown). */
 export async function listSubmissionsChunks(c: ApiClient, qrId: string, q: ListQuery): Promise<Buffer[]> {
-  return (await c.requestChunks(listRequest(qrId, q))).chunks;
+  return c.requestChunks({ method: 'GET', path: submissionsPath(qrId), query: { ...q } });
 }
 
 export async function getSubmission(c: ApiClient, id: string): Promise<{ submission: Submission; form: FormDefinition | undefined }> {

@@ -205,7 +205,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
 
   const client = await deps.client();
   let until = untilFlag;
-  // pages fetched ahead wait their turn undecoded (ApiClient.requestDeferred)
+  // pages fetched ahead wait their turn as bytes, decoded in it (listSubmissionsDeferred)
   const fetchPage = (page: number) => listSubmissionsDeferred(client, id, { page, limit: SUBMISSIONS_PAGE_MAX, since, until });
   const first = (await fetchPage(1))();
   // the window is pinned: pages after the first ask for nothing newer than the newest row seen, so

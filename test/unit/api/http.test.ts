@@ -5,6 +5,7 @@ import { ApiError, ConnectionError } from '../../../src/errors.js';
 import { Readable } from 'node:stream';
 import { readText } from '../../../src/api/bodyText.js';
 import { ApiClient, buildQuery } from '../../../src/api/http.js';
+import { listSubmissionsDeferred } from '../../../src/api/resources/submissions.js';
 
 type H = (req: IncomingMessage, res: ServerResponse, n: number) => void;
 let server: Server | undefined;
@@ -66,21 +67,26 @@ describe('envelope decoding (spec §1, §7)', () => {
   });
 });
 
-describe('requestDeferred: a page fetched ahead, decoded in its turn', () => {
+describe('listSubmissionsDeferred: a page fetched ahead, decoded in its turn', () => {
   it('reads the body now and decodes it when asked; an error status is thrown at once, a success that is no envelope when decoded', async () => {
     const url = await serve((req, res) => {
-      if (req.url!.includes('quota')) return json(res, 429, { status: 'failed', message: 'Monthly request limit reached', code: 429 });
-      if (req.url!.includes('html')) return res.writeHead(200, { 'content-type': 'text/html' }).end('<p>a login page</p>');
-      json(res, 200, { status: 'success', data: { items: [1, 2] }, form: { title: 'T' } });
+      if (req.url!.includes('QUOTA')) return json(res, 429, { status: 'failed', message: 'Monthly request limit reached', code: 429 });
+      if (req.url!.includes('HTML')) return res.writeHead(200, { 'content-type': 'text/html' }).end('<p>a login page</p>');
+      if (req.url!.includes('NOLIST')) return json(res, 200, { status: 'success', data: { total: 0 } });
+      json(res, 200, { status: 'success', data: { items: [1, 2] }, form: { title: 'T', fields: [] } });
     });
     const c = client(url, { retries: 0 });
-    const open = await c.requestDeferred<{ items: number[] }>({ method: 'GET', path: '/forms/A/submissions' });
+    const open = await listSubmissionsDeferred(c, 'A', {});
     // the exchange is over (one request, nothing left to read) before anything is decoded
     expect(c.requestCount).toBe(1);
-    expect(open()).toEqual({ status: 'success', data: { items: [1, 2] }, form: { title: 'T' } });
-    await expect(c.requestDeferred({ method: 'GET', path: '/quota' })).rejects.toMatchObject({ status: 429, message: 'Monthly request limit reached' });
-    const html = await c.requestDeferred({ method: 'GET', path: '/html' });
+    expect(seen[0]!.url).toBe('/v1/forms/A/submissions');
+    expect(open()).toEqual({ items: [1, 2], form: { title: 'T', fields: [] } });
+    await expect(listSubmissionsDeferred(c, 'QUOTA', {})).rejects.toMatchObject({ status: 429, message: 'Monthly request limit reached' });
+    const html = await listSubmissionsDeferred(c, 'HTML', {});
     expect(() => html()).toThrow(/unexpected response \(HTTP 200\): <p>a login page<\/p>/);
+    // a success without the list: refused, quoting the text as it came
+    const noList = await listSubmissionsDeferred(c, 'NOLIST', {});
+    expect(() => noList()).toThrow('unexpected response (HTTP 200): {"status":"success","data":{"total":0}}');
     c.close();
   });
 });
