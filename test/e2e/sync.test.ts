@@ -18,6 +18,15 @@ afterAll(async () => {
   dir.remove();
 });
 
+/** A preload that notes each worker thread a process makes, and what it noted ('worker\n' per worker). */
+function workerCounter(name: string): { preload: string; made(): string } {
+  const preload = `${dir.path}/count-workers-${name}.cjs`;
+  const mark = `${dir.path}/workers-${name}.txt`;
+  writeFileSync(preload, `const wt = require('node:worker_threads'); const W = wt.Worker;
+wt.Worker = class extends W { constructor(...a) { super(...a); require('node:fs').appendFileSync(${JSON.stringify(mark)}, 'worker\\n'); } };`);
+  return { preload, made: () => (existsSync(mark) ? readFileSync(mark, 'utf8') : '') };
+}
+
 describe('submissions sync under faults and kill -9', () => {
   it('resumes from the state in the database: nothing lost, nothing twice', async () => {
     const qrId = (await sb.api('POST', '/forms', { body: { title: 'Chaos', shortText: 'x', fields: [{ type: 'email', option: { label: 'Mail' } }, { type: 'shortText', option: { label: 'Note' } }] } })).body.data.qrId;
@@ -126,13 +135,10 @@ describe('submissions sync under faults and kill -9', () => {
       const w = openSqlite(db);
       w.exec('DROP TRIGGER refuse');
       w.close();
-      // the re-run writes from a worker thread (dist/sync-worker.js): a preload counts the workers made
-      const preload = `${dir.path}/count-workers.cjs`;
-      const mark = `${dir.path}/workers.txt`;
-      writeFileSync(preload, `const wt = require('node:worker_threads'); const W = wt.Worker;
-wt.Worker = class extends W { constructor(...a) { super(...a); require('node:fs').appendFileSync(${JSON.stringify(mark)}, 'worker\\n'); } };`);
-      expect((await execa('node', ['--require', preload, ...args], { env, extendEnv: false, reject: false })).exitCode).toBe(0);
-      expect(readFileSync(mark, 'utf8')).toBe('worker\n');
+      // the re-run writes from a worker thread (dist/sync-worker.js)
+      const workers = workerCounter('rerun');
+      expect((await execa('node', ['--require', workers.preload, ...args], { env, extendEnv: false, reject: false })).exitCode).toBe(0);
+      expect(workers.made()).toBe('worker\n');
       expect(rows().n).toBe(1500);
       expect((read.prepare(`SELECT COUNT(DISTINCT id) AS d FROM ${table}`).get() as { d: number }).d).toBe(1500);
       expect((read.prepare('SELECT COUNT(*) AS n FROM submissions WHERE qr_id = ?').get(qrId) as { n: number }).n).toBe(1500);
@@ -180,12 +186,13 @@ wt.Worker = class extends W { constructor(...a) { super(...a); require('node:fs'
       const db = `${dir.path}/broken-${broken}.db`;
       try {
         const env = cleanEnv({ FORMCTL_CONFIG_DIR: `${dir.path}/config`, FORMCTL_BASE_URL: `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`, FORMCTL_API_KEY: 'fk_test_broken_service_key' });
-        const r = await execa('node', [BIN, 'submissions', 'sync', 'BROKEN01', '--to', `sqlite:${db}`], { env, extendEnv: false, reject: false });
+        const workers = workerCounter(`broken-${broken}`);
+        const r = await execa('node', ['--require', workers.preload, BIN, 'submissions', 'sync', 'BROKEN01', '--to', `sqlite:${db}`], { env, extendEnv: false, reject: false });
         const d = openSqlite(db);
         const rows = d.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'form_broken01'").get() as { n: number };
         const committed = rows.n ? (d.prepare('SELECT COUNT(*) AS n FROM form_broken01').get() as { n: number }).n : 0;
         d.close();
-        return { exitCode: r.exitCode, stderr: r.stderr, committed };
+        return { exitCode: r.exitCode, stderr: r.stderr, committed, workers: workers.made() };
       } finally {
         server.close();
       }
@@ -198,6 +205,8 @@ wt.Worker = class extends W { constructor(...a) { super(...a); require('node:fs'
     expect(onWriter.exitCode).not.toBe(0);
     expect(onWriter.exitCode).toBe(onWalk.exitCode);
     expect(onWriter.committed).toBe(0);
+    // page 3 was the writer thread's to read: the error did cross from it
+    expect(onWriter.workers).toBe('worker\n');
   }, 60_000);
 });
 

@@ -70,6 +70,7 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
   const sentBefore = client.requestCount;
   // page 1 is read here (the form, the size, the newest row that pins the window) and, like every
   // other page, handed to the sink as the bytes that came: each row's raw column is its text as sent
+  // (so page 1 is parsed twice, here and where its rows are written: one page of a sync's pages)
   const firstChunks = await listSubmissionsChunks(client, qrId, { page: 1, limit: SUBMISSIONS_PAGE_MAX, since });
   const first = submissionsPageOf(textOf(firstChunks), qrId);
   const table = prior?.table ?? `form_${qrId.toLowerCase()}`;
