@@ -5,7 +5,7 @@ import { cascadeOf } from '../../src/commands/forms/builder.js';
 import { changesOf } from '../../src/commands/forms/edit.js';
 import { tempDir } from '../helpers/cli.js';
 import { startSandbox } from '../helpers/commandSandbox.js';
-import { GALLERY } from '../../src/sandbox/templates/gallery.js';
+import { gallery } from '../../src/sandbox/templates/gallery.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 const tmp = tempDir();
@@ -116,7 +116,7 @@ describe('ai draft: an edit that does not parse', () => {
 
 describe('the form builder (scripted)', () => {
   it('starts from a template, makes it a quiz with answers, moves and removes fields, picks a preset, creates it', async () => {
-    const t = GALLERY.find((x) => x.title === 'Contact us')!;
+    const t = gallery().templates.find((x) => x.title === 'Contact us')!;
     const r = await sb.run(['forms', 'create'], {
       tty: true,
       script: [

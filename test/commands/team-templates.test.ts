@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../helpers/commandSandbox.js';
-import { GALLERY } from '../../src/sandbox/templates/gallery.js';
+import { gallery } from '../../src/sandbox/templates/gallery.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 beforeAll(async () => {
@@ -88,7 +88,7 @@ describe('formctl team', () => {
 });
 
 describe('formctl templates', () => {
-  const quiz = GALLERY.find((t) => t.title === 'Geography quiz')!;
+  const quiz = gallery().templates.find((t) => t.title === 'Geography quiz')!;
 
   it('checks ids locally and resolves categories by name', async () => {
     const before = await sb.requestCount();

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_TABLE, ROLES, type Role } from '../../src/domain/roles.js';
 import { API_ROUTES } from '../../src/sandbox/routes/index.js';
-import { CATEGORIES, GALLERY } from '../../src/sandbox/templates/gallery.js';
+import { gallery } from '../../src/sandbox/templates/gallery.js';
 import { inProcessSandbox, type InProcessSandbox, type SeedRole } from '../helpers/inProcessSandbox.js';
+
+const { categories: CATEGORIES, templates: GALLERY } = gallery();
 
 // spec §5, read cell by cell: ok, own (only forms the caller created; another's → 400), 400 or 403.
 // Written from the spec, not from src/domain/roles.ts, so that the table is checked, not restated.

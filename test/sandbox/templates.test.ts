@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_TYPES } from '../../src/domain/fieldTypes.js';
 import { typeOfRawName } from '../../src/domain/templates.js';
-import { CATEGORIES, GALLERY } from '../../src/sandbox/templates/gallery.js';
+import { gallery } from '../../src/sandbox/templates/gallery.js';
 import { inProcessSandbox, type InProcessSandbox } from '../helpers/inProcessSandbox.js';
+
+const { categories: CATEGORIES, templates: GALLERY } = gallery();
 
 let sb: InProcessSandbox;
 beforeAll(async () => {

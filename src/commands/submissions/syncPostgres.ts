@@ -35,6 +35,15 @@ export function copyLine(cells: readonly Cell[]): string {
   return `${line}\n`;
 }
 
+const plainText = (v: Cell): string => (v === null ? '\\N' : typeof v === 'boolean' ? (v ? 't' : 'f') : String(v));
+
+/** copyLine of a row none of whose cells holds a character COPY escapes */
+function plainLine(cells: readonly Cell[]): string {
+  let line = plainText(cells[0] ?? null);
+  for (let i = 1; i < cells.length; i++) line += `\t${plainText(cells[i]!)}`;
+  return `${line}\n`;
+}
+
 /**
  * A batch's rows as COPY text for the form's table and for `submissions`, made as each page comes
  * (the pages' objects are not kept until the commit). A row read twice in a batch (rows deleted
@@ -58,6 +67,13 @@ export class CopyBatch {
       const id = s.id;
       if (this.ids.has(id)) this.repeated = true;
       this.ids.add(id);
+      // JSON escapes a backslash, a tab or a line break inside a string: a row whose text holds none has
+      // no cell that holds one (every cell is read from the row), so its line needs no test per cell
+      if (!ESCAPED.test(j)) {
+        form += plainLine(cellsOf(s));
+        raw += `${plainText(id)}\t${plainText(qrId)}\t${plainText(s.createdAt)}\t${plainText(s.updatedAt)}\t${j}\n`;
+        continue;
+      }
       form += copyLine(cellsOf(s));
       // the JSON as the service sent it may hold tabs and line breaks between its tokens: escaped, as a cell's
       raw += `${copyText(id)}\t${copyText(qrId)}\t${copyText(s.createdAt)}\t${copyText(s.updatedAt)}\t${copyText(j)}\n`;

@@ -5,7 +5,7 @@ import { TEMPLATE_ID, templateToCreateBody, TemplateLayoutError, typeOfRawName, 
 import { ApiFailure, intParam } from '../http.js';
 import { route, type RequestContext } from '../instance.js';
 import { newObjectId } from '../repo/forms.js';
-import { CATEGORIES, GALLERY, type TemplateRecord } from '../templates/gallery.js';
+import { gallery, type TemplateRecord } from '../templates/gallery.js';
 import { contractBody } from './bodies.js';
 
 export const INVALID_TEMPLATE_ID = 'Invalid template id';
@@ -16,7 +16,7 @@ const listItem = (t: TemplateRecord) => ({ id: t.id, title: t.title, categoryNam
 function loadTemplate(ctx: RequestContext): TemplateRecord {
   const id = ctx.params.templateId!;
   if (!TEMPLATE_ID.test(id)) throw new ApiFailure(400, INVALID_TEMPLATE_ID);
-  const t = GALLERY.find((g) => g.id === id) ?? ctx.store.templates.privateOne(ctx.account.id, id);
+  const t = gallery().templates.find((g) => g.id === id) ?? ctx.store.templates.privateOne(ctx.account.id, id);
   if (!t) throw new ApiFailure(400, 'Template not found');
   return t;
 }
@@ -24,26 +24,26 @@ function loadTemplate(ctx: RequestContext): TemplateRecord {
 function category(raw: string | null, name = 'categoryId') {
   if (raw === null || raw === '') throw new ApiFailure(400, `${name} is required`);
   if (!TEMPLATE_ID.test(raw)) throw new ApiFailure(400, `Invalid ${name}: expected 24 hex characters`);
-  const c = CATEGORIES.find((x) => x.id === raw);
+  const c = gallery().categories.find((x) => x.id === raw);
   if (!c) throw new ApiFailure(400, 'Category not found');
   return c;
 }
 
 function categories(ctx: RequestContext) {
   const items = ctx.query.get('items') === '1';
-  return CATEGORIES.map((c) => (items ? { ...c, items: GALLERY.filter((t) => t.categoryId === c.id).slice(0, 6).map(listItem) } : c));
+  return gallery().categories.map((c) => (items ? { ...c, items: gallery().templates.filter((t) => t.categoryId === c.id).slice(0, 6).map(listItem) } : c));
 }
 
 function listTemplates(ctx: RequestContext) {
   const c = category(ctx.query.get('categoryId'));
   const limit = intParam(ctx.query, 'limit', 100, 100);
-  return GALLERY.filter((t) => t.categoryId === c.id).slice(0, limit).map(listItem);
+  return gallery().templates.filter((t) => t.categoryId === c.id).slice(0, limit).map(listItem);
 }
 
 function favorites(ctx: RequestContext) {
   const mine = new Map(ctx.store.templates.privateOf(ctx.account.id).map((t) => [t.id, t]));
   return ctx.store.templates.favoritesOf(ctx.member.id).flatMap((id) => {
-    const t = GALLERY.find((g) => g.id === id) ?? mine.get(id);
+    const t = gallery().templates.find((g) => g.id === id) ?? mine.get(id);
     return t ? [listItem(t)] : [];
   });
 }

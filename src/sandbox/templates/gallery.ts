@@ -31,8 +31,10 @@ const CASCADE = {
   ],
 };
 
-/** [category, [title, shortText, fields, extra?][]] */
-const CATALOGUE: Array<[string, Array<[string, string, F[], Partial<RawTemplateForm>?]>]> = [
+type Catalogue = Array<[string, Array<[string, string, F[], Partial<RawTemplateForm>?]>]>;
+
+/** [category, [title, shortText, fields, extra?][]] (its option keys are hashed as it is made) */
+const catalogue = (): Catalogue => [
   ['Events', [
     ['Event registration', 'Save your seat', [['name', 'Full name', req], ['email', 'E-mail', req], ['phone', 'Phone'], ['radio', 'Ticket', { ...opts('Standard', 'VIP'), ...req }], ['checkbox', 'Sessions', opts('Morning', 'Afternoon', 'Evening')]], { qrConfig: JSON.stringify({ colorDark: '#1d4ed8', qrData: 'pattern1', frame: 1, frameText: 'REGISTER' }) }],
     ['Wedding RSVP', 'Will you join us?', [['name', 'Your name', req], ['radio', 'Attending', { ...opts('Yes', 'No'), ...req }], ['number', 'Guests'], ['longText', 'Dietary needs']]],
@@ -99,22 +101,39 @@ export interface Category {
   name: string;
 }
 
-export const CATEGORIES: Category[] = CATALOGUE.map(([name]) => ({ id: hex24(`category:${name}`), name }));
+/** The categories and the public gallery, in category order. */
+export interface Gallery {
+  categories: Category[];
+  templates: TemplateRecord[];
+}
 
-/** The public gallery, in category order. */
-export const GALLERY: TemplateRecord[] = CATALOGUE.flatMap(([categoryName, templates], c) =>
-  templates.map(([title, shortText, fields, extra], t) => {
-    const id = hex24(`template:${title}`);
-    const map: Record<string, RawField> = {};
-    fields.forEach(([type, label, option, quizConfig], i) => {
-      const raw: RawField = { name: rawNameOf(type), option: { label, ...(option ?? {}) } };
-      if (quizConfig) raw.quizConfig = quizConfig;
-      map[hex24(`${id}:field:${i}`)] = raw;
-    });
-    return {
-      id, title, categoryId: CATEGORIES[c]!.id, categoryName, description: shortText, language: 'en', isPublic: true,
-      usageCount: 1000 - (c * 100 + t * 7), createdAt: '2026-06-15T00:00:00.000Z',
-      form: { title, shortText, fields: map, ...(extra ?? {}) },
-    };
-  }),
-);
+let built: Gallery | undefined;
+
+/**
+ * The gallery, made the first time a request needs it: some 300 hashes that every start of the
+ * sandbox (each `--sandbox` command) would otherwise pay for a route it seldom serves.
+ */
+export function gallery(): Gallery {
+  return (built ??= make(catalogue()));
+}
+
+function make(list: Catalogue): Gallery {
+  const categories = list.map(([name]) => ({ id: hex24(`category:${name}`), name }));
+  const templates = list.flatMap(([categoryName, entries], c) =>
+    entries.map(([title, shortText, fields, extra], t): TemplateRecord => {
+      const id = hex24(`template:${title}`);
+      const map: Record<string, RawField> = {};
+      fields.forEach(([type, label, option, quizConfig], i) => {
+        const raw: RawField = { name: rawNameOf(type), option: { label, ...(option ?? {}) } };
+        if (quizConfig) raw.quizConfig = quizConfig;
+        map[hex24(`${id}:field:${i}`)] = raw;
+      });
+      return {
+        id, title, categoryId: categories[c]!.id, categoryName, description: shortText, language: 'en', isPublic: true,
+        usageCount: 1000 - (c * 100 + t * 7), createdAt: '2026-06-15T00:00:00.000Z',
+        form: { title, shortText, fields: map, ...(extra ?? {}) },
+      };
+    }),
+  );
+  return { categories, templates };
+}

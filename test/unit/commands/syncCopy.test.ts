@@ -52,4 +52,23 @@ describe('COPY text of a sync batch', () => {
     expect(form).toHaveLength(2);
     expect(text(form)).toBe(copyLine(cellsOf(row('a1', 'one'))) + copyLine(cellsOf(row('b2', 'two'))));
   });
+
+  it('writes a row whose JSON holds nothing COPY escapes as the escaping way would, and escapes every other', () => {
+    // rows as a page brings them: texts with no backslash, tab or line break cannot decode to strings
+    // that hold one (JSON escapes them), so their cells are written without a test per cell
+    const served = [
+      '{"id":"p1","createdAt":"2026-01-01T00:00:00.000Z","updatedAt":"2026-01-01T00:00:00.000Z","answers":{"n":"Zoë – naïve café ☕ 𝄞"}}',
+      '{"id":"e1","createdAt":"2026-01-01T00:00:00.000Z","updatedAt":"2026-01-01T00:00:00.000Z","answers":{"n":"line\\nbreak and \\"quote\\" C:\\\\dir"}}',
+      '{ "id" : "p2", "createdAt": "2026-01-01T00:00:00.000Z", "updatedAt": "2026-01-01T00:00:00.000Z", "answers": {"n": "N/A, spaced out"} }',
+      '{"id":"p3","createdAt":"2026-01-01T00:00:00.000Z","updatedAt":"2026-01-01T00:00:00.000Z","answers":{"n":"plain, with a comma; and \'single\' quotes"}}',
+    ];
+    const rows = served.map((t) => JSON.parse(t) as SyncSubmission);
+    const b = new CopyBatch();
+    add(b, rows, served);
+    const escape = (v: string) => copyLine([v]).slice(0, -1);
+    expect(text(b.text().form)).toBe(rows.map((r) => copyLine(cellsOf(r))).join(''));
+    expect(text(b.text().raw)).toBe(rows.map((r, i) => `${r.id}\tQR\t${r.createdAt}\t${r.updatedAt}\t${escape(served[i]!)}\n`).join(''));
+    expect(text(b.text().form)).toContain('line\\nbreak and "quote" C:\\\\dir');
+  });
 });
+
