@@ -170,6 +170,27 @@ describe('submissions sync into a real PostgreSQL', () => {
       await c.end();
     }
   });
+
+  it("makes the form's table beside a table of the same name in another schema, and leaves that one alone", async () => {
+    const { qrId } = await newForm();
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId, count: 2 });
+    const table = `form_${qrId.toLowerCase()}`;
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: pgServer.url });
+    await c.connect();
+    try {
+      await c.query(`CREATE SCHEMA IF NOT EXISTS elsewhere; CREATE TABLE elsewhere.${table} (id text PRIMARY KEY, note text)`);
+      const r = await sb.cli(['submissions', 'sync', qrId, '--json'], { env: { FORMCTL_SYNC_URL: pgServer.url } });
+      expect([r.exitCode, r.stderr]).toEqual([0, expect.not.stringMatching(/error/i)]);
+      expect(JSON.parse(r.stdout).forms[0]).toMatchObject({ upserted: 2, rows: 2 });
+      expect((await c.query(`SELECT COUNT(*)::int AS n, COUNT(e_mail)::int AS mails FROM public.${table}`)).rows[0]).toEqual({ n: 2, mails: 2 });
+      const other = (await c.query("SELECT column_name FROM information_schema.columns WHERE table_schema = 'elsewhere' AND table_name = $1 ORDER BY ordinal_position", [table])).rows.map((x) => x.column_name);
+      expect(other).toEqual(['id', 'note']);
+      expect((await c.query(`SELECT COUNT(*)::int AS n FROM elsewhere.${table}`)).rows[0].n).toBe(0);
+    } finally {
+      await c.end();
+    }
+  });
 });
 
 describe('submissions sync into PostgreSQL: new rows copied in, known rows upserted only when changed', () => {

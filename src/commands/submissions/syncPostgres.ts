@@ -179,7 +179,9 @@ CREATE TEMPORARY TABLE ${RAW_STAGE.slice('pg_temp.'.length)} (LIKE submissions) 
     },
     async prepare(table, columns, fieldTypes) {
       cellsOf = cellReaders(columns, (k) => fieldTypes[k]);
-      const have = new Set((await client.query('SELECT column_name FROM information_schema.columns WHERE table_name = $1', [table])).rows.map((r: { column_name: string }) => r.column_name));
+      // the columns of the table this connection's statements name (its search_path), not of a
+      // table of the same name in another schema
+      const have = new Set((await client.query('SELECT attname FROM pg_attribute WHERE attrelid = to_regclass($1) AND attnum > 0 AND NOT attisdropped', [q(table)])).rows.map((r: { attname: string }) => r.attname));
       if (have.size === 0) await client.query(`CREATE TABLE IF NOT EXISTS ${q(table)} (${columns.map((c) => `${q(c.name)} ${PG_TYPES[c.type]}${c.name === 'id' ? ' PRIMARY KEY' : ''}`).join(', ')})`);
       else for (const c of columns) if (!have.has(c.name)) await client.query(`ALTER TABLE ${q(table)} ADD COLUMN IF NOT EXISTS ${q(c.name)} ${PG_TYPES[c.type]}`);
       // the form's staging table, with the table's columns as they are now
