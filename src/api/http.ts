@@ -252,7 +252,8 @@ function headerValue(h: string | string[] | undefined): string | null {
   return Array.isArray(h) ? (h[0] ?? null) : (h ?? null);
 }
 
-/** A consumed error body handed on as a fresh stream for decoding. */
+/** A consumed error body handed on as a fresh stream for decoding, with the response's head (`api -i` prints it). */
 function replay(original: IncomingMessage, text: string): IncomingMessage {
-  return Object.assign(Readable.from([Buffer.from(text)]), { headers: original.headers }) as unknown as IncomingMessage;
+  const { headers, rawHeaders, httpVersion, statusCode, statusMessage } = original;
+  return Object.assign(Readable.from([Buffer.from(text)]), { headers, rawHeaders, httpVersion, statusCode, statusMessage }) as unknown as IncomingMessage;
 }

@@ -128,4 +128,16 @@ describe('formctl api', () => {
     expect(JSON.parse(r.stdout.slice(r.stdout.indexOf('\n\n') + 2))).toMatchObject({ status: 'success' });
     expect(body).toBeDefined();
   });
+
+  it('-i prints the head of an error answer too, then its body, and fails as the error', async () => {
+    for (const [args, line] of [[['/nope'], 'HTTP/1.1 404 Not Found'], [['/forms/ZZZZ9999'], /^HTTP\/1\.1 4\d\d /]] as const) {
+      const r = await sb.cli(['api', '-i', ...args]);
+      expect(r.exitCode, r.stderr).not.toBe(0);
+      expect(r.stderr).not.toMatch(/Cannot read|undefined/);
+      const [head] = r.stdout.split('\n\n');
+      expect(head!.split('\n')[0]).toMatch(line);
+      expect(head).toMatch(/^content-type: application\/json/im);
+      expect(JSON.parse(r.stdout.slice(r.stdout.indexOf('\n\n') + 2))).toMatchObject({ status: 'failed' });
+    }
+  });
 });
