@@ -40,7 +40,7 @@ export function guardProcess(): void {
     if (isBrokenPipe(err)) return endNow(EXIT.brokenPipe);
     const failure = describeWriteError(err) ? err : new Error(`cannot write the output: ${err.message}`);
     void import('./report.js')
-      .then(({ reportError }) => reportError(runState.io, failure, runState.jsonErrors))
+      .then(({ reportError }) => reportError(runState.io, failure, runState.jsonErrors, runState.embeddedSandbox))
       .finally(() => endNow(EXIT.error));
   });
 }

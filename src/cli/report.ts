@@ -4,8 +4,13 @@ import { ApiError, CancelError, ConfigFileError, ConnectionError, ExitWith, NotL
 
 export { exitCodeFor };
 
-function hint(err: ApiError): string | undefined {
-  if (isQuotaExhausted(err.status, err.message)) return 'the monthly request quota is used up; it resets at the start of next month. Not retried.';
+/** sandbox: the request went to the embedded sandbox, whose quota formctl can show and raise */
+function hint(err: ApiError, sandbox: boolean): string | undefined {
+  if (isQuotaExhausted(err.status, err.message)) {
+    return sandbox
+      ? "the sandbox's monthly request quota is used up (it counts as the service does). `formctl quota` shows it; `formctl sandbox plan business` raises it, `formctl sandbox reset` starts over. Not retried."
+      : 'the monthly request quota is used up; it resets at the start of next month. Not retried.';
+  }
   if (err.status === 429) return 'rate limited; retries were used up. Try again later.';
   if (err.status === 401) return 'the API key was refused: check it with `formctl auth status`, or log in again with `formctl auth login`.';
   if (err.status === 403) return 'this key\'s role cannot do that (spec: Viewer and Editor limits).';
@@ -74,7 +79,8 @@ function errorObject(err: unknown): Record<string, unknown> {
   return out;
 }
 
-export function reportError(io: IOStreams, err: unknown, jsonErrors: boolean): void {
+/** sandbox: the run's requests went to the embedded sandbox (runState.embeddedSandbox) */
+export function reportError(io: IOStreams, err: unknown, jsonErrors: boolean, sandbox = false): void {
   if (isBrokenPipe(err)) return; // the reader went away: nothing to say, and nowhere to say it
   // a stop by a signal, after a clean end: only its exit code says it, in any format
   if (err instanceof ExitWith && !err.message) return;
@@ -102,7 +108,7 @@ export function reportError(io: IOStreams, err: unknown, jsonErrors: boolean): v
     }
     const extra = err.data.errors;
     if (Array.isArray(extra) && extra.length > 1) for (const e of extra) io.stderr.write(`  - ${terminalText(String(e))}\n`);
-    const h = hint(err);
+    const h = hint(err, sandbox);
     if (h) io.stderr.write(`${p.dim(h)}\n`);
     return;
   }

@@ -212,7 +212,7 @@ async function reported(err: unknown): Promise<number> {
   // a group named without a verb shows its help as an error: in JSON, one sentence instead
   const usage = (e: CommanderError) => (e.code === 'commander.help' ? 'a command is needed here: add --help to list them' : e.message.replace(/^error: /, ''));
   const failure = err instanceof CommanderError ? new UsageError(usage(err)) : err;
-  reportError(runState.io, failure, runState.jsonErrors);
+  reportError(runState.io, failure, runState.jsonErrors, runState.embeddedSandbox);
   return exitCodeFor(failure);
 }
 

@@ -8,10 +8,20 @@ import type { GlobalFlags } from './flags.js';
 export type CommandBody<O = Record<string, unknown>> = (deps: Deps, args: unknown[], opts: O, command: Command) => Promise<void>;
 
 /** The state of this run shared with the entry's error handler (one run at a time per process). */
-export const runState: { io: IOStreams; flags: GlobalFlags; prompter?: Prompter; cleanup?: () => Promise<void>; command?: string; jsonErrors: boolean } = {
+export const runState: {
+  io: IOStreams;
+  flags: GlobalFlags;
+  prompter?: Prompter;
+  cleanup?: () => Promise<void>;
+  command?: string;
+  jsonErrors: boolean;
+  /** the run's requests went to the embedded sandbox (its errors' hints name the sandbox's remedies) */
+  embeddedSandbox: boolean;
+} = {
   io: systemIO(),
   flags: {},
   jsonErrors: false,
+  embeddedSandbox: false,
 };
 
 /** A new run: its streams (the process's unless given) and prompter; nothing left from a previous run. */
@@ -22,6 +32,7 @@ export function startRun(io: IOStreams | undefined, prompter: Prompter | undefin
   runState.cleanup = undefined;
   runState.command = undefined;
   runState.jsonErrors = false;
+  runState.embeddedSandbox = false;
 }
 
 /**

@@ -12,6 +12,7 @@ import { RequestCapError, UsageError } from '../errors.js';
 import { parseIntFlag, parseNumberFlag, type GlobalFlags } from './flags.js';
 import type { Deps } from './deps.js';
 import { NotLoggedInError } from '../errors.js';
+import { runState } from './command.js';
 import { VERSION } from '../version.js';
 
 export type { Deps } from './deps.js';
@@ -184,6 +185,7 @@ async function recordInLedger(deps: Deps, command: string, requests: number): Pr
  */
 async function embeddedSandbox(deps: Deps): Promise<{ baseUrl: string; ownerKey?: string }> {
   const { io } = deps;
+  runState.embeddedSandbox = true;
   const dataDir = sandboxDataDir(io.env);
   const { findServedSandbox, sandboxLinkOrigin, sandboxPort } = await import('../config/sandboxAddress.js');
   const served = await findServedSandbox(dataDir);

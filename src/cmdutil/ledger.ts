@@ -3,6 +3,8 @@ import { dirname } from 'node:path';
 import type { Deps } from './deps.js';
 import { localFileFor } from './localFiles.js';
 import { isPlan, PLAN_LIMITS, type Plan } from '../domain/plans.js';
+import { sandboxDataDir } from '../config/store.js';
+import { MAIN_ACCOUNT } from '../sandbox/repo/accountIds.js';
 
 // The quota ledger: every request formctl sent, per profile and calendar month (UTC, as the service
 // counts), one JSON line per run appended with O_APPEND (atomic for lines this short, so concurrent
@@ -76,4 +78,23 @@ export function quotaUsage(deps: Deps, extra = 0): QuotaUsage {
   const plan = profilePlan(deps);
   const limit = plan ? PLAN_LIMITS[plan].monthlyRequests : undefined;
   return { month: m, lines, used, plan, limit, left: limit === undefined ? undefined : Math.max(0, limit - used) };
+}
+
+/**
+ * The embedded sandbox's month as it counts it (docs/sandbox.md: per account and calendar month,
+ * on the sandbox clock): its main account's requests from every client of its data dir, against the
+ * plan the sandbox's account is on (`formctl sandbox plan`). Read from the data dir: no request.
+ */
+export async function sandboxQuotaUsage(deps: Deps): Promise<QuotaUsage> {
+  const { SandboxStore } = await (await import('../sandbox/entry.js')).sandboxStore();
+  const store = new SandboxStore(sandboxDataDir(deps.io.env));
+  try {
+    const account = store.accounts.get(MAIN_ACCOUNT);
+    const m = new Date(Date.now() + store.meta.clockOffsetMs()).toISOString().slice(0, 7);
+    const used = store.usage.used(MAIN_ACCOUNT, m);
+    const limit = store.accounts.monthlyLimit(account);
+    return { month: m, lines: [], used, plan: account.plan, limit, left: Math.max(0, limit - used) };
+  } finally {
+    store.close();
+  }
 }

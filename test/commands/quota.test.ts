@@ -1,6 +1,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../helpers/commandSandbox.js';
+import { tempDir } from '../helpers/cli.js';
+import { SandboxStore } from '../../src/sandbox/repo/store.js';
+import { MAIN_ACCOUNT } from '../../src/sandbox/repo/accountIds.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 beforeAll(async () => {
@@ -35,13 +38,55 @@ describe('the quota ledger and --max-requests', () => {
     appendFileSync(q.ledger, `${JSON.stringify({ at: new Date().toISOString(), command: 'elsewhere', requests: 200 })}\n`);
     expect((await sb.cli(['quota', '-o', 'table'], { env })).stdout).toMatch(/604 requests of 500 \(free plan, 121 %\), 0 left/);
     expect(JSON.parse((await sb.cli(['quota', '-o', 'json'], { env })).stdout)).toMatchObject({ used: 604, left: 0 });
-    // the same profile's figures on the embedded sandbox: nothing there is counted, nothing is shown
-    const sandbox = JSON.parse((await sb.cli(['quota', '--sandbox', '-o', 'json'], { env })).stdout);
-    expect(sandbox).toMatchObject({ used: 0, busiest: [], sandbox: true, plan: null, limit: null, left: null, ledger: null, note: expect.stringMatching(/not counted/) });
-    // the profile's plan is no limit there: the text does not ask for one
-    expect((await sb.cli(['quota', '--sandbox', '-o', 'table'], { env })).stdout).not.toContain('config set plan');
-    const doctor = JSON.parse((await sb.cli(['doctor', '--sandbox', '--offline', '--json'], { env })).stdout) as Array<{ check: string }>;
+    // the embedded sandbox counts its own requests (as the service does), against its own plan, not the profile's
+    const onSandbox = async () => JSON.parse((await sb.cli(['quota', '--sandbox', '-o', 'json'], { env })).stdout);
+    const before = await onSandbox();
+    expect(before).toMatchObject({ sandbox: true, plan: 'free', limit: 500, busiest: [], ledger: null, note: expect.stringMatching(/sandbox's own count/) });
+    await sb.cli(['forms', 'list', '--sandbox', '-q'], { env });
+    await sb.cli(['forms', 'list', '--sandbox', '-q'], { env });
+    const after = await onSandbox();
+    expect(after).toMatchObject({ used: before.used + 2, left: 500 - before.used - 2 });
+    // the text says the sandbox's plan and how to change it, never the profile's `config set plan`
+    const table = await sb.cli(['quota', '--sandbox', '-o', 'table'], { env });
+    expect(table.stdout).toMatch(new RegExp(`${after.used} requests of 500 \\(free plan`));
+    expect(table.stdout).not.toContain('config set plan');
+    expect(table.stderr).toContain('formctl sandbox plan');
+    expect((await sb.cli(['--sandbox', 'sandbox', 'plan', 'business'], { env })).exitCode).toBe(0);
+    expect(await onSandbox()).toMatchObject({ plan: 'business', limit: 30_000, used: after.used });
+    const doctor = JSON.parse((await sb.cli(['doctor', '--sandbox', '--offline', '--json'], { env })).stdout) as Array<{ check: string; level: string; detail: string }>;
     expect(doctor.map((c) => c.check)).not.toContain('quota this month');
+    expect(doctor.find((c) => c.check === 'sandbox quota this month')).toMatchObject({ level: 'ok' });
+  });
+
+  it("the embedded sandbox's quota used up: the error names the sandbox's remedies, and `quota` shows it full", async () => {
+    const data = tempDir();
+    try {
+      const env = { FORMCTL_SANDBOX_DIR: data.path, FORMCTL_BASE_URL: undefined, FORMCTL_API_KEY: undefined };
+      expect((await sb.cli(['--sandbox', 'forms', 'list', '-q'], { env })).exitCode).toBe(0);
+      const store = new SandboxStore(data.path);
+      try {
+        store.accounts.update(MAIN_ACCOUNT, { quota: 1 });
+      } finally {
+        store.close();
+      }
+      const r = await sb.cli(['--sandbox', 'forms', 'list', '-q'], { env });
+      expect(r.exitCode).toBe(5);
+      expect(r.stderr).toContain("the sandbox's monthly request quota is used up");
+      expect(r.stderr).toContain('formctl sandbox plan business');
+      expect(r.stderr).not.toContain('resets at the start of next month');
+      expect(JSON.parse((await sb.cli(['quota', '--sandbox', '-o', 'json'], { env })).stdout)).toMatchObject({ used: 1, limit: 1, left: 0 });
+      // a service's 429 keeps the service's words
+      await sb.admin('PUT', '/_sandbox/account', { account: 'main', quota: 0 });
+      try {
+        const service = await sb.cli(['forms', 'list', '-q']);
+        expect([service.exitCode, service.stderr]).toEqual([5, expect.stringContaining('resets at the start of next month')]);
+        expect(service.stderr).not.toContain('sandbox plan');
+      } finally {
+        await sb.admin('PUT', '/_sandbox/account', { account: 'main', quota: 1_000_000 });
+      }
+    } finally {
+      data.remove();
+    }
   });
 
   it('--max-requests stops before the request that would pass it, with exit 5 and how far it got', async () => {

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Deps } from '../../cmdutil/factory.js';
 import { proxyFor } from '../../api/proxy.js';
-import { quotaUsage } from '../../cmdutil/ledger.js';
+import { quotaUsage, sandboxQuotaUsage, type QuotaUsage } from '../../cmdutil/ledger.js';
 import { findTargetKey, type KeyFound } from '../../config/keys.js';
 import { checkBaseUrl, maskSecret, type Target } from '../../config/resolve.js';
 import { DATABASE_FILE } from '../../domain/dataDir.js';
@@ -66,11 +66,12 @@ export async function run(deps: Deps, _a: unknown[], opts: { offline?: boolean }
     if (target.sandbox) add('ok', 'target', `the embedded sandbox (${sandboxDataDir(env)})`);
     else {
       apiKey = await checkServiceTarget(target, env, add);
-      // the sandbox's requests cost nothing and are not counted: only a service has a quota to check
-      checkQuota(deps, add);
+      checkQuota(quotaUsage(deps), false, add);
     }
   }
-  await checkSandboxData(sandboxDataDir(env), add);
+  const sandboxReadable = await checkSandboxData(sandboxDataDir(env), add);
+  // the embedded sandbox counts its requests against its own plan (read without changing its data)
+  if (target?.sandbox && sandboxReadable) checkQuota(await sandboxQuotaUsage(deps), true, add);
   add(...nodeCheck(process.version, new Date()));
   const proxyProblem = checks.some((c) => c.check === 'proxy' && c.level === 'problem');
   if (opts.offline) add('ok', 'API key', 'not checked (--offline)');
@@ -132,9 +133,13 @@ async function checkServiceTarget(target: Target, env: NodeJS.ProcessEnv, add: A
   return found.key;
 }
 
-/** The quota ledger of this month, against the plan when one is set. */
-function checkQuota(deps: Deps, add: Add): void {
-  const { used, plan, limit } = quotaUsage(deps);
+/** This month's requests against the plan when one is set: formctl's ledger, or the embedded sandbox's own count. */
+function checkQuota({ used, plan, limit }: QuotaUsage, sandbox: boolean, add: Add): void {
+  if (sandbox && plan && limit !== undefined) {
+    const full = used >= limit;
+    add(full ? 'problem' : used >= limit * 0.8 ? 'warning' : 'ok', 'sandbox quota this month', `${used} of ${limit} requests of the sandbox's ${plan} plan`, used >= limit * 0.8 ? 'formctl sandbox plan business (or formctl sandbox reset --yes)' : undefined);
+    return;
+  }
   if (!plan || limit === undefined) {
     add('ok', 'quota this month', `${used} requests counted by formctl (the plan is not set: formctl config set plan <plan>)`);
     return;
@@ -144,20 +149,26 @@ function checkQuota(deps: Deps, add: Add): void {
 }
 
 /** The sandbox data dir, as the sandbox itself reads it (integrity and schema version). */
-async function checkSandboxData(data: string, add: Add): Promise<void> {
+/** The sandbox's data dir; true when it can be read as it is (its schema this formctl's). */
+async function checkSandboxData(data: string, add: Add): Promise<boolean> {
   // no database yet: said without loading the sandbox's bundle
-  if (!existsSync(join(data, DATABASE_FILE))) return add('ok', 'sandbox data', `${data} (none yet)`);
+  if (!existsSync(join(data, DATABASE_FILE))) return (add('ok', 'sandbox data', `${data} (none yet)`), false);
   let health: DataDirHealth;
   try {
     health = await (await import('../../sandbox/entry.js')).sandboxDataDirHealth(data);
   } catch (e) {
     health = { state: 'unreadable', message: (e as Error).message };
   }
-  if (health.state === 'none') add('ok', 'sandbox data', `${data} (none yet)`);
-  else if (health.state === 'unreadable') add('problem', 'sandbox data', `${data}: ${health.message}`, 'formctl sandbox reset --yes');
+  if (health.state === 'none') return (add('ok', 'sandbox data', `${data} (none yet)`), false);
+  if (health.state === 'read' && health.integrity === 'ok' && health.schemaVersion === health.supportedVersion) {
+    add('ok', 'sandbox data', `${data} (integrity ok, schema ${health.schemaVersion})`);
+    return true;
+  }
+  if (health.state === 'unreadable') add('problem', 'sandbox data', `${data}: ${health.message}`, 'formctl sandbox reset --yes');
   else if (health.integrity !== 'ok') add('problem', 'sandbox data', `${data}: integrity check says ${health.integrity}`, 'formctl sandbox reset --yes');
   else if (health.schemaVersion > health.supportedVersion) add('problem', 'sandbox data', `${data}: schema version ${health.schemaVersion} is newer than this formctl's ${health.supportedVersion}`, 'upgrade formctl');
-  else add('ok', 'sandbox data', `${data} (integrity ok, schema ${health.schemaVersion}${health.schemaVersion < health.supportedVersion ? `, upgraded to ${health.supportedVersion} on next use` : ''})`);
+  else add('ok', 'sandbox data', `${data} (integrity ok, schema ${health.schemaVersion}, upgraded to ${health.supportedVersion} on next use)`);
+  return false;
 }
 
 /** The key and the clock: one request, said before it is sent. */

@@ -5,7 +5,7 @@ import { listPresets } from '../../api/resources/presets.js';
 import { listMembers, removeMember, updateMember } from '../../api/resources/team.js';
 import { getTemplate, listCategories, listTemplates, templateFormCreate } from '../../api/resources/templates.js';
 import { getWebhook, putWebhook } from '../../api/resources/webhook.js';
-import { quotaUsage } from '../../cmdutil/ledger.js';
+import { quotaUsage, sandboxQuotaUsage } from '../../cmdutil/ledger.js';
 import { isHex24 } from '../../domain/ids.js';
 import { MAX_WEBHOOK_URL } from '../../domain/limits.js';
 import { templateToCreateBody } from '../../domain/templates.js';
@@ -134,15 +134,16 @@ export const ACCOUNT_TOOLS: readonly ToolSpec[] = [
   }),
   tool({
     name: 'quota_get', title: "This month's requests", effect: 'read', idempotent: true, openWorld: false,
-    description: "API requests formctl counted this month for this profile (this session's included) against the plan's limit; sends no request.",
+    description: "API requests formctl counted this month for this profile (this session's included) against the plan's limit, or on the embedded sandbox the sandbox's own count against its plan; sends no request.",
     input: z.strictObject({}),
     async run(ctx) {
       const t = ctx.deps.target();
       const session = ctx.session();
-      const { month: m, used, plan, limit, left } = quotaUsage(ctx.deps, session);
+      // the embedded sandbox counts its requests itself, this session's included
+      const { month: m, used, plan, limit, left } = t.sandbox ? await sandboxQuotaUsage(ctx.deps) : quotaUsage(ctx.deps, session);
       const data = { profile: t.profileName, month: m, used, session, plan: plan ?? null, limit: limit ?? null, left: left ?? null, sandbox: t.sandbox };
       const of = limit === undefined ? ' (the plan is not set: formctl config set plan …)' : ` of ${limit.toLocaleString('en')} (${plan} plan), ${left!.toLocaleString('en')} left`;
-      return { summary: `${m}: ${used.toLocaleString('en')} requests${of}; ${session} in this session.${t.sandbox ? ' The sandbox has no quota to spend.' : ''}`, data };
+      return { summary: `${m}: ${used.toLocaleString('en')} requests${of}; ${session} in this session.${t.sandbox ? " The embedded sandbox's own count, on its plan (formctl sandbox plan changes it)." : ''}`, data };
     },
   }),
 ];
