@@ -15,9 +15,23 @@ describe('help', () => {
         if (!/\nInherited flags:\n {2}--sandbox --profile .*\(see formctl help global\)\n/.test(r.stdout)) missing.push(`${group.name()} ${verb.name()}: no inherited flags line`);
         if (r.stdout.includes('Global Options:') || r.stdout.includes('--max-requests <n>')) missing.push(`${group.name()} ${verb.name()}: the global flags in full`);
         if (/\(default: "/.test(r.stdout)) missing.push(`${group.name()} ${verb.name()}: a quoted default`);
+        for (const line of exampleLines(r.stdout)) if (shellRunsBackticks(line)) missing.push(`${group.name()} ${verb.name()}: a backtick the shell would run: ${line}`);
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('the examples of commands without verbs paste into a shell as they read', async () => {
+    const program = await buildProgram([], true);
+    const bad: string[] = [];
+    for (const command of program.commands.filter((c) => c.commands.length === 0)) {
+      const r = await runInProcess([command.name(), '--help']);
+      for (const line of exampleLines(r.stdout)) if (shellRunsBackticks(line)) bad.push(`${command.name()}: ${line}`);
+    }
+    expect(bad).toEqual([]);
+    // the check itself: JMESPath literals inside double quotes are what it catches
+    expect(shellRunsBackticks('formctl forms list --query "[?n > `0`]"')).toBe(true);
+    expect(shellRunsBackticks("formctl forms list --query '[?n > `0`]'")).toBe(false);
   });
 
   it('the root help names only groups that exist, and each answers --help', async () => {
@@ -111,3 +125,23 @@ describe('help', () => {
     }
   });
 });
+
+/** The lines of a help text's Examples section, each without its indent. */
+function exampleLines(help: string): string[] {
+  const section = help.split(/\nExamples?:\n/)[1];
+  if (!section) return [];
+  return section.split('\n\n')[0]!.split('\n').map((l) => l.trim()).filter(Boolean);
+}
+
+/** A backtick outside single quotes: sh runs what it encloses as a command (a JMESPath literal pasted inside "…"). */
+function shellRunsBackticks(line: string): boolean {
+  let single = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (single) single = c !== "'";
+    else if (c === "'") single = true;
+    else if (c === '\\') i++;
+    else if (c === '`') return true;
+  }
+  return false;
+}

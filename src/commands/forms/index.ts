@@ -25,7 +25,7 @@ const VERBS: readonly VerbSpec[] = [
       ['--sort <order>', 'order', { choices: ['newest', 'name', 'scans'] }],
       ['--all', 'fetch every page'],
     ],
-    help: '\nExamples:\n  formctl forms list\n  formctl forms list --all --sort name -o csv > forms.csv\n  formctl forms list -q | xargs -n1 formctl forms get\n  formctl forms list --all --query "[?submissions > `0`].{qrId: qrId, title: title, submissions: submissions}" -o csv',
+    help: '\nExamples:\n  formctl forms list\n  formctl forms list --all --sort name -o csv > forms.csv\n  formctl forms list -q | xargs -n1 formctl forms get\n  formctl forms list --all --query \'[?submissions > `0`].{qrId: qrId, title: title, submissions: submissions}\' -o csv',
     run: () => import('./list.js'),
   },
   { name: 'get', summary: 'Show one form', args: [QR_ID], options: [output(formView.fields)], run: () => import('./get.js') },

@@ -52,7 +52,7 @@ export function register(program: Command, bind: typeof Bind): void {
       .option('--since <id>', 'only entries after this id')
       .option('--follow', 'keep printing new requests until Ctrl-C: a JSON line each in a pipe, CSV rows under one header with -o csv')
       .option('--interval <ms>', 'how often --follow looks, in milliseconds', '500')
-      .addHelpText('after', '\nExamples:\n  formctl sandbox logs --since 120\n  formctl sandbox logs --follow -o jsonl | jq \'select(.status >= 400)\'\n  formctl sandbox logs --query "[?status >= `400`].[method, path, status]" -o csv'),
+      .addHelpText('after', '\nExamples:\n  formctl sandbox logs --since 120\n  formctl sandbox logs --follow -o jsonl | jq \'select(.status >= 400)\'\n  formctl sandbox logs --query \'[?status >= `400`].[method, path, status]\' -o csv'),
     () => import('./logs.js'),
   );
   const seed = sandbox
