@@ -77,6 +77,7 @@ export class ApiClient {
   private readonly key: string;
   /** requests that may have reached the service (each costs quota); attempts that never connected are not counted */
   requestCount = 0;
+  private closed = false;
 
   constructor(private readonly opts: ClientOptions) {
     this.base = new URL(opts.baseUrl.replace(/\/+$/, ''));
@@ -84,7 +85,12 @@ export class ApiClient {
     this.transport = opts.transport ?? new NodeHttpTransport(this.base.protocol === 'https:', opts.proxy);
   }
 
+  /**
+   * Ends the client's connections; from then on it sends nothing and retries nothing (a run stopped
+   * by Ctrl-C closes it first: the requests the signal cut are not tried again meanwhile).
+   */
   close(): void {
+    this.closed = true;
     this.transport.close();
   }
 
@@ -167,6 +173,7 @@ export class ApiClient {
     // the request as the log shows it: made only when there is a log (an export sends thousands)
     const shown = this.opts.log ? `${opts.method} ${this.url(opts.path, opts.query).pathname}${buildQuery(opts.query)}` : '';
     for (let attempt = 1; ; attempt++) {
+      if (this.closed) throw new Error(`${opts.method} ${opts.path}: not sent, the client was closed (the run is ending)`);
       const started = Date.now();
       let outcome: Outcome;
       let failure: Error;
@@ -186,12 +193,12 @@ export class ApiClient {
         outcome = { kind: 'status', status: res.status, message, retryAfter: headerValue(res.headers['retry-after']) };
         const decision = this.decide(attempt, safeToRepeat, outcome);
         this.opts.log?.(`${shown} → ${res.status} (${ms} ms)${decision.retry ? `; retrying in ${(decision.delayMs / 1000).toFixed(1)} s: ${decision.reason}` : ''}`);
-        if (!decision.retry) return { ...res, stream: replay(res.stream, text) };
+        if (!decision.retry || this.closed) return { ...res, stream: replay(res.stream, text) };
         this.opts.onRetry?.({ method: opts.method, path: opts.path, attempt, delayMs: decision.delayMs, why: `HTTP ${res.status}${message ? ` (${message})` : ''}` });
         await sleep(decision.delayMs);
         continue;
       } catch (e) {
-        if (!(e instanceof ConnectionError)) throw e;
+        if (!(e instanceof ConnectionError) || this.closed) throw e;
         failure = e;
         outcome = { kind: 'network', code: e.code, requestSent: e.requestSent };
       }

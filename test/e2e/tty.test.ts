@@ -81,3 +81,24 @@ describe('a terminal that reports 0 columns (script, serial consoles, some CI ru
     }
   }, 60_000);
 });
+
+describe('Ctrl-C during a sync on a real terminal', () => {
+  it('stops at once and quietly: the requests it cut are not retried, no error is reported (exit 130)', async () => {
+    const sb = await startSandbox();
+    try {
+      const q = (await sb.cli(['forms', 'create', '--title', 'Long sync', '--field', 'email:E', '-q'])).stdout.trim();
+      await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: q, count: 3000 });
+      // every page slow, so that several are in flight when Ctrl-C comes
+      await sb.admin('POST', '/_sandbox/faults', { spec: `kinds=latency,latency=400,route=GET /forms/${q}/submissions` });
+      const t = onTerminal(['submissions', 'sync', q, '--to', `sqlite:${dir.path}/sync.db`], { FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner });
+      await waitFor(() => /\d+\/30 pages/.test(t.screen()), 'the progress', 45_000);
+      t.child.stdin!.write('\u0003');
+      expect((await t.child).exitCode).toBe(130);
+      const after = t.screen().slice(t.screen().lastIndexOf('^C') + 2);
+      expect(after).not.toMatch(/retrying|error:|dropped/);
+    } finally {
+      await sb.stop();
+    }
+  }, 60_000);
+});
+
