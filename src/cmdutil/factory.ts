@@ -37,8 +37,13 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
       const format = resolveFormat(flags.output, flags.json, deps.config().settings.output, io);
       return {
         format,
-        // under --query, --columns picks keys of the JSON the query reads
-        fields: parseFields(flags.columns, columnNames(view, query ? 'json' : format)),
+        // under --query, --columns picks keys of the JSON the query reads; a table's column asked of
+        // JSON (the default when piped) is answered with the flag that gives it
+        fields: parseFields(flags.columns, columnNames(view, query ? 'json' : format), query || (format !== 'json' && format !== 'jsonl') ? undefined : {
+          names: columnNames(view, 'csv'),
+          any: view.laterColumns,
+          note: `${view.laterColumns ? 'answers by label are' : 'they are'} columns of table and CSV output: add -o csv or -o table${flags.output || flags.json ? '' : ' (piped, the output is JSON unless -o says otherwise)'}`,
+        }),
         quiet: flags.quiet === true,
         csvRaw: flags.csvRaw === true,
         query,

@@ -44,6 +44,8 @@ export interface View<T> {
   csvColumns?: readonly string[];
   /** what a terminal says for an empty list, with the next step (stderr; JSON stays [], CSV a header) */
   empty?: string;
+  /** table and CSV take columns known only once the data has come (the answers, by their form's labels) */
+  laterColumns?: boolean;
 }
 
 /** -o wins, then --json, then the `output` setting, then: a table on a terminal, JSON in a pipe. */
@@ -63,15 +65,20 @@ export function columnNames<T>(view: View<T>, format: Format): readonly string[]
   return [...new Set([...view.fields, ...more])];
 }
 
-/** --columns: field names or the table's header labels, in any case; each becomes the name as defined. */
-export function parseFields(raw: string | undefined, allowed: readonly string[]): string[] | undefined {
+/**
+ * --columns: field names or the table's header labels, in any case; each becomes the name as defined.
+ * elsewhere: names another format takes (any: names not known yet), and what to say when every
+ * unknown name may be one of them.
+ */
+export function parseFields(raw: string | undefined, allowed: readonly string[], elsewhere?: { names: readonly string[]; any?: boolean; note: string }): string[] | undefined {
   if (raw === undefined) return undefined;
   const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
   if (names.length === 0) throw new UsageError('--columns: give at least one field name');
   const canonical = (n: string) => allowed.find((a) => a === n) ?? allowed.find((a) => a.toLowerCase() === n.toLowerCase());
   const unknown = names.filter((n) => canonical(n) === undefined);
   if (unknown.length) {
-    throw new UsageError(`--columns: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; valid fields: ${allowed.join(', ')}`);
+    const other = elsewhere && (elsewhere.any || unknown.every((n) => elsewhere.names.some((a) => a.toLowerCase() === n.toLowerCase()))) ? `; ${elsewhere.note}` : '';
+    throw new UsageError(`--columns: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; valid fields: ${allowed.join(', ')}${other}`);
   }
   return names.map((n) => canonical(n)!);
 }

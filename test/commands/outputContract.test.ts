@@ -78,6 +78,14 @@ describe('the contract in use', () => {
       const byLabel = await sb.run(['submissions', 'list', qrId, '-o', 'csv', '--columns', 'title,ID']);
       expect([byLabel.exitCode, byLabel.stdout.split('\n')[0], byLabel.stdout.split('\n')[1]]).toEqual([0, 'Title,id', expect.stringMatching(/^Hello there,[0-9a-f]{24}$/)]);
       expect((await sb.run(['forms', 'list', '-o', 'csv', '--columns', 'QRID,Title'])).stdout.split('\n')[0]).toBe('qrId,title');
+      // an answer column asked of a pipe's JSON: refused (JSON has record keys), with the flag that gives it
+      const piped = await sb.run(['submissions', 'list', qrId, '--columns', 'Title,createdAt']);
+      expect([piped.exitCode, piped.stderr]).toEqual([2, expect.stringContaining('unknown field Title; valid fields: id')]);
+      expect(piped.stderr).toContain('answers by label are columns of table and CSV output: add -o csv or -o table (piped, the output is JSON unless -o says otherwise)');
+      expect((await sb.run(['submissions', 'list', qrId, '-o', 'json', '--columns', 'nope'])).stderr).toContain('answers by label are columns of table and CSV output: add -o csv or -o table');
+      // a view whose table columns are known: said only when every unknown name is one of them
+      const forms = await sb.run(['forms', 'list', '--columns', 'qrId,bogus']);
+      expect(forms.stderr).not.toContain('columns of table');
       const noSubs = await sb.run(['submissions', 'list', qrId, '--since', 'now'], { tty: true });
       expect(noSubs.stderr).toContain('in that time; widen --since/--until');
     } finally {

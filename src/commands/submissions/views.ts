@@ -10,6 +10,7 @@ export const submissionView: View<Submission> = {
   fields: [...SUBMISSION_FIELDS],
   columns: ['id', 'createdAt', 'answers'],
   id: (s) => s.id,
+  laterColumns: true,
 };
 
 export interface SchemaRow {
