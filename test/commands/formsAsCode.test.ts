@@ -46,6 +46,10 @@ describe('forms pull, diff and apply', () => {
     expect([same.exitCode, same.stdout]).toEqual([0, `same    ${file} = ${qrId}\n`]);
     expect((await staging.requestsSince(before)).map((x) => x.method)).toEqual(['GET']);
     expect((await staging.cli(['forms', 'diff', file])).exitCode).toBe(0);
+    // a new form of one field: "1 field"
+    const one = `${tmp.path}/one.json`;
+    writeFileSync(one, JSON.stringify({ title: 'One', shortText: '', fields: [{ type: 'email', option: { label: 'E-mail' } }] }));
+    expect((await staging.cli(['forms', 'apply', one, '--dry-run'])).stdout).toMatch(/^create {2}.*one\.json \(1 field\)$/m);
   });
 
   it('diffs field by field (exit 1) and applies a minimal update that keeps field keys', async () => {

@@ -86,6 +86,9 @@ describe('the contract in use', () => {
       // a view whose table columns are known: said only when every unknown name is one of them
       const forms = await sb.run(['forms', 'list', '--columns', 'qrId,bogus']);
       expect(forms.stderr).not.toContain('columns of table');
+      // a page past the last is not an empty account
+      const beyond = await sb.run(['forms', 'list', '--page', '50'], { tty: true, env: { NO_COLOR: '1' } });
+      expect([beyond.exitCode, beyond.stdout, beyond.stderr]).toEqual([0, '', expect.stringContaining('No forms on page 50: 1 form on 1 page; use --page 1 or --all.')]);
       const noSubs = await sb.run(['submissions', 'list', qrId, '--since', 'now'], { tty: true });
       expect(noSubs.stderr).toContain('in that time; widen --since/--until');
     } finally {

@@ -71,7 +71,7 @@ async function loop(deps: Deps, start: Draft): Promise<void> {
   for (;;) {
     deps.io.stdout.write(`\n${outline(draft)}\n`);
     if (!deps.io.canPrompt) {
-      deps.info('Not asking what next (stdin is not a terminal): pass --create to create it, or -o json to print it.');
+      deps.info(`Not asking what next (${deps.io.ci ? 'CI is set' : 'stdin is not a terminal'}): pass --create to create it, or -o json to print it.`);
       return;
     }
     const next = await p.select('What next?', [...NEXT], '--create');
