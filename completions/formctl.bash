@@ -31,7 +31,7 @@ _formctl_words() {
     'forms diff') echo '--json --output -o' ;;
     'forms apply') echo '--dry-run --prune-fields' ;;
     'forms edit') echo '--columns --csv-raw --from --json --no-editor --output --query --quiet --yaml --yes -o -q -y' ;;
-    'forms design') echo '--background --color-dark --colors --dry-run --eye-colors --eyes --frame --frame-color-type --frame-colors --frame-font --frame-text --gradient --logo --no-transparent --pattern --preset --reset --size --transparent' ;;
+    'forms design') echo '--background --color-dark --colors --dry-run --eye-colors --eyes --frame --frame-color-type --frame-colors --frame-font --frame-text --gradient --json --logo --no-transparent --output --pattern --preset --query --reset --size --transparent -o' ;;
     'forms open') echo '--web' ;;
     'submissions') echo 'sync schema validate create list get update delete export import watch' ;;
     'submissions sync') echo '--all-forms --full --json --output --redact --redact-text --to -o' ;;
@@ -41,7 +41,7 @@ _formctl_words() {
     'submissions list') echo '--all --columns --csv-raw --json --limit --output --page --query --quiet --redact --redact-text --since --until -o -q' ;;
     'submissions get') echo '--columns --csv-raw --json --output --query --quiet --redact --redact-text -o -q' ;;
     'submissions update') echo '--answers --attach --set --time-spent' ;;
-    'submissions delete') echo '--form --yes -y' ;;
+    'submissions delete') echo '--columns --csv-raw --form --json --output --query --quiet --yes -o -q -y' ;;
     'submissions export') echo '--checkpoint --concurrency --csv-raw --force --format --headers --order --out --output --redact --redact-text --since --until -o' ;;
     'submissions import') echo '--concurrency --dry-run --errors --force-replay --format --json' ;;
     'submissions watch') echo '--columns --csv-raw --exec --interval --json --output --query --quiet --redact --redact-text --since -o -q' ;;
@@ -51,7 +51,7 @@ _formctl_words() {
     'presets') echo 'list' ;;
     'presets list') echo '--columns --csv-raw --json --output --query --quiet -o -q' ;;
     'ai') echo 'draft' ;;
-    'ai draft') echo '--create --from --output --refine -o' ;;
+    'ai draft') echo '--create --from --json --output --refine -o' ;;
     'team') echo 'list add update remove block unblock reset-password rename' ;;
     'team list') echo '--columns --csv-raw --json --output --query --quiet -o -q' ;;
     'team add') echo '--columns --csv-raw --json --name --output --password-stdin --query --quiet --role --sub-domain -o -q' ;;
@@ -140,6 +140,8 @@ _formctl_values() {
     'forms diff|-o') echo 'text json' ;;
     'forms edit|--output') echo 'table json jsonl csv' ;;
     'forms edit|-o') echo 'table json jsonl csv' ;;
+    'forms design|--output') echo 'table json jsonl csv' ;;
+    'forms design|-o') echo 'table json jsonl csv' ;;
     'submissions sync|--output') echo 'text json' ;;
     'submissions sync|-o') echo 'text json' ;;
     'submissions schema|--output') echo 'table json jsonl csv' ;;
@@ -152,6 +154,8 @@ _formctl_values() {
     'submissions list|-o') echo 'table json jsonl csv' ;;
     'submissions get|--output') echo 'table json jsonl csv' ;;
     'submissions get|-o') echo 'table json jsonl csv' ;;
+    'submissions delete|--output') echo 'table json jsonl csv' ;;
+    'submissions delete|-o') echo 'table json jsonl csv' ;;
     'submissions export|--output') echo 'csv jsonl json' ;;
     'submissions export|-o') echo 'csv jsonl json' ;;
     'submissions export|--format') echo 'csv jsonl json' ;;
@@ -249,7 +253,7 @@ _formctl_path_options() {
     'forms download') echo '--out --resolution' ;;
     'forms pull') echo '--all --out' ;;
     'forms edit') echo '--columns --from --query' ;;
-    'forms design') echo '--background --color-dark --colors --eye-colors --eyes --frame --frame-color-type --frame-colors --frame-font --frame-text --gradient --logo --pattern --preset --size' ;;
+    'forms design') echo '--background --color-dark --colors --eye-colors --eyes --frame --frame-color-type --frame-colors --frame-font --frame-text --gradient --logo --pattern --preset --query --size' ;;
     'submissions sync') echo '--to' ;;
     'submissions schema') echo '--columns --query' ;;
     'submissions validate') echo '--answers --attach --columns --query --set' ;;
@@ -257,7 +261,7 @@ _formctl_path_options() {
     'submissions list') echo '--columns --limit --page --query --since --until' ;;
     'submissions get') echo '--columns --query' ;;
     'submissions update') echo '--answers --attach --set --time-spent' ;;
-    'submissions delete') echo '--form' ;;
+    'submissions delete') echo '--columns --form --query' ;;
     'submissions export') echo '--checkpoint --concurrency --out --since --until' ;;
     'submissions import') echo '--concurrency --errors' ;;
     'submissions watch') echo '--columns --exec --interval --query --since' ;;

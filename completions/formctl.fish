@@ -224,10 +224,13 @@ complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l frame
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l frame-font -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l frame-text -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l gradient -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l logo -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l no-transparent
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l pattern -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l preset -r -F
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l reset
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l size -r -F
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l transparent
@@ -309,7 +312,13 @@ complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l attach -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l set -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l time-spent -r -F
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l columns -r -F
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l form -r -F
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l json
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l output -x -a 'table json jsonl csv'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l query -r -F
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l yes
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l checkpoint -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l concurrency -r -F
@@ -380,6 +389,7 @@ complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l quiet
 complete -c formctl -n '__fish_formctl_path '\''ai'\''' -a 'draft' -d 'Draft a form from a prompt; refine it; create it'
 complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l create
 complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l from -r -F
+complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l output -x -a 'table json jsonl csv'
 complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l refine -r -F
 complete -c formctl -n '__fish_formctl_path '\''team'\''' -a 'list' -d 'List the team members (never their passwords or keys)'

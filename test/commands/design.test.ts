@@ -45,6 +45,11 @@ describe('formctl forms design', () => {
     }
     const dry = await sb.cli(['forms', 'design', qrId, '--pattern', '2', '--gradient', 'linear', '--colors', '7c3aed,db2777', '--dry-run']);
     expect(JSON.parse(dry.stdout)).toEqual({ qrConfig: { qrData: 'pattern2', gradient: true, grdType: 'linear', color01: '#7c3aed', color02: '#db2777' } });
+    // the output flags every JSON-printing verb takes: --json, -o json, --query; no table of a design
+    expect((await sb.cli(['forms', 'design', qrId, '--pattern', '2', '--dry-run', '--query', 'qrConfig.qrData'])).stdout).toBe('"pattern2"\n');
+    expect(JSON.parse((await sb.cli(['forms', 'design', qrId, '--pattern', '2', '--dry-run', '--json'])).stdout)).toEqual({ qrConfig: { qrData: 'pattern2' } });
+    const csv = await sb.cli(['forms', 'design', qrId, '--pattern', '2', '--dry-run', '-o', 'csv']);
+    expect([csv.exitCode, csv.stderr]).toEqual([2, expect.stringContaining('forms design prints its qrConfig as JSON (-o json)')]);
     expect(await sb.requestCount()).toBe(before);
   });
 

@@ -43,6 +43,9 @@ describe('formctl ai draft', () => {
     expect([refused.exitCode, refused.stderr]).toEqual([1, expect.stringMatching(/Could not understand the instruction "paint it blue please"/)]);
     const yaml = await sb.cli(['ai', 'draft', 'Contact form with name and e-mail', '-o', 'yaml']);
     expect(yaml.stdout).toMatch(/^title: Contact form\n/);
+    // --json as on every verb that prints JSON: on a terminal too, the draft and no loop
+    const onTerminal = await sb.run(['ai', 'draft', 'Contact form with name and e-mail', '--json'], { tty: true });
+    expect([onTerminal.exitCode, JSON.parse(onTerminal.stdout).title]).toEqual([0, 'Contact form']);
     const made = await sb.cli(['ai', 'draft', 'Dance class sign-up with name, e-mail and level beginner, improver or advanced', '--create']);
     expect(made.exitCode).toBe(0);
     expect(await fieldsOf(JSON.parse(made.stdout).qrId)).toEqual(['name:Name*', 'email:E-mail*', 'phone:Phone', 'radio:Level', 'longText:Comments']);

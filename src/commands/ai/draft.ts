@@ -11,6 +11,7 @@ interface Opts {
   refine?: string[];
   create?: boolean;
   output?: string;
+  json?: boolean;
   from?: string;
 }
 
@@ -108,6 +109,8 @@ async function loop(deps: Deps, start: Draft): Promise<void> {
  * loop: refine, edit in $EDITOR, create, save, start again, quit. --create creates it at once.
  */
 export async function run(deps: Deps, [prompt]: unknown[], opts: Opts): Promise<void> {
+  // --json, as on every verb that prints JSON; -o wins when both are given
+  if (opts.json && opts.output === undefined) opts = { ...opts, output: 'json' };
   if (opts.output !== undefined && !['json', 'yaml'].includes(opts.output)) throw new UsageError(`--output: "${opts.output}" is not a format here; expected json or yaml`);
   if (prompt === undefined && opts.from === undefined) throw new UsageError('the prompt: describe the form (at least 10 characters), or pass --from FILE to go on with a saved draft');
   const first = prompt === undefined ? undefined : checkPrompt(opts.from ? 'the instruction' : 'the prompt', String(prompt));

@@ -13,6 +13,7 @@ export function register(program: Command, bind: typeof Bind): void {
       .option('--refine <instruction>', 'an instruction applied to the draft, e.g. "make the e-mail optional" (repeatable; 1 request each)', collect)
       .option('--create', 'create the form at once (1 more request)')
       .addOption(new Option('-o, --output <format>', 'json or yaml (default: an outline and a loop on a terminal, JSON in a pipe)'))
+      .addOption(new Option('--json', 'shortcut for --output json'))
       .addHelpText('after', `
 Every call of the AI builder counts against the monthly quota: each round says so before it is sent.
 

@@ -6,6 +6,7 @@ import type { Deps } from '../../cmdutil/factory.js';
 import { requireQrId } from '../../cmdutil/input.js';
 import { designPatch, DesignFlagError, type DesignFlags } from '../../domain/designFlags.js';
 import { UsageError } from '../../errors.js';
+import { resolveFormat } from '../../output/format.js';
 
 interface Opts extends DesignFlags {
   preset?: string;
@@ -32,6 +33,11 @@ const FILE_ID = /^[0-9a-zA-Z_-]{6,64}$/;
  */
 export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<void> {
   const id = requireQrId(qrId);
+  // JSON, the design, unless a terminal shows the code: -o json (or --json, --query) asks for it there too
+  const setting = deps.config().settings.output;
+  const format = resolveFormat(deps.flags.output, deps.flags.json, setting === 'json' ? setting : undefined, deps.io);
+  if (format !== 'json' && format !== 'table') throw new UsageError(`--output: forms design prints its qrConfig as JSON (-o json), or the code on a terminal; not ${format}`);
+  const asJson = format === 'json' || deps.flags.query !== undefined;
   const logoIsPath = opts.logo !== undefined && (existsSync(opts.logo) || /[./\\]/.test(opts.logo));
   if (opts.logo !== undefined && logoIsPath && !existsSync(opts.logo)) throw new UsageError(`--logo ${opts.logo}: no such file (give an image file, or the fileId of an uploaded logo)`);
   if (opts.logo !== undefined && !logoIsPath && !FILE_ID.test(opts.logo)) throw new UsageError(`--logo: "${opts.logo}" is neither an image file nor a fileId`);
@@ -50,7 +56,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
     const shown: Record<string, unknown> = { ...flagPatch };
     if (opts.preset) deps.info(`--dry-run: the preset ${opts.preset} would be fetched and applied under these flags.`);
     if (opts.logo) shown.logo = logoIsPath ? `(the URL of ${opts.logo} once uploaded as a logo)` : `(the URL of logo ${opts.logo})`;
-    deps.io.stdout.write(`${JSON.stringify({ qrConfig: shown }, null, 2)}\n`);
+    await deps.printJson({ qrConfig: shown });
     deps.info(opts.reset ? '--dry-run: no request made; the form\'s design would be replaced.' : '--dry-run: no request made; the patch would be merged over the current design.');
     return;
   }
@@ -78,10 +84,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   }
   check(config);
   const form = await updateForm(client, id, { qrConfig: config });
-  if (!deps.io.isStdoutTTY) {
-    deps.io.stdout.write(`${JSON.stringify(form.qrConfig ?? config, null, 2)}\n`);
-    return;
-  }
+  if (asJson) return deps.printJson(form.qrConfig ?? config);
   const { default: QRCode } = await import('qrcode');
   const { renderQrTerminal } = await import('../../output/qrTerminal.js');
   const qr = QRCode.create(form.shortUrl, { errorCorrectionLevel: config.logo ? 'H' : 'M' });

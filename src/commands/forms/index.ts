@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { bind as Bind } from '../../cmdutil/command.js';
-import { addOutputFlags } from '../../cmdutil/flags.js';
+import { addFormatFlags, addOutputFlags } from '../../cmdutil/flags.js';
 import { registerVerbs, type VerbOption, type VerbSpec } from '../../cmdutil/verbs.js';
 import { FIELD_TYPES } from '../../domain/fieldTypes.js';
 import { formListView, formView, resultView } from './views.js';
@@ -189,6 +189,7 @@ Examples:
     summary: "Change a form's QR design (spec qrConfig): a preset, colours, gradient, eyes, pattern, frame, logo",
     args: [QR_ID],
     options: [
+      addFormatFlags,
       ['--preset <id>', 'start from a preset (formctl presets list)'],
       ['--color-dark <hex>', 'module colour, e.g. 1a2b3c'],
       ['--background <hex>', 'background colour'],

@@ -2,11 +2,16 @@ import { batchDeleteSubmissions, deleteSubmission } from '../../api/resources/su
 import type { Deps } from '../../cmdutil/factory.js';
 import { CancelError } from '../../errors.js';
 import { requireQrId } from '../../cmdutil/input.js';
+import type { View } from '../../output/format.js';
 import { requireSubmissionId } from './ids.js';
+
+/** a deleted submission, as -o json|jsonl|csv and --columns give it (as forms delete does) */
+const deletedView: View<{ id: string; result: string }> = { fields: ['id', 'result'], columns: ['id', 'result'], id: (r) => r.id };
 
 export async function run(deps: Deps, [ids]: unknown[], opts: { form?: string; yes?: boolean }): Promise<void> {
   const list = [...new Set((ids as string[]).map(requireSubmissionId))];
   const form = opts.form === undefined ? undefined : requireQrId(opts.form, '--form');
+  const out = deps.outputFor(deletedView);
   if (!opts.yes) {
     const ok = await deps.prompter().confirm(`Delete ${list.length === 1 ? `submission ${list[0]}` : `${list.length} submissions`}? This cannot be undone.`, '--yes');
     if (!ok) throw new CancelError('nothing deleted');
@@ -28,6 +33,10 @@ export async function run(deps: Deps, [ids]: unknown[], opts: { form?: string; y
       done.push(id);
     }
   }
-  deps.info(`Deleted ${list.length} submission${list.length === 1 ? '' : 's'}:`);
-  deps.io.stdout.write(list.map((i) => `${i}\n`).join(''));
+  if (out.quiet || (out.prose && !out.fields)) {
+    if (!out.quiet) deps.info(`Deleted ${list.length} submission${list.length === 1 ? '' : 's'}:`);
+    deps.io.stdout.write(list.map((i) => `${i}\n`).join(''));
+    return;
+  }
+  await deps.printList(deletedView, list.map((id) => ({ id, result: 'deleted' })));
 }

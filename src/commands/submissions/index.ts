@@ -106,6 +106,7 @@ Examples:
     summary: 'Delete submissions (owner and Admin only)',
     args: [['<id...>', 'submission ids']],
     options: [
+      output(['id', 'result']),
       ['--form <qrId>', 'the form of the ids: one batch request instead of one per id'],
       ['-y, --yes', 'do not ask for confirmation (required when not on a terminal)'],
     ],
