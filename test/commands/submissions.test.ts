@@ -215,6 +215,19 @@ describe('list, get, update, delete', () => {
     expect(new Set(all.stdout.trim().split('\n')).size).toBe(120);
   });
 
+  it('a table of submissions names the answer columns it leaves out, piped as on a terminal', async () => {
+    const f = await makeForm({ title: 'Wide', fields: [
+      { type: 'name', option: { label: 'Name' } }, { type: 'email', option: { label: 'E-mail' } }, { type: 'phone', option: { label: 'Phone' } },
+      { type: 'number', option: { label: 'Age' } }, { type: 'longText', option: { label: 'Comments' } },
+    ] });
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: f.qrId, count: 2 });
+    const table = await sb.cli(['submissions', 'list', f.qrId, '-o', 'table']);
+    expect(table.stdout.split('\n')[1]).not.toContain('Comments');
+    expect(table.stderr).toContain('The table shows the first 4 answer columns; not shown: Age, Comments (pick with --columns, or every column with -o csv)');
+    expect((await sb.cli(['submissions', 'list', f.qrId, '-o', 'table', '--columns', 'id,Comments'])).stderr).not.toContain('not shown');
+    expect((await sb.cli(['submissions', 'list', f.qrId, '-o', 'csv'])).stderr).not.toContain('not shown');
+  });
+
   it('pages stay exact after writes that land inside an already-paged window', async () => {
     const f = await survey();
     const t = Date.now() - 3_600_000;

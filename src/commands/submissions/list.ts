@@ -19,9 +19,18 @@ interface Opts {
 /** Table and CSV rows are flattened like exports (one column per answer part); JSON stays raw. */
 async function print(deps: Deps, items: Submission[], form: FormDefinition | undefined, empty: string): Promise<void> {
   // a terminal shows the id, the time and the first answers; CSV has every column
-  const view = form ? labelledView(form, (h) => [h[0]!, h[1]!, ...h.slice(3, 7)]) : submissionView;
+  const view = form ? labelledView(form, (h) => [h[0]!, h[1]!, ...h.slice(3, 3 + TABLE_ANSWERS)]) : submissionView;
   await deps.printList({ ...view, empty }, items);
+  // the answers the table leaves out are named (the terminal's own fitting names what it drops)
+  const later = view.csvColumns?.slice(3 + TABLE_ANSWERS) ?? [];
+  const out = deps.outputFor(view);
+  if (later.length && items.length && out.prose && !out.fields && !out.quiet) {
+    deps.info(`The table shows the first ${TABLE_ANSWERS} answer columns; not shown: ${later.join(', ')} (pick with --columns, or every column with -o csv)`);
+  }
 }
+
+/** answer columns a table of submissions shows unless --columns says which */
+const TABLE_ANSWERS = 4;
 
 export async function run(deps: Deps, [qrId]: unknown[], opts: Opts & { redact?: boolean; redactText?: boolean }): Promise<void> {
   const id = requireQrId(qrId);
