@@ -159,8 +159,18 @@ const mcpSession = [
 ].map((m) => `${JSON.stringify(m)}\n`).join('');
 const warmUps = [['--sandbox', 'forms', 'list', '-o', 'json'], ['mcp'], ...groupEntries().filter((e) => !e.includes('/mcp/')).map((e) => /dynamicIndex/.test(e) ? ['__complete', 'forms'] : [e.split('/')[2], '--help'])];
 for (const argv of warmUps) {
-  const r = spawnSync(process.execPath, ['bin/formctl.js', ...argv], { env: warmEnv, stdio: 'pipe', input: argv[0] === 'mcp' ? mcpSession : '', timeout: 60_000 });
-  if (r.status !== 0) throw new Error(`the build's warm-up run \`formctl ${argv.join(' ')}\` failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`}): ${String(r.stderr).slice(0, 500)}`);
+  const warm = (a) => spawnSync(process.execPath, ['bin/formctl.js', ...a], { env: warmEnv, stdio: 'pipe', input: a[0] === 'mcp' ? mcpSession : '', timeout: 60_000 });
+  let r = warm(argv);
+  // no SQLite on this Node (20 without a built better-sqlite3): the build still ends, the caches made
+  // without the sandbox, and it says what the embedded sandbox needs
+  if (r.status !== 0 && argv[0] === '--sandbox' && /SQLite is not available/.test(String(r.stderr))) {
+    process.stderr.write(`formctl build: the embedded sandbox cannot run on this Node.js (${process.version}): ${String(r.stderr).replace(/^error: /, '').trim()}\n  Node 22.13 or newer has SQLite built in; on Node 20, better-sqlite3 builds with python3, make and g++ and Node's headers (offline: npm_config_nodedir=/usr/include/node, or wherever they are, then npm rebuild better-sqlite3).\n`);
+    r = warm(['forms', 'list', '--help']);
+  }
+  if (r.status !== 0) {
+    process.stderr.write(`formctl build: the warm-up run \`formctl ${argv.join(' ')}\` failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`}):\n${String(r.stderr).slice(0, 500)}\n`);
+    process.exit(1);
+  }
 }
 rmSync(warmDir, { recursive: true, force: true });
 mkdirSync('node_modules/.cache', { recursive: true });
