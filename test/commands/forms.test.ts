@@ -303,6 +303,18 @@ describe('download and open', () => {
     const eps = `${tmp.path}/code.eps`;
     await sb.cli(['forms', 'download', id, '--format', 'eps', '--out', eps]);
     expect(readFileSync(eps, 'latin1')).toMatch(/^%!PS-Adobe-3\.0 EPSF-3\.0/);
+    // the format from --out's extension; an extension that names another format is refused, before any request
+    const byName = `${tmp.path}/by-name.svg`;
+    expect((await sb.cli(['forms', 'download', id, '--out', byName])).exitCode).toBe(0);
+    expect(readFileSync(byName, 'utf8')).toMatch(/<svg /);
+    const before = await sb.requestCount();
+    const clash = await sb.cli(['forms', 'download', id, '--format', 'png', '--out', `${tmp.path}/clash.svg`]);
+    expect([clash.exitCode, clash.stderr]).toEqual([2, expect.stringContaining('the extension says svg, --format says png')]);
+    expect(existsSync(`${tmp.path}/clash.svg`)).toBe(false);
+    const none = await sb.cli(['forms', 'download', id, '--out', `${tmp.path}/qr.img`]);
+    expect([none.exitCode, none.stderr]).toEqual([2, expect.stringContaining('--format: give png, svg, pdf or eps (the extension of --out')]);
+    expect((await sb.cli(['forms', 'download', id])).stderr).toContain('--format: give png, svg, pdf or eps');
+    expect(await sb.requestCount()).toBe(before);
   });
 
   it('honours transparentBkg and size of qrConfig', async () => {

@@ -6,8 +6,10 @@ import { parseIntFlag } from '../../cmdutil/flags.js';
 import { requireQrId } from '../../cmdutil/input.js';
 import { checkOutputPath, saveStream } from '../../cmdutil/outputPath.js';
 
+const FORMATS = ['png', 'svg', 'pdf', 'eps'];
+
 interface Opts {
-  format: string;
+  format?: string;
   resolution?: string;
   out?: string;
   force?: boolean;
@@ -17,16 +19,29 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const id = requireQrId(qrId);
   const resolution = parseIntFlag('--resolution', opts.resolution, 32, 4096);
   const toStdout = opts.out === undefined || opts.out === '-';
+  const format = formatOf(opts, toStdout);
   if (toStdout && deps.io.isStdoutTTY) {
-    throw new UsageError(`refusing to write ${opts.format} image bytes to a terminal: pass --out FILE (e.g. --out ${id}.${opts.format}) or redirect stdout`);
+    throw new UsageError(`refusing to write ${format} image bytes to a terminal: pass --out FILE (e.g. --out ${id}.${format}) or redirect stdout`);
   }
   if (!toStdout) checkOutputPath('--out', opts.out!, { force: opts.force === true });
-  const res = await downloadQr(await deps.client(), id, { format: opts.format, resolution });
+  const res = await downloadQr(await deps.client(), id, { format, resolution });
   if (toStdout) {
     await pipeline(res.body, deps.io.stdout, { end: false });
     return;
   }
   const target = opts.out!;
   await saveStream(deps, res.body, target);
-  deps.info(`Saved the QR code of ${id} to ${target} (${opts.format}).`);
+  deps.info(`Saved the QR code of ${id} to ${target} (${format}).`);
+}
+
+/** --format, else --out's extension; a file whose extension names another format is refused (a PNG in qr.svg). */
+function formatOf(opts: Opts, toStdout: boolean): string {
+  const ext = toStdout ? undefined : /\.([a-z]+)$/i.exec(opts.out!)?.[1]?.toLowerCase();
+  const named = ext !== undefined && FORMATS.includes(ext) ? ext : undefined;
+  if (opts.format === undefined) {
+    if (named) return named;
+    throw new UsageError(`--format: give png, svg, pdf or eps${toStdout ? '' : ` (the extension of --out ${opts.out} names none of them)`}`);
+  }
+  if (named && named !== opts.format) throw new UsageError(`--out ${opts.out}: the extension says ${named}, --format says ${opts.format}; make them agree`);
+  return opts.format;
 }

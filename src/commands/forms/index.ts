@@ -111,12 +111,12 @@ Examples:
     summary: "Download a form's QR code image",
     args: [QR_ID],
     options: [
-      ['--format <format>', 'image format', { choices: ['png', 'svg', 'pdf', 'eps'], mandatory: true }],
+      ['--format <format>', "image format (default: --out's extension)", { choices: ['png', 'svg', 'pdf', 'eps'] }],
       ['--resolution <px>', 'image size in pixels, 32 to 4096'],
       ['--out <file>', 'file to write (default: stdout, refused when stdout is a terminal)'],
       ['--force', 'overwrite an existing --out file'],
     ],
-    help: '\nExamples:\n  formctl forms download AB12CD34 --format svg\n  formctl forms download AB12CD34 --format png --resolution 1024 --out poster.png\n  formctl forms download AB12CD34 --format pdf | lpr',
+    help: '\nExamples:\n  formctl forms download AB12CD34 --format svg > qr.svg\n  formctl forms download AB12CD34 --resolution 1024 --out poster.png   # the format from the extension\n  formctl forms download AB12CD34 --format pdf | lpr',
     run: () => import('./download.js'),
   },
   {
