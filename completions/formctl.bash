@@ -82,7 +82,7 @@ _formctl_words() {
     'webhook get') echo '--columns --csv-raw --json --output --query --quiet --show-secret -o -q' ;;
     'webhook enable') echo '--columns --csv-raw --json --output --query --quiet -o -q' ;;
     'webhook set-url') echo '--columns --csv-raw --json --output --query --quiet -o -q' ;;
-    'webhook rotate') echo '--columns --csv-raw --json --output --query --quiet --show-secret -o -q' ;;
+    'webhook rotate') echo '--columns --csv-raw --json --output --query --quiet --show-secret --yes -o -q -y' ;;
     'webhook disable') echo '--yes -y' ;;
     'webhook listen') echo '--columns --csv-raw --forward-to --json --output --port --query --quiet --register --secret-file -o -q' ;;
     'webhook verify') echo '--secret-file --signature' ;;

@@ -573,6 +573,7 @@ complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l out
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l show-secret
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l yes
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''disable'\''' -l yes
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l csv-raw

@@ -54,7 +54,7 @@ export const VERB_EXAMPLES: Record<string, string[]> = {
   'webhook get': ['formctl webhook get', 'formctl webhook get --show-secret -o json | jq -r .secret > whsec.txt', 'formctl webhook get --query url -o table'],
   'webhook enable': ['formctl webhook enable https://hooks.example.com/formctl'],
   'webhook set-url': ['formctl webhook set-url https://hooks.example.com/v2'],
-  'webhook rotate': ['formctl webhook rotate', 'formctl webhook rotate --show-secret'],
+  'webhook rotate': ['formctl webhook rotate                 # asks first: receivers must switch to the new secret', 'formctl webhook rotate --show-secret --yes'],
   'webhook disable': ['formctl webhook disable', 'formctl webhook disable --yes'],
   'webhook verify': [
     'FORMCTL_WEBHOOK_SECRET="$SECRET" formctl webhook verify --signature "$SIG" body.json && echo genuine',

@@ -118,7 +118,11 @@ describe('webhook settings: the state table of spec §3', () => {
     expect(enabled.secret).toMatch(/^whsec_[0-9a-f]{48}$/); // generated when first enabled
     await sb.cli(['webhook', 'set-url', 'https://hooks.example.com/b']);
     expect(await get()).toEqual({ enabled: true, url: 'https://hooks.example.com/b', secret: enabled.secret }); // secret unchanged
-    const rotated = JSON.parse((await sb.cli(['webhook', 'rotate', '--show-secret', '--json'])).stdout);
+    // rotating breaks every receiver until it switches: asked first, and never without --yes off a terminal
+    const unasked = await sb.cli(['webhook', 'rotate', '--json']);
+    expect([unasked.exitCode, unasked.stderr]).toEqual([2, expect.stringContaining('--yes')]);
+    expect((await get()).secret).toBe(enabled.secret);
+    const rotated = JSON.parse((await sb.cli(['webhook', 'rotate', '--show-secret', '--json', '--yes'])).stdout);
     expect(rotated.secret).not.toBe(enabled.secret); // a new secret, returned
     expect((await get()).secret).toBe(rotated.secret);
     await sb.cli(['webhook', 'disable', '--yes']);

@@ -9,7 +9,12 @@ export function register(program: Command, bind: typeof Bind): void {
   bind(addOutputFlags(verb('get', 'Show the webhook settings (the secret masked unless --show-secret)'), settings).option('--show-secret', 'print the whole secret'), () => import('./get.js'));
   bind(addOutputFlags(verb('enable', 'Send submission.created to URL (https; http only to a loopback host)').argument('<url>', 'receiver URL'), settings), () => import('./enable.js'));
   bind(addOutputFlags(verb('set-url', 'Change the URL; the secret stays').argument('<url>', 'receiver URL'), settings), () => import('./setUrl.js'));
-  bind(addOutputFlags(verb('rotate', 'Make a new secret (receivers must switch to it)'), settings).option('--show-secret', 'print the whole secret'), () => import('./rotate.js'));
+  bind(
+    addOutputFlags(verb('rotate', 'Make a new secret (receivers must switch to it)'), settings)
+      .option('--show-secret', 'print the whole secret')
+      .option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)'),
+    () => import('./rotate.js'),
+  );
   bind(verb('disable', 'Stop deliveries; clears the URL and the secret').option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)'), () => import('./disable.js'));
   bind(
     addOutputFlags(verb('listen', 'Receive deliveries locally: verify signatures, print events (a line each on a terminal, JSON lines in a pipe), forward to your app'), { fields: ['event', 'qrId', 'formTitle', 'submission'] })

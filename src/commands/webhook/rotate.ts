@@ -1,10 +1,12 @@
 import { getWebhook, putWebhook } from '../../api/resources/webhook.js';
 import type { Deps } from '../../cmdutil/factory.js';
-import { UsageError } from '../../errors.js';
+import { CancelError, UsageError } from '../../errors.js';
 import { printSettings, settingsView } from './present.js';
 
-export async function run(deps: Deps, _args: unknown[], opts: { showSecret?: boolean }): Promise<void> {
+export async function run(deps: Deps, _args: unknown[], opts: { showSecret?: boolean; yes?: boolean }): Promise<void> {
   deps.outputFor(settingsView);
+  // the receivers verifying with the old secret refuse every delivery from then on, as `disable` stops them
+  if (!opts.yes && !(await deps.prompter().confirm('Make a new webhook secret? Receivers reject deliveries until they verify with it.', '--yes'))) throw new CancelError('nothing changed');
   const client = await deps.client();
   // spec §3: rotation needs the (non-empty) URL in the same PUT
   const current = await getWebhook(client);
