@@ -62,10 +62,39 @@ export function sniffFile(head: Buffer): Sniffed | undefined {
   if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'AVI ') return { kind: 'video', mime: 'video/x-msvideo' };
   if (isText(b)) {
     const text = b.toString('utf8').trimStart().slice(0, 1024).toLowerCase();
-    if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?<svg[\s>]/.test(text)) return { kind: 'image', mime: 'image/svg+xml' };
+    if (looksLikeSvg(text)) return { kind: 'image', mime: 'image/svg+xml' };
     return { kind: 'text', mime: 'text/plain' };
   }
   return undefined;
+}
+
+/**
+ * An SVG document's start: an optional XML declaration, comments, an optional SVG doctype, then
+ * `<svg`. Read by hand, left to right: a pattern of repeated lazy comments backtracked exponentially
+ * over a file of many `<!---->` without an `<svg` (a 200-byte upload held the server for seconds).
+ */
+function looksLikeSvg(text: string): boolean {
+  let at = 0;
+  const skipSpace = () => {
+    while (at < text.length && /\s/.test(text[at]!)) at++;
+  };
+  const past = (end: string) => {
+    const found = text.indexOf(end, at);
+    at = found < 0 ? text.length : found + end.length;
+    return found >= 0;
+  };
+  if (text.startsWith('<?xml', at) && !past('>')) return false;
+  skipSpace();
+  while (text.startsWith('<!--', at)) {
+    at += 4;
+    if (!past('-->')) return false;
+    skipSpace();
+  }
+  if (text.startsWith('<!doctype svg', at)) {
+    if (!past('>')) return false;
+    skipSpace();
+  }
+  return /^<svg[\s>]/.test(text.slice(at, at + 5));
 }
 
 /** spec §4.2: logos are images only; form and submission files may be any of these kinds. */

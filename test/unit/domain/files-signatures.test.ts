@@ -21,6 +21,19 @@ describe('spec §4.2: file types by content, not by name', () => {
   ])('recognises %s', (_name, bytes, mime) => expect(sniffFile(bytes)?.mime).toBe(mime));
 
   it('does not recognise random binary', () => expect(sniffFile(hex('000102030405ff00fe'))).toBeUndefined());
+
+  it('reads an SVG after comments and a doctype, and many comments without one as text, at once', () => {
+    const svg = (s: string) => sniffFile(Buffer.from(s))?.mime;
+    expect(svg('<!-- made by hand -->\n<!---->  <!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN">\n<svg>')).toBe('image/svg+xml');
+    expect(svg('<?xml version="1.0"?><!-- a --> <svg\nwidth="1">')).toBe('image/svg+xml');
+    expect(svg('<!-- <svg> inside a comment only -->')).toBe('text/plain');
+    expect(svg('<!-- never closed <svg>')).toBe('text/plain');
+    expect(svg('<svgx>')).toBe('text/plain');
+    // a pattern of repeated lazy comments took seconds at 30 comments and doubled with each more:
+    // 140 would not end within the test's time
+    expect(svg(`${'<!---->'.repeat(140)}x`)).toBe('text/plain');
+    expect(svg(`${'<!---- -->'.repeat(100)}<svg>`)).toBe('image/svg+xml');
+  });
   it('accepts only images as logos', () => {
     expect(refuseFile('logo', sniffFile(hex('89504e470d0a1a0a')))).toBeUndefined();
     expect(refuseFile('logo', sniffFile(Buffer.from('just text')))).toMatch(/logo must be an image/);
