@@ -69,14 +69,42 @@ export function onClientGone(req: IncomingMessage, gone: () => void): void {
   else req.on('close', check);
 }
 
+/**
+ * Arrays and objects a request body may nest (docs/sandbox.md "Sandbox assumptions"): the deepest
+ * body of the API, a ten-level cascade of a form, needs some 25; what reads a body (validation, the
+ * idempotency hash) walks it by recursion, which a body thousands deep would overflow.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** How deep a JSON text's arrays and objects nest, counted to `limit` + 1 at most (strings skipped). */
+export function jsonDepth(raw: Buffer, limit: number): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]!;
+    if (c === 0x22) {
+      // a string: to its closing quote, past escaped characters
+      for (i++; i < raw.length && raw[i] !== 0x22; i++) if (raw[i] === 0x5c) i++;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max && (max = depth) > limit) return max;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return max;
+}
+
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   const raw = await readBody(req);
   if (raw.length === 0) return undefined;
+  let parsed: unknown;
   try {
-    return JSON.parse(raw.toString('utf8'));
+    parsed = JSON.parse(raw.toString('utf8'));
   } catch {
     throw new ApiFailure(400, 'Invalid JSON body', { fieldErrors: { _form: { code: 'invalid_body', message: 'Body is not valid JSON' } } });
   }
+  if (jsonDepth(raw, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    throw new ApiFailure(400, `JSON body nested deeper than ${MAX_JSON_DEPTH} levels`, { fieldErrors: { _form: { code: 'invalid_body', message: `arrays and objects nest at most ${MAX_JSON_DEPTH} deep` } } });
+  }
+  return parsed;
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

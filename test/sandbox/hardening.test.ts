@@ -149,6 +149,45 @@ describe('answer keys from a request', () => {
   });
 });
 
+describe('bodies that cost more than they weigh', () => {
+  it('a body nested thousands deep is a 400, with or without an Idempotency-Key, and the sandbox keeps answering', async () => {
+    const form = await sb.api('POST', '/forms', { body: { title: 'Deep', shortText: 'x', fields: [{ type: 'shortText', option: { label: 'A' } }] } });
+    const qrId = form.body.data.qrId as string;
+    const deep = `{"answers":{"x":${'['.repeat(5000)}${']'.repeat(5000)}}}`;
+    for (const headers of [{}, { 'idempotency-key': 'deep-1' }]) {
+      const r = await sb.api('POST', `/forms/${qrId}/submissions`, { body: deep, headers });
+      expect([r.status, r.body.message]).toEqual([400, 'JSON body nested deeper than 64 levels']);
+    }
+    // brackets inside strings are text, not nesting
+    const text = await sb.api('POST', `/forms/${qrId}/submissions`, { body: JSON.stringify({ answers: { [form.body.data.fields[0].key]: '['.repeat(200) } }) });
+    expect(text.status).toBe(200);
+    expect((await sb.api('GET', `/forms/${qrId}`)).status).toBe(200);
+  });
+
+  it('a cascade whose full paths would make a page of gigabytes is refused (400) before it is stored; its public page stays small', async () => {
+    const leaves = Array.from({ length: 20_000 }, (_, i) => ({ name: '', value: String(i) }));
+    const cascade = (options: unknown) => ({ title: 'Cascade', shortText: 'x', fields: [{ type: 'multipleLevelSelect', option: { label: 'Where', options } }] });
+    const before = (await sb.api('GET', '/forms?limit=100')).body.data.total;
+    for (const [options, message] of [
+      [[{ name: 'a', value: 'A'.repeat(400_000), options: leaves }], /name and value are at most 200 characters/],
+      [[{ name: 'a', value: 'a', options: leaves }], /at most 5,000 options/],
+      [[{ name: 'a', value: 'A'.repeat(200), options: leaves.slice(0, 4000) }], /full paths are at most 100,000 characters together/],
+      [[{ name: 'l', value: 'l', options: [{ name: 'l', value: 'l', options: [{ name: 'l', value: 'l', options: [{ name: 'l', value: 'l', options: [{ name: 'l', value: 'l', options: [{ name: 'l', value: 'l', options: [{ name: 'l', value: 'l', options: [{ name: 'l', value: 'l', options: [{ name: 'l', value: 'l', options: [{ name: 'l', value: 'l', options: [{ name: 'l', value: 'l' }] }] }] }] }] }] }] }] }] }] }], /at most 10 levels/],
+    ] as const) {
+      const r = await sb.api('POST', '/forms', { body: cascade(options) });
+      expect(r.status).toBe(400);
+      expect(JSON.stringify(r.body)).toMatch(message);
+    }
+    expect((await sb.api('GET', '/forms?limit=100')).body.data.total).toBe(before);
+    // near the largest cascade allowed (4,001 options, 92,000 characters of paths): a page under a megabyte
+    const ok = await sb.api('POST', '/forms', { body: cascade([{ name: 'a', value: 'A'.repeat(16), options: leaves.slice(0, 4000).map((l) => ({ ...l, value: l.value.padStart(4, '0') })) }]) });
+    expect(ok.status).toBe(200);
+    const page = await fetch(`${sb.origin}/s/${ok.body.data.qrId}`);
+    expect(page.status).toBe(200);
+    expect((await page.text()).length).toBeLessThan(1_000_000);
+  });
+});
+
 describe('the admin routes', () => {
   it('refuse a Host that is not a loopback name (DNS rebinding)', async () => {
     const r = await rawHttp(`GET /_sandbox/keys HTTP/1.1\r\nHost: attacker.example\r\nConnection: close\r\n\r\n`);

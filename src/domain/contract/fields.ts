@@ -3,6 +3,7 @@
 // bodies the sandbox refuses with 400. Messages are the ones the sandbox answers with.
 import { z } from 'zod/v4';
 import { CHOICE_TYPES, FIELD_TYPES, SCORED_TYPES, type FieldType } from '../fieldTypes.js';
+import { CASCADE_LIMITS } from '../limits.js';
 
 const CHOICE = 'an option is {name, value} with string values';
 const choiceError = { error: (iss: { code: string }) => (iss.code === 'invalid_type' ? CHOICE : undefined) };
@@ -33,6 +34,31 @@ export const CascadeNode: z.ZodType<CascadeNode> = z
   }, choiceError)
   .meta({ title: 'CascadeNode', description: 'spec §2.4/§2.8: a level of a multipleLevelSelect cascade; the answer is the path of values, "Europe / France / Paris"' });
 
+/**
+ * What is wrong with a cascade's size (CASCADE_LIMITS), or undefined: read without recursion, so a
+ * tree of any depth is measured, not overflowed.
+ */
+export function cascadeProblem(options: readonly CascadeNode[] | undefined): string | undefined {
+  const { options: most, levels, text, paths } = CASCADE_LIMITS;
+  const stack: Array<{ nodes: readonly CascadeNode[]; level: number; prefix: number }> = [{ nodes: options ?? [], level: 1, prefix: 0 }];
+  let count = 0;
+  let pathChars = 0;
+  while (stack.length) {
+    const { nodes, level, prefix } = stack.pop()!;
+    if (nodes.length && level > levels) return `a cascade has at most ${levels} levels`;
+    for (const n of nodes) {
+      if (++count > most) return `a cascade has at most ${most.toLocaleString('en')} options`;
+      const value = String(n.value ?? n.name ?? '');
+      if (value.length > text || String(n.name ?? '').length > text) return `a cascade option's name and value are at most ${text} characters`;
+      // a choice's full path: its parents' values and its own, joined by " / "
+      const path = prefix + (prefix ? 3 : 0) + value.length;
+      if (n.options?.length) stack.push({ nodes: n.options, level: level + 1, prefix: path });
+      else if ((pathChars += path) > paths) return `a cascade's full paths are at most ${paths.toLocaleString('en')} characters together (the form page lists each)`;
+    }
+  }
+  return undefined;
+}
+
 /** spec §2.4: `correctAnswers` is an answer value (§2.8) or several; number answers may be numbers. */
 const TextAnswers = z.union([z.string(), z.array(z.string())]);
 const NumberAnswers = z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]);
@@ -51,7 +77,13 @@ function optionOf(type: FieldType) {
     return { schema: option('ChoicesOption', { options }, 'radio and checkbox take at least one choice', `${aField(type)} needs option.options, at least one {name, value}`), required: true };
   }
   if (CHOICE_TYPES.includes(type)) return { schema: option('GenderOption', { options: z.array(ChoiceOption).optional() }, 'gender takes choices'), required: false };
-  if (type === 'multipleLevelSelect') return { schema: option('CascadeOption', { options: z.array(CascadeNode).optional() }, 'multipleLevelSelect takes a cascade option tree'), required: false };
+  if (type === 'multipleLevelSelect') {
+    const schema = option('CascadeOption', { options: z.array(CascadeNode).optional() }, 'multipleLevelSelect takes a cascade option tree').superRefine((o, ctx) => {
+      const problem = cascadeProblem(o.options as CascadeNode[] | undefined);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['options'] });
+    });
+    return { schema, required: false };
+  }
   if (type === 'sheet') {
     const rowLabels = z.array(z.string(), { error: needs('a sheet field needs option.rowLabels') }).min(1, { error: 'a sheet field needs option.rowLabels' });
     return { schema: option('SheetOption', { rowLabels }, 'sheet has one row per label', 'a sheet field needs option.rowLabels'), required: true };
