@@ -14,6 +14,14 @@ export const FRAME_FONTS = [
   'Verdana', 'Roboto', 'Lato', 'Oswald', 'Slabo 27px', 'Roboto Condensed', 'Montserrat', 'Source Sans Pro',
   'RaleWay', 'PT Sans',
 ] as const;
+/**
+ * spec §2.6 gives no length for the frame's label (docs/sandbox.md, "Sandbox assumptions"): a few words
+ * under the code; every image of the form draws it, so its length is bounded, and what no image can draw
+ * (control characters, half a surrogate pair) is refused.
+ */
+export const MAX_FRAME_TEXT = 64;
+const PRINTABLE = /^(?:[^\u0000-\u001f\u007f\ud800-\udfff\ufffe\uffff]|[\ud800-\udbff][\udc00-\udfff])*$/;
+
 export const QrConfigSchema = z
   .object({
     backgroundColor: hexColour, colorDark: hexColour, color01: hexColour, color02: hexColour,
@@ -22,14 +30,14 @@ export const QrConfigSchema = z
     eye_inner: rangeEnum('eyeInner', 0, 10),
     eye_outer: rangeEnum('eyeOuter', 0, 12),
     qrData: rangeEnum('pattern', 0, 14),
-    logo: z.string(),
+    logo: z.string().max(2048, 'at most 2048 characters (a URL)'),
     size: z.number().positive().max(4096),
     transparentBkg: z.boolean(),
     gradient: z.boolean(),
     grdType: z.enum(['linear', 'upDown', 'diagonal1', 'diagonal2', 'radial']),
     eye_color: z.boolean(),
     frame: z.number().int().min(1).max(16),
-    frameText: z.string(),
+    frameText: z.string().max(MAX_FRAME_TEXT, `at most ${MAX_FRAME_TEXT} characters (a label under the code)`).regex(PRINTABLE, 'control characters and unpaired surrogates cannot be drawn'),
     frameTextFont: z.enum(FRAME_FONTS),
     frameColorType: z.enum(['fill', 'linear', 'upDown', 'downUp', 'diagonal1', 'diagonal2', 'radial']),
   })

@@ -39,6 +39,9 @@ export interface SandboxOptions {
   linkOrigin?: string;
 }
 
+/** a Host header: a name or IPv4 address of at most 253 characters, or a bracketed IPv6 address, and an optional port */
+const HOST_HEADER = /^(?:[a-z0-9_](?:[a-z0-9_.-]{0,251}[a-z0-9_])?|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
+
 /**
  * `.` or `..` as a path segment, read as the URL parser will read the path: percent-encoded dots,
  * and `\` (and its encodings) as a separator, since the parser turns it into `/` for http URLs.
@@ -139,6 +142,8 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     for (const [k, v] of Object.entries(DEFAULT_HEADERS)) res.setHeader(k, v);
     // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400
     if (req.headers.host === undefined && req.httpVersion === '1.1') return sendJson(res, 400, failure(400, 'Missing Host header (HTTP/1.1 requires one)'), { connection: 'close' });
+    // RFC 9110 §7.2: a host and a port, nothing else; links and QR images are made from it
+    if (req.headers.host !== undefined && !HOST_HEADER.test(req.headers.host)) return sendJson(res, 400, failure(400, 'Invalid Host header (expected host or host:port)'), { connection: 'close' });
     // a path with dot segments (/v1/forms/../../_sandbox/keys) would be normalised into another
     // route: refused as it is, never resolved
     if (hasDotSegment(req.url ?? '/')) return sendJson(res, 400, failure(400, 'Path must not contain . or .. segments'));

@@ -50,6 +50,10 @@ describe('requests Node refuses before any route', () => {
     ['no Host header', 'GET /v1/forms HTTP/1.1\r\nConnection: close\r\n\r\n', 400],
     ['an Expect other than 100-continue', `POST /v1/forms HTTP/1.1\r\n${host()}Expect: foo\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`, 417],
     ['CONNECT (a tunnel asked of a server that is no proxy)', 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', 405],
+    // links and QR images are made from Host: a host and a port, nothing else (a 4,000-character one was a 500)
+    ['a Host with user information', 'GET /qr/ABCD1234.svg HTTP/1.1\r\nHost: evil.example@127.0.0.1\r\nConnection: close\r\n\r\n', 400],
+    ['a Host with a path', 'GET /_sandbox/keys HTTP/1.1\r\nHost: 127.0.0.1/.evil.example\r\nConnection: close\r\n\r\n', 400],
+    ['a Host of 4,000 characters', `GET /v1/forms HTTP/1.1\r\nHost: ${'a'.repeat(4000)}\r\nConnection: close\r\n\r\n`, 400],
   ];
   it.each(cases)('%s gets the JSON envelope and the security headers', async (_name, request, status) => {
     const r = await rawHttp(withHost(request));
@@ -154,7 +158,7 @@ describe('bodies that cost more than they weigh', () => {
     const form = await sb.api('POST', '/forms', { body: { title: 'Deep', shortText: 'x', fields: [{ type: 'shortText', option: { label: 'A' } }] } });
     const qrId = form.body.data.qrId as string;
     const deep = `{"answers":{"x":${'['.repeat(5000)}${']'.repeat(5000)}}}`;
-    for (const headers of [{}, { 'idempotency-key': 'deep-1' }]) {
+    for (const headers of [{}, { 'idempotency-key': 'deep-1' }] as Array<Record<string, string>>) {
       const r = await sb.api('POST', `/forms/${qrId}/submissions`, { body: deep, headers });
       expect([r.status, r.body.message]).toEqual([400, 'JSON body nested deeper than 64 levels']);
     }
@@ -162,6 +166,18 @@ describe('bodies that cost more than they weigh', () => {
     const text = await sb.api('POST', `/forms/${qrId}/submissions`, { body: JSON.stringify({ answers: { [form.body.data.fields[0].key]: '['.repeat(200) } }) });
     expect(text.status).toBe(200);
     expect((await sb.api('GET', `/forms/${qrId}`)).status).toBe(200);
+  });
+
+  it("a frame label is a label: long or undrawable text is a 400, and one stored before still draws", async () => {
+    const body = (frameText: string) => ({ title: 'Q', shortText: 'x', fields: [{ type: 'shortText', option: { label: 'A' } }], qrConfig: { frame: 3, frameText } });
+    for (const [text, message] of [['W'.repeat(300_000), /at most 64 characters/], ['a\u0001b', /control characters/], ['\ud800', /unpaired surrogates/]] as const) {
+      const r = await sb.api('POST', '/forms', { body: body(text) });
+      expect([r.status, JSON.stringify(r.body)]).toEqual([400, expect.stringMatching(message)]);
+    }
+    const ok = await sb.api('POST', '/forms', { body: body('Scan me ☕ 𝄞') });
+    expect(ok.status).toBe(200);
+    const png = await fetch(`${sb.origin}/qr/${ok.body.data.qrId}.png`);
+    expect([png.status, png.headers.get('content-type')]).toEqual([200, 'image/png']);
   });
 
   it('a cascade whose full paths would make a page of gigabytes is refused (400) before it is stored; its public page stays small', async () => {

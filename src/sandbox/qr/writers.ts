@@ -6,7 +6,10 @@ import type { Layer, Paint, Rgb, Scene, TextItem } from './scene.js';
 
 const f3 = (n: number) => (Math.round(n * 1000) / 1000).toString();
 const hex = ([r, g, b]: Rgb) => `#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+// what XML cannot hold (control characters, half a surrogate pair) is left out: a design stored before
+// frameText was checked still draws
+const esc = (s: string) =>
+  s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function svgPath(cmds: Cmd[]): string {
   return cmds.map((c) => (c[0] === 'Z' ? 'Z' : `${c[0]}${c.slice(1).map((v) => f3(v as number)).join(' ')}`)).join('');

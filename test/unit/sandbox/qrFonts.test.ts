@@ -39,4 +39,12 @@ describe('the fonts a QR design is rasterised with', () => {
         expect(draw(svg, files === 'all' ? all : files).equals(draw(svg, all)), `${frameText} in ${frameTextFont}`).toBe(true);
       }
   });
+
+  it('a label stored before frameText was checked still draws: what XML cannot hold is left out', () => {
+    const svg = toSvg(scene({ frame: 4, frameText: 'a\u0001b\u0000c\ud800d\uffff & <e>' }), { forRaster: true });
+    expect(svg).toContain('abcd &#38; &#60;e&#62;');
+    expect(() => new Resvg(svg, { font: { loadSystemFonts: false, fontFiles: fonts().map((f) => f.file), defaultFontFamily: 'DejaVu Sans' } }).render()).not.toThrow();
+    // a pair of surrogates is one character, kept
+    expect(toSvg(scene({ frame: 4, frameText: 'clef 𝄞' }), { forRaster: true })).toContain('clef 𝄞');
+  });
 });
