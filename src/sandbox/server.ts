@@ -108,6 +108,7 @@ export function createInstance(opts: Pick<SandboxOptions, 'dataDir' | 'plan' | '
   const store = new SandboxStore(opts.dataDir);
   if (opts.plan) store.accounts.update(MAIN_ACCOUNT, { plan: opts.plan });
   if (opts.quota !== undefined) store.accounts.update(MAIN_ACCOUNT, { quota: opts.quota });
+  store.sweepPendingFiles(Date.now() + store.meta.clockOffsetMs());
   return {
     store,
     closing,

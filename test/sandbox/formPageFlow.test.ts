@@ -149,6 +149,25 @@ describe('files chosen before an invalid submit', () => {
     }
   });
 
+  it('are served to no one while they wait, and a restart that forgot them removes them once their hour is past', async () => {
+    const f = await newForm({ fields });
+    const t = await failedTry(visitor('b8b8b8b8b8b8b8b8'), f);
+    expect((await fetch(`${sb.origin}/files/${t.fileId}`)).status).toBe(404);
+    const { createInstance } = await import('../../src/sandbox/server.js');
+    // a sandbox opening the same data within the hour keeps them (the page's process may still want them)
+    const soon = createInstance({ dataDir: sb.dataDir }, new AbortController().signal);
+    soon.store.close();
+    expect([fileRow(t.fileId)?.category, onDisk(t.fileId)]).toEqual(['pending', true]);
+    await sb.admin('POST', '/_sandbox/clock', { advanceSeconds: 3601 });
+    try {
+      const later = createInstance({ dataDir: sb.dataDir }, new AbortController().signal);
+      later.store.close();
+      expect([fileRow(t.fileId), onDisk(t.fileId)]).toEqual([undefined, false]);
+    } finally {
+      await sb.admin('POST', '/_sandbox/clock', { advanceSeconds: -3601 });
+    }
+  });
+
   it('keep at most five for a several-file field: the oldest give way, and are deleted', async () => {
     const f = await newForm({ fields });
     const ada = visitor('a7a7a7a7a7a7a7a7');
@@ -168,5 +187,31 @@ describe('files chosen before an invalid submit', () => {
     expect(named).toEqual(['p11.png', 'p12.png', 'p20.png', 'p21.png', 'p22.png']);
     const kept = new Set([...html.matchAll(/name="_keep" value="([0-9a-f]{24})"/g)].map((m) => m[1]!));
     for (const id of new Set(seen)) expect(fileRow(id) !== undefined, id).toBe(kept.has(id));
+  });
+});
+
+describe('files go with the last thing that names them', () => {
+  it('a submission deleted takes the files only it named; a form deleted takes all of its files', async () => {
+    const f = await newForm({ fields: [{ type: 'email', option: { label: 'Mail', required: true } }, { type: 'picture', option: { label: 'Photo' } }] });
+    const [mail, photo] = f.fields.map((x) => x.key);
+    const ok = await visitor('c9c9c9c9c9c9c9c9').post(f.shortUrl, [[mail!, 'ada@example.com']], [[photo!, PNG, 'me.png']]);
+    expect(ok.status).toBe(303);
+    const first = (await sb.api('GET', `/forms/${f.qrId}/submissions`)).body.data.items[0];
+    const { fileId, fileUrl } = first.answers[photo!][0];
+    // a second submission names the same file (the API takes a file of the form by its id)
+    const second = await sb.api('POST', `/forms/${f.qrId}/submissions`, { body: { answers: { [mail!]: 'bob@example.com', [photo!]: [fileId] } } });
+    expect(second.status).toBe(200);
+    const onDisk = () => existsSync(join(sb.dataDir, 'files', fileId));
+    expect((await sb.api('DELETE', `/submissions/${first.id}`)).status).toBe(200);
+    expect([(await fetch(fileUrl)).status, onDisk()]).toEqual([200, true]);
+    expect((await sb.api('POST', `/forms/${f.qrId}/submissions/batch-delete`, { body: { submissionIds: [second.body.data.submissionId] } })).status).toBe(200);
+    expect([(await fetch(fileUrl)).status, onDisk()]).toEqual([404, false]);
+    // the form's own files and its submissions' go with the form
+    const again = await visitor('d0d0d0d0d0d0d0d0').post(f.shortUrl, [[mail!, 'cy@example.com']], [[photo!, PNG, 'cy.png']]);
+    expect(again.status).toBe(303);
+    const kept = (await sb.api('GET', `/forms/${f.qrId}/submissions`)).body.data.items[0].answers[photo!][0];
+    expect((await fetch(kept.fileUrl)).status).toBe(200);
+    expect((await sb.api('DELETE', `/forms/${f.qrId}`)).status).toBe(200);
+    expect([(await fetch(kept.fileUrl)).status, existsSync(join(sb.dataDir, 'files', kept.fileId))]).toEqual([404, false]);
   });
 });

@@ -56,7 +56,9 @@ export function acceptFiles(sb: SandboxInstance, row: FormRow, doc: FormDoc, pos
       drop(file.fileId);
       continue;
     }
-    sb.store.files.insert({ id: file.fileId, account_id: row.account_id, qr_id: row.qr_id, category: 'submission', name: file.name, mime: sniffed!.mime, size: file.size, created_at: sb.now().toISOString() });
+    // 'pending' until a submission names it (commitSubmission): never served, and removed when its
+    // retry never comes, even across a restart (sweepPendingFiles)
+    sb.store.files.insert({ id: file.fileId, account_id: row.account_id, qr_id: row.qr_id, category: 'pending', name: file.name, mime: sniffed!.mime, size: file.size, created_at: sb.now().toISOString() });
     accepted.set(field.key, [...(accepted.get(field.key) ?? []), { fileId: file.fileId, name: file.name }]);
   }
   return accepted;

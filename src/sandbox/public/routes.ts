@@ -57,7 +57,8 @@ const PASSIVE = /^(image\/(png|jpeg|gif|webp|avif|bmp)|audio\/|video\/|text\/(pl
  */
 async function servedFile({ sb, params, res }: PublicContext): Promise<void> {
   const row = /^[0-9a-f]{24}$/.test(params.fileId!) ? sb.store.files.get(params.fileId!) : undefined;
-  if (!row) return notFound(res);
+  // a page submit's file waiting for its retry is no one's yet: not served to anyone
+  if (!row || row.category === 'pending') return notFound(res);
   // opened before anything is sent: a file removed meanwhile (an upload deleted while its GET was on
   // its way) is a 404, and an error of the read stream is never left without a listener
   let file;

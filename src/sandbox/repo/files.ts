@@ -11,6 +11,9 @@ export interface FileRow {
   created_at: string;
 }
 
+/** how long a page submit's files wait for its retry (public/visitTokens.ts) */
+export const PENDING_FILE_TTL_MS = 60 * 60 * 1000;
+
 /** Uploaded files' records; their bytes live in the data dir's files/ under the id. */
 export class Files {
   constructor(private readonly db: Db) {}
@@ -40,5 +43,37 @@ export class Files {
 
   delete(id: string): void {
     this.db.sql(`DELETE FROM files WHERE id = ?`).run(id);
+  }
+
+  /**
+   * Of a form's submission files, those the given answers name (as JSON text: a file id is 24 random
+   * hex characters, so its quoted text names it and nothing else).
+   */
+  namedIn(qrId: string, answers: readonly string[]): string[] {
+    if (!answers.length) return [];
+    const ids = (this.db.sql(`SELECT id FROM files WHERE qr_id = ? AND category IN ('submission', 'pending')`).all(qrId) as Array<{ id: string }>).map((r) => r.id);
+    return ids.filter((id) => answers.some((a) => a.includes(`"${id}"`)));
+  }
+
+  /** Of these files, those no submission of the form names (any more). */
+  unnamed(qrId: string, ids: readonly string[]): string[] {
+    const named = this.db.sql(`SELECT 1 FROM submissions WHERE qr_id = ? AND instr(answers, ?) > 0 LIMIT 1`);
+    return ids.filter((id) => named.get(qrId, `"${id}"`) === undefined);
+  }
+
+  /** Every file of a form (its own, its submissions', those of page submits still pending). */
+  ofFormAll(qrId: string): string[] {
+    return (this.db.sql(`SELECT id FROM files WHERE qr_id = ?`).all(qrId) as Array<{ id: string }>).map((r) => r.id);
+  }
+
+  /** A page submit's files became a submission's. */
+  settle(ids: readonly string[]): void {
+    const stmt = this.db.sql(`UPDATE files SET category = 'submission' WHERE id = ? AND category = 'pending'`);
+    for (const id of ids) stmt.run(id);
+  }
+
+  /** Files of page submits that came back with errors, stored before `before` (ISO time). */
+  pendingBefore(before: string): FileRow[] {
+    return this.db.sql(`SELECT * FROM files WHERE category = 'pending' AND created_at < ?`).all(before) as FileRow[];
   }
 }

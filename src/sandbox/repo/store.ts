@@ -1,11 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Role } from '../../domain/roles.js';
 import { Accounts } from './accounts.js';
 import { DATABASE_FILE } from '../../domain/dataDir.js';
 import { Db, openDatabase } from './db.js';
 import { Deliveries } from './deliveries.js';
-import { Files } from './files.js';
+import { Files, PENDING_FILE_TTL_MS } from './files.js';
 import { Forms, newObjectId } from './forms.js';
 import { Idempotency } from './idempotency.js';
 import { Members } from './members.js';
@@ -85,6 +85,40 @@ export class SandboxStore {
   }
 
   /** a write transaction over several repositories */
+  /**
+   * Deletes submissions of one form, and the files that only they named, in the caller's
+   * transaction; the files whose bytes go once it has committed (removeFileBytes).
+   */
+  deleteSubmissions(qrId: string, ids: string[]): string[] {
+    const named = this.files.namedIn(qrId, this.submissions.answersOf(qrId, ids));
+    this.submissions.delete(qrId, ids);
+    const gone = this.files.unnamed(qrId, named);
+    for (const id of gone) this.files.delete(id);
+    return gone;
+  }
+
+  /**
+   * Files of page submits whose retry never came (a retry waits PENDING_FILE_TTL_MS, in the memory of
+   * the process that served the page: a restart forgets it): removed, records and bytes, unless a
+   * submission names one (then it is that submission's). Run as a sandbox opens its data.
+   */
+  sweepPendingFiles(nowMs: number): void {
+    const stale = this.files.pendingBefore(new Date(nowMs - PENDING_FILE_TTL_MS).toISOString());
+    if (!stale.length) return;
+    const gone = this.write(() => {
+      const orphans = stale.filter((f) => this.files.unnamed(f.qr_id ?? '', [f.id]).length > 0).map((f) => f.id);
+      for (const id of orphans) this.files.delete(id);
+      this.files.settle(stale.map((f) => f.id).filter((id) => !orphans.includes(id)));
+      return orphans;
+    });
+    this.removeFileBytes(gone);
+  }
+
+  /** The bytes of files whose records are gone (after the transaction that deleted them). */
+  removeFileBytes(ids: readonly string[]): void {
+    for (const id of ids) rmSync(join(this.filesDir, id), { force: true });
+  }
+
   write<T>(fn: () => T): T {
     return this.db.write(fn);
   }

@@ -92,6 +92,15 @@ export class Submissions {
       .run(JSON.stringify(answers), quiz ? JSON.stringify(quiz) : null, timeSpent, at, seq);
   }
 
+  /** The answers (JSON text) of submissions of one form, by id. */
+  answersOf(qrId: string, ids: readonly string[]): string[] {
+    const stmt = this.db.sql(`SELECT answers FROM submissions WHERE id = ? AND qr_id = ?`);
+    return ids.flatMap((id) => {
+      const row = stmt.get(id, qrId) as { answers: string } | undefined;
+      return row ? [row.answers] : [];
+    });
+  }
+
   /** Deletes submissions of one form by id, in the caller's transaction. */
   delete(qrId: string, ids: string[]): void {
     const stmt = this.db.sql(`DELETE FROM submissions WHERE id = ? AND qr_id = ?`);

@@ -141,14 +141,18 @@ function setArchived(archive: boolean) {
 }
 
 /** A form goes with its submissions. */
-function removeForm(ctx: RequestContext, row: FormRow): void {
+/** A form and all it holds, files included: the ids of the files whose bytes go once committed. */
+function removeForm(ctx: RequestContext, row: FormRow): string[] {
+  const files = ctx.store.files.ofFormAll(row.qr_id);
+  for (const id of files) ctx.store.files.delete(id);
   ctx.store.submissions.deleteAllOf(row.qr_id);
   ctx.store.scans.deleteAllOf(row.qr_id);
   ctx.store.forms.delete(row.seq);
+  return files;
 }
 
 function deleteForm(ctx: RequestContext) {
-  ctx.store.write(() => removeForm(ctx, ctx.form!));
+  ctx.store.removeFileBytes(ctx.store.write(() => removeForm(ctx, ctx.form!)));
   return { result: 'Form deleted successfully' };
 }
 
@@ -159,16 +163,16 @@ function bulkDeleteForms(ctx: RequestContext) {
   for (const id of ids) {
     if (!isQrId(id)) throw new ApiFailure(400, `Invalid form id "${id}": repeat ids once per form, not comma-separated`);
   }
-  const n = ctx.store.write(() => {
+  const { n, files } = ctx.store.write(() => {
     // all or nothing: one unavailable id deletes none, and the answer names every such id
     const found = ids.map((id) => ctx.store.forms.find(id, ctx.account.id));
     const missing = ids.filter((_, i) => !isAvailable(found[i]));
     if (missing.length) throw new ApiFailure(400, `${FORM_NOT_FOUND}: ${missing.join(', ')} (nothing deleted)`);
     const rows = found as FormRow[];
     for (const row of rows) ctx.authorize('form.delete', row);
-    for (const row of rows) removeForm(ctx, row);
-    return rows.length;
+    return { n: rows.length, files: rows.flatMap((row) => removeForm(ctx, row)) };
   });
+  ctx.store.removeFileBytes(files);
   return { message: `${n} form${n === 1 ? '' : 's'} deleted successfully` };
 }
 

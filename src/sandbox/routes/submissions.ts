@@ -183,7 +183,8 @@ async function updateSubmission(ctx: RequestContext) {
 
 function deleteSubmission(ctx: RequestContext) {
   const { row } = loadSubmission(ctx);
-  ctx.store.write(() => ctx.store.submissions.delete(row.qr_id, [row.id]));
+  // a file goes with the last submission that names it (spec §4.4 "delete": the answers are gone)
+  ctx.store.removeFileBytes(ctx.store.write(() => ctx.store.deleteSubmissions(row.qr_id, [row.id])));
   return {};
 }
 
@@ -193,12 +194,13 @@ function batchDelete(ctx: RequestContext, body: z.infer<typeof BatchDeleteBody>)
   const unique = [...new Set(body.submissionIds)];
   const bad = unique.filter((i) => !isHex24(i));
   if (bad.length) throw new ApiFailure(400, `Invalid submission id${bad.length > 1 ? 's' : ''}: ${bad.join(', ')}`);
-  ctx.store.write(() => {
+  const files = ctx.store.write(() => {
     // spec §4.4: ids must belong to the form; all or nothing
     const foreign = ctx.store.submissions.foreignTo(form.qr_id, ctx.account.id, unique);
     if (foreign.length) throw new ApiFailure(400, `Submission${foreign.length > 1 ? 's' : ''} not found in form ${form.qr_id}: ${foreign.join(', ')}`);
-    ctx.store.submissions.delete(form.qr_id, unique);
+    return ctx.store.deleteSubmissions(form.qr_id, unique);
   });
+  ctx.store.removeFileBytes(files);
   return {};
 }
 
