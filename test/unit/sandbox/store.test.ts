@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../../src/sandbox/repo/db.js';
 import { SandboxStore } from '../../../src/sandbox/repo/store.js';
+import { REQUEST_LOG_PATH, REQUEST_LOG_ROWS } from '../../../src/sandbox/repo/requestLog.js';
 import { PRE_MIGRATION_SCHEMA } from './fixtures/preMigrationSchema.js';
 
 function tempDataDir() {
@@ -24,6 +25,28 @@ describe('sandbox data dir', () => {
     expect(b.db.raw.pragma('user_version')).toBe(SCHEMA_VERSION);
     b.close();
     remove();
+  });
+
+  it('keeps the newest requests of its log, each path cut to a bounded length (anyone can send requests)', () => {
+    const { dir, remove } = tempDataDir();
+    const store = new SandboxStore(dir);
+    try {
+      const add = (path: string) => store.requests.add({ at: '2026-01-01T00:00:00.000Z', method: 'GET', path, status: 404, memberId: null, ms: 1, fault: null });
+      store.write(() => {
+        for (let i = 0; i < REQUEST_LOG_ROWS + 1000; i++) add(`/v1/nope/${i}`);
+      });
+      add(`/v1/${'x'.repeat(15_000)}`);
+      const rows = store.requests.since(0);
+      expect(rows.length).toBeGreaterThanOrEqual(REQUEST_LOG_ROWS);
+      expect(rows.length).toBeLessThanOrEqual(REQUEST_LOG_ROWS + 500);
+      expect(rows[0]!.path).not.toBe('/v1/nope/0');
+      expect(rows.at(-2)!.path).toBe(`/v1/nope/${REQUEST_LOG_ROWS + 999}`);
+      expect(rows.at(-1)!.path).toHaveLength(REQUEST_LOG_PATH);
+      expect(rows.at(-1)!.path.endsWith('…')).toBe(true);
+    } finally {
+      store.close();
+      remove();
+    }
   });
 
   it('adds columns that a data dir made by an older version lacks', () => {
