@@ -1,15 +1,6 @@
-/**
- * CSV formula injection (OWASP): a spreadsheet runs a cell that begins with `=`, `+`, `-` or `@` (and
- * tab or carriage return, which some strip first) as a formula. Such a cell is written with a `'`
- * in front, which spreadsheets take as "text" and do not show. A plain number (`-3`, `+1.5e3`) is
- * no formula and stays as it is, so numeric columns keep sorting as numbers. `--csv-raw` skips this.
- */
-const TRIGGER = /^[=+\-@\t\r]/;
-const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+import { neutraliseFormula } from '../domain/csvFormula.js';
 
-export function neutraliseFormula(text: string): string {
-  return TRIGGER.test(text) && !NUMBER.test(text) ? `'${text}` : text;
-}
+export { neutraliseFormula };
 
 /** The cells of a CSV row as written: neutralised unless raw was asked for. */
 export function csvCells(cells: string[], raw: boolean): string[] {

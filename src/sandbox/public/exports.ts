@@ -1,4 +1,5 @@
 import type { AnalyticsQuery } from '../../domain/analytics.js';
+import { neutraliseFormula } from '../../domain/csvFormula.js';
 import { localParts, pad2 } from '../../domain/zones.js';
 import { sendText } from '../http.js';
 import type { SandboxInstance } from '../instance.js';
@@ -6,7 +7,9 @@ import { windowFor } from '../routes/analytics.js';
 
 export const CSV_COLUMNS = ['scannedAt', 'localTime', 'device', 'country', 'city', 'visitorId', 'submissionId'] as const;
 
-function cell(value: string): string {
+/** a cell of the CSV: a visitor's city or country cannot be a formula a spreadsheet runs (domain/csvFormula.ts) */
+function cell(raw: string): string {
+  const value = neutraliseFormula(raw);
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
