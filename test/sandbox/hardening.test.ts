@@ -154,6 +154,13 @@ describe('answer keys from a request', () => {
 });
 
 describe('bodies that cost more than they weigh', () => {
+  it('a sort named like a property every object has is a 400, not a query built from it', async () => {
+    for (const sort of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const r = await sb.api('GET', `/forms?sort=${sort}`);
+      expect([r.status, r.body.message]).toEqual([400, expect.stringMatching(/^Invalid sort/)]);
+    }
+  });
+
   it('a body nested thousands deep is a 400, with or without an Idempotency-Key, and the sandbox keeps answering', async () => {
     const form = await sb.api('POST', '/forms', { body: { title: 'Deep', shortText: 'x', fields: [{ type: 'shortText', option: { label: 'A' } }] } });
     const qrId = form.body.data.qrId as string;

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Role } from '../../domain/roles.js';
 import { Accounts } from './accounts.js';
@@ -65,7 +65,7 @@ export class SandboxStore {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     this.filesDir = join(dataDir, 'files');
     mkdirSync(this.filesDir, { recursive: true, mode: 0o700 });
-    this.db = openDatabase(join(dataDir, DATABASE_FILE), (db) => seed(db));
+    this.db = openDatabase(privateFile(join(dataDir, DATABASE_FILE)), (db) => seed(db));
     this.meta = new Meta(this.db);
     this.accounts = new Accounts(this.db);
     this.members = new Members(this.db);
@@ -139,4 +139,18 @@ function seed(db: Db): void {
     members.add({ id: newObjectId(Date.parse(at)), accountId, name, email, role, password: 'sandbox-password', seedRole, at });
   }
   new Meta(db).set('seeded', at);
+}
+
+/**
+ * The database holds the keys: readable by its owner only, whatever the umask or the mode of a
+ * --data directory that existed already (SQLite gives its WAL and shared-memory files the same mode).
+ */
+function privateFile(file: string): string {
+  try {
+    closeSync(openSync(file, 'a', 0o600));
+    if (statSync(file).mode & 0o077) chmodSync(file, 0o600);
+  } catch {
+    /* not ours to change (a read-only copy): SQLite says what it cannot open */
+  }
+  return file;
 }

@@ -76,7 +76,7 @@ function listForms(ctx: RequestContext) {
   const page = intParam(ctx.query, 'page', 1, 1_000_000);
   const limit = intParam(ctx.query, 'limit', FORMS_PAGE_DEFAULT, FORMS_PAGE_MAX);
   const sort = ctx.query.get('sort') ?? '1';
-  if (!FORM_SORTS[sort]) throw new ApiFailure(400, 'Invalid sort: expected 1 (newest first), 2 (by name) or 3 (by scan count)');
+  if (!Object.hasOwn(FORM_SORTS, sort)) throw new ApiFailure(400, 'Invalid sort: expected 1 (newest first), 2 (by name) or 3 (by scan count)');
   const total = ctx.store.forms.countListed(ctx.account.id);
   const rows = ctx.store.forms.page(ctx.account.id, sort, limit, (page - 1) * limit);
   return pageOf(rows.map((r) => presentListItem(r, ctx.origin)), total, page, limit);

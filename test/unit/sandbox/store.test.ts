@@ -1,5 +1,5 @@
 import { openSqlite } from '../../../src/sandbox/repo/sqlite.js';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +25,23 @@ describe('sandbox data dir', () => {
     expect(b.db.raw.pragma('user_version')).toBe(SCHEMA_VERSION);
     b.close();
     remove();
+  });
+
+  it('keeps its database (the keys) readable by its owner only, in a directory that existed with 0755', () => {
+    const { dir, remove } = tempDataDir();
+    try {
+      chmodSync(dir, 0o755);
+      const store = new SandboxStore(dir);
+      store.requests.add({ at: '2026-01-01T00:00:00.000Z', method: 'GET', path: '/', status: 200, memberId: null, ms: 1, fault: null });
+      for (const f of ['sandbox.db', 'sandbox.db-wal']) expect((statSync(join(dir, f)).mode & 0o777).toString(8), f).toBe('600');
+      store.close();
+      // a file made readable by others meanwhile is made private again when opened
+      chmodSync(join(dir, 'sandbox.db'), 0o644);
+      new SandboxStore(dir).close();
+      expect((statSync(join(dir, 'sandbox.db')).mode & 0o777).toString(8)).toBe('600');
+    } finally {
+      remove();
+    }
   });
 
   it('keeps the newest requests of its log, each path cut to a bounded length (anyone can send requests)', () => {
