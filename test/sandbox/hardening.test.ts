@@ -185,6 +185,14 @@ describe('bodies that cost more than they weigh', () => {
     expect(ok.status).toBe(200);
     const png = await fetch(`${sb.origin}/qr/${ok.body.data.qrId}.png`);
     expect([png.status, png.headers.get('content-type')]).toEqual([200, 'image/png']);
+    // an image asked again is the one drawn before, until the design changes
+    const svg = async () => (await fetch(`${sb.origin}/qr/${ok.body.data.qrId}.svg`)).text();
+    const first = await svg();
+    expect(await svg()).toBe(first);
+    expect((await sb.api('PUT', `/forms/${ok.body.data.qrId}`, { body: { qrConfig: { frame: 3, frameText: 'Scan me ☕ 𝄞', colorDark: '#7c3aed' } } })).status).toBe(200);
+    const changed = await svg();
+    expect(changed).not.toBe(first);
+    expect(changed.toLowerCase()).toContain('#7c3aed');
   });
 
   it('a cascade whose full paths would make a page of gigabytes is refused (400) before it is stored; its public page stays small', async () => {

@@ -31,11 +31,29 @@ function notFound(res: ServerResponse): void {
   sendText(res, 404, 'Not found\n');
 }
 
+/**
+ * The QR images last drawn, by link, format and design: anyone may ask for a form's image again and
+ * again, and drawing a large one (4096 px) holds the sandbox for a third of a second each time.
+ */
+const drawnBy = new WeakMap<SandboxInstance, Map<string, Buffer>>();
+const DRAWN_MAX = 32;
+
 async function qrImage({ sb, params, res, origin }: PublicContext): Promise<void> {
   const row = sb.store.forms.find(params.qrId!);
   if (!row || row.archived === 1 || (params.format !== 'png' && params.format !== 'svg')) return notFound(res);
   const format = params.format as 'png' | 'svg';
-  const bytes = await renderQr(links(origin, row.qr_id).shortUrl, format, designFor(sb.store, readDoc(row).qrConfig));
+  const shortUrl = links(origin, row.qr_id).shortUrl;
+  const design = designFor(sb.store, readDoc(row).qrConfig);
+  // the logo's bytes are the file's, fixed by its id: whether it is still there is part of the drawing
+  const key = JSON.stringify([shortUrl, format, design.config, design.logo !== undefined]);
+  let drawn = drawnBy.get(sb);
+  if (!drawn) drawnBy.set(sb, (drawn = new Map()));
+  let bytes = drawn.get(key);
+  if (!bytes) {
+    bytes = await renderQr(shortUrl, format, design);
+    if (drawn.size >= DRAWN_MAX) drawn.delete(drawn.keys().next().value!);
+    drawn.set(key, bytes);
+  }
   res.writeHead(200, { 'content-type': format === 'png' ? 'image/png' : 'image/svg+xml' }).end(bytes);
 }
 
