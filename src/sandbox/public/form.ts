@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { deviceOf } from '../../domain/analytics.js';
 import { commitSubmission, checkSubmission, SUBMISSION_QUOTA_MESSAGE } from '../creation.js';
@@ -46,6 +46,8 @@ function header(req: IncomingMessage, name: string): string {
   return (Array.isArray(v) ? v[0] : v)?.trim().slice(0, 80) || 'Unknown';
 }
 
+const VISITOR_KEY = randomBytes(32);
+
 /**
  * The visitor: the first-party cookie when the browser sends it, else a hash of the client address
  * and User-Agent (so a cookieless client is one visitor too); the cookie is set either way.
@@ -53,7 +55,9 @@ function header(req: IncomingMessage, name: string): string {
 function visitorOf(req: IncomingMessage): { id: string; setCookie?: string } {
   const cookie = /(?:^|;\s*)formctl_visitor=([0-9a-f]{16})(?:;|$)/.exec(req.headers.cookie ?? '')?.[1];
   if (cookie) return { id: cookie };
-  const id = createHash('sha256').update(`${req.socket.remoteAddress ?? ''}|${req.headers['user-agent'] ?? ''}`).digest('hex').slice(0, 16);
+  // keyed by a secret of this process: the id is shown in analytics exports, and a plain hash of an
+  // IPv4 address and a common User-Agent could be searched back to the address
+  const id = createHmac('sha256', VISITOR_KEY).update(`${req.socket.remoteAddress ?? ''}|${req.headers['user-agent'] ?? ''}`).digest('hex').slice(0, 16);
   return { id, setCookie: `${VISITOR_COOKIE}=${id}; Path=/s/; Max-Age=31536000; SameSite=Lax; HttpOnly` };
 }
 
