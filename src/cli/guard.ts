@@ -9,7 +9,7 @@ import { EXIT, describeWriteError, isBrokenPipe } from '../errors.js';
  * cleanup that cannot finish (a request the signal cut in half) must not keep the process alive.
  */
 function endNow(code: number): void {
-  runState.ending = true;
+  runState.ending = code;
   const deadline = new Promise((resolve) => setTimeout(resolve, CLEANUP_MS));
   void Promise.race([Promise.resolve(runState.cleanup?.()).catch(() => undefined), deadline]).finally(() => process.exit(code));
 }

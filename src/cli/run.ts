@@ -208,7 +208,7 @@ export interface RunContext {
 async function reported(err: unknown): Promise<number> {
   // the run is being ended (Ctrl-C, a closed stdout): its cleanups cut what was under way, and the
   // exit code is the signal's (guard.ts); what failed because of that is not news
-  if (runState.ending) return EXIT.interrupted;
+  if (runState.ending !== undefined) return runState.ending;
   // --help and --version end through commander too, with 0; commander wrote its usage errors already, unless JSON
   if (err instanceof CommanderError && (err.exitCode === 0 || !runState.jsonErrors)) return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
   const { exitCodeFor, reportError } = await import('./report.js');

@@ -17,14 +17,13 @@ export const runState: {
   jsonErrors: boolean;
   /** the run's requests went to the embedded sandbox (its errors' hints name the sandbox's remedies) */
   embeddedSandbox: boolean;
-  /** a signal or a closed stdout is ending the run (guard.ts): what fails meanwhile is not reported */
-  ending: boolean;
+  /** the exit code of a signal or a closed stdout ending the run (guard.ts): what fails meanwhile is not reported */
+  ending?: number;
 } = {
   io: systemIO(),
   flags: {},
   jsonErrors: false,
   embeddedSandbox: false,
-  ending: false,
 };
 
 /** A new run: its streams (the process's unless given) and prompter; nothing left from a previous run. */
@@ -36,7 +35,7 @@ export function startRun(io: IOStreams | undefined, prompter: Prompter | undefin
   runState.command = undefined;
   runState.jsonErrors = false;
   runState.embeddedSandbox = false;
-  runState.ending = false;
+  runState.ending = undefined;
 }
 
 /**
