@@ -15,6 +15,8 @@ export interface KeptFile {
   fileId: string;
   /** as the visitor named it (made safe by the multipart reader) */
   name: string;
+  /** bytes (what waiting files weigh together is bounded: visitTokens.ts) */
+  size: number;
 }
 
 /** field key → its files */
@@ -59,7 +61,7 @@ export function acceptFiles(sb: SandboxInstance, row: FormRow, doc: FormDoc, pos
     // 'pending' until a submission names it (commitSubmission): never served, and removed when its
     // retry never comes, even across a restart (sweepPendingFiles)
     sb.store.files.insert({ id: file.fileId, account_id: row.account_id, qr_id: row.qr_id, category: 'pending', name: file.name, mime: sniffed!.mime, size: file.size, created_at: sb.now().toISOString() });
-    accepted.set(field.key, [...(accepted.get(field.key) ?? []), { fileId: file.fileId, name: file.name }]);
+    accepted.set(field.key, [...(accepted.get(field.key) ?? []), { fileId: file.fileId, name: file.name, size: file.size }]);
   }
   return accepted;
 }

@@ -29,31 +29,46 @@ export const PENDING_TTL_MS = PENDING_FILE_TTL_MS;
 export const THANKS_TTL_MS = 24 * 60 * 60 * 1000;
 /** entries per kind and instance: past it the oldest goes first */
 const MAX_ENTRIES = 10_000;
+/**
+ * what the files waiting for a retry may weigh together, per instance: past it the oldest visits'
+ * files go first (each visitor is throttled, spec §8, but many addresses together are not)
+ */
+export const MAX_PENDING_BYTES = 512 * 1024 * 1024;
 const TOKEN = /^[A-Za-z0-9_-]{24}$/;
 
 /** 144 random bits: unguessable, so a token is a capability of the visit that received it */
 const newToken = () => randomBytes(18).toString('base64url');
 
-class ScopedStore<T extends Scoped> {
+export class ScopedStore<T extends Scoped> {
   private readonly entries = new Map<string, T>();
-  constructor(private readonly onDrop: (entry: T) => void) {}
+  private weight = 0;
+  /** weigh: what an entry counts against maxWeight (nothing unless given) */
+  constructor(
+    private readonly onDrop: (entry: T) => void,
+    private readonly weigh: (entry: T) => number = () => 0,
+    private readonly maxWeight = Infinity,
+  ) {}
+
+  private drop(token: string, entry: T, dropped: boolean): void {
+    this.entries.delete(token);
+    this.weight -= this.weigh(entry);
+    if (dropped) this.onDrop(entry);
+  }
 
   /** entries past their time are dropped (with what they hold) */
   sweep(nowMs: number): void {
-    for (const [token, entry] of this.entries) {
-      if (entry.expiresMs > nowMs) continue;
-      this.entries.delete(token);
-      this.onDrop(entry);
-    }
+    for (const [token, entry] of this.entries) if (entry.expiresMs <= nowMs) this.drop(token, entry, true);
   }
 
   put(entry: T, token: string = newToken()): string {
-    this.entries.delete(token); // re-inserted last: the newest
+    const before = this.entries.get(token);
+    if (before) this.drop(token, before, false); // re-inserted last: the newest (its files are the entry's own)
     this.entries.set(token, entry);
+    this.weight += this.weigh(entry);
     for (const [oldest, dropped] of this.entries) {
-      if (this.entries.size <= MAX_ENTRIES) break;
-      this.entries.delete(oldest);
-      this.onDrop(dropped);
+      if (this.entries.size <= MAX_ENTRIES && this.weight <= this.maxWeight) break;
+      if (oldest === token) break; // the newest alone: kept even when it weighs more than the budget
+      this.drop(oldest, dropped, true);
     }
     return token;
   }
@@ -67,7 +82,8 @@ class ScopedStore<T extends Scoped> {
 
   /** forgets an entry whose contents were taken (the files now belong to a submission) */
   forget(token: string): void {
-    this.entries.delete(token);
+    const entry = this.entries.get(token);
+    if (entry) this.drop(token, entry, false);
   }
 }
 
@@ -83,9 +99,13 @@ export function visitTokens(sb: SandboxInstance): VisitTokens {
   let tokens = byInstance.get(sb);
   if (!tokens) {
     tokens = {
-      pending: new ScopedStore<PendingUploads>((entry) => {
-        for (const file of [...entry.files.values()].flat()) discardFile(sb, file.fileId);
-      }),
+      pending: new ScopedStore<PendingUploads>(
+        (entry) => {
+          for (const file of [...entry.files.values()].flat()) discardFile(sb, file.fileId);
+        },
+        (entry) => [...entry.files.values()].flat().reduce((n, f) => n + f.size, 0),
+        MAX_PENDING_BYTES,
+      ),
       thanks: new ScopedStore<ThanksEntry>(() => {}),
     };
     byInstance.set(sb, tokens);
