@@ -3,7 +3,7 @@ import { UsageError } from '../errors.js';
 import { systemIO, type IOStreams } from '../io/streams.js';
 import type { Prompter } from '../io/prompter.js';
 import type { Deps } from './factory.js';
-import type { GlobalFlags } from './flags.js';
+import { addConnectionFlags, type GlobalFlags } from './flags.js';
 
 export type CommandBody<O = Record<string, unknown>> = (deps: Deps, args: unknown[], opts: O, command: Command) => Promise<void>;
 
@@ -43,7 +43,8 @@ export function startRun(io: IOStreams | undefined, prompter: Prompter | undefin
  * is loaded only when this verb runs.
  */
 export function bind<O>(cmd: Command, load: () => Promise<{ run: CommandBody<O> }>): Command {
-  return cmd.action(async (...all: unknown[]) => {
+  // every verb takes the connection flags after it too, as its help's "Inherited flags" line says
+  return addConnectionFlags(cmd, true).action(async (...all: unknown[]) => {
     const command = all[all.length - 1] as Command;
     const args = all.slice(0, -2);
     const flags = command.optsWithGlobals() as GlobalFlags;

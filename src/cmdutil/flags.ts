@@ -55,21 +55,32 @@ export function csvRawOption(): Option {
   return sharedOption('csv-raw', () => new Option('--csv-raw', "write CSV cells as they are: by default a cell that begins with = + - @ gets a leading ' so spreadsheets do not run it"));
 }
 
-/** Connection flags: accepted before or after the verb; listed once in `formctl --help`. */
+const CONNECTION_FLAGS: ReadonlyArray<readonly [flags: string, description: string]> = [
+  ['--profile <name>', 'profile to use (env FORMCTL_PROFILE)'],
+  ['--base-url <url>', 'API base URL, ending in /v1 (env FORMCTL_BASE_URL)'],
+  ['--sandbox', 'run against the embedded sandbox: no account needed'],
+  ['--timeout <seconds>', 'per-request timeout in seconds (default 30)'],
+  ['--retries <n>', 'retries for 429 and transient failures (default 3)'],
+  ['--max-requests <n>', 'stop (exit 5) before sending request n+1 of this run (env FORMCTL_MAX_REQUESTS)'],
+  ['--verbose', 'log each API request on stderr, and the request count'],
+];
+
+/**
+ * Connection flags: accepted before or after the verb; listed once in `formctl --help`. A verb that
+ * has one of its own of the same name (`config get --profile`) keeps its own.
+ */
 export function addConnectionFlags(cmd: Command, hidden: boolean): Command {
   const opt = (flags: string, description: string) =>
     sharedOption(`${hidden} ${flags}`, () => {
       const o = new Option(flags, description);
       return hidden ? o.hideHelp() : o;
     });
-  return cmd
-    .addOption(opt('--profile <name>', 'profile to use (env FORMCTL_PROFILE)'))
-    .addOption(opt('--base-url <url>', 'API base URL, ending in /v1 (env FORMCTL_BASE_URL)'))
-    .addOption(opt('--sandbox', 'run against the embedded sandbox: no account needed'))
-    .addOption(opt('--timeout <seconds>', 'per-request timeout in seconds (default 30)'))
-    .addOption(opt('--retries <n>', 'retries for 429 and transient failures (default 3)'))
-    .addOption(opt('--max-requests <n>', 'stop (exit 5) before sending request n+1 of this run (env FORMCTL_MAX_REQUESTS)'))
-    .addOption(opt('--verbose', 'log each API request on stderr, and the request count'));
+  let out = cmd;
+  for (const [flags, description] of CONNECTION_FLAGS) {
+    const long = flags.split(' ')[0];
+    if (!out.options?.some((o) => o.long === long)) out = out.addOption(opt(flags, description));
+  }
+  return out;
 }
 
 export function parseIntFlag(name: string, raw: string | undefined, min: number, max: number): number | undefined {

@@ -13,6 +13,10 @@ describe('help', () => {
         if ((r.stdout.match(/^Examples?\b/gm) ?? []).length > 1) missing.push(`${group.name()} ${verb.name()}: more than one examples section`);
         // gh's INHERITED FLAGS: one line pointing to `formctl help global`, never the flags in full
         if (!/\nInherited flags:\n {2}--sandbox --profile .*\(see formctl help global\)\n/.test(r.stdout)) missing.push(`${group.name()} ${verb.name()}: no inherited flags line`);
+        // and the verb takes them where people type them, after it too: the first unknown option
+        // commander names is the one made up here
+        const after = await runInProcess([group.name(), verb.name(), '--sandbox', '--verbose', '--not-a-flag']);
+        if (verb.commands.length === 0 && /unknown option '--(sandbox|verbose)'/.test(after.stderr)) missing.push(`${group.name()} ${verb.name()}: ${after.stderr.trim()}`);
         if (r.stdout.includes('Global Options:') || r.stdout.includes('--max-requests <n>')) missing.push(`${group.name()} ${verb.name()}: the global flags in full`);
         if (/\(default: "/.test(r.stdout)) missing.push(`${group.name()} ${verb.name()}: a quoted default`);
         for (const line of exampleLines(r.stdout)) if (shellRunsBackticks(line)) missing.push(`${group.name()} ${verb.name()}: a backtick the shell would run: ${line}`);
