@@ -134,6 +134,10 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
 /** `submissions sync QRID… --to sqlite:FILE|postgres://…`: submissions upserted into a database. */
 export async function run(deps: Deps, [qrIds]: unknown[], opts: Opts): Promise<void> {
   const to = opts.to ?? deps.io.env.FORMCTL_SYNC_URL;
+  // a password in a flag is in the process list and the shell's history (never printed here: redact)
+  if (opts.to !== undefined && /^postgres(ql)?:\/\/[^/@]*:[^/@]+@/i.test(opts.to)) {
+    deps.warn('--to holds a password, which other users can read in the process list and which stays in your shell history: set FORMCTL_SYNC_URL instead, or leave it out of the URL and set PGPASSWORD');
+  }
   if (!to) throw new UsageError('--to: give the database, sqlite:FILE or postgres://user:password@host:port/db (or set FORMCTL_SYNC_URL)');
   const ids = ((qrIds as string[] | undefined) ?? []).map((q) => requireQrId(q));
   if (!ids.length && !opts.allForms) throw new UsageError('give one or more QRIDs, or --all-forms');
