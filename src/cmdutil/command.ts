@@ -56,7 +56,8 @@ export function bind<O>(cmd: Command, load: () => Promise<{ run: CommandBody<O> 
     await deps.prepare();
     // a damaged profile file is named before anything reads it (checked only when it changed)
     const { verifyConfig } = await import('../config/store.js');
-    await verifyConfig(runState.io.env);
+    const exposed = await verifyConfig(runState.io.env);
+    if (exposed) deps.warn(exposed);
     const { run } = await load();
     await run(deps, args, command.opts() as O, command);
   });

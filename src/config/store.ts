@@ -48,28 +48,42 @@ function checkedMarker(env: NodeJS.ProcessEnv): string {
   return join(configDir(env), '.config.checked');
 }
 
-function fingerprint(path: string): string | undefined {
+function fingerprint(path: string): { print: string; mode: number } | undefined {
   try {
     const st = statSync(path);
-    return `${st.mtimeMs}:${st.size}`;
+    return { print: `${st.mtimeMs}:${st.size}`, mode: st.mode & 0o777 };
   } catch {
     return undefined;
   }
 }
 
+/** What to say of a profile file other users can read, when it holds a key (read only then: the usual run pays the stat alone). */
+function exposedKey(path: string, mode: number): string | undefined {
+  if (!(mode & 0o077)) return undefined;
+  try {
+    if (!/"apiKey"\s*:\s*"[^"]/.test(readFileSync(path, 'utf8'))) return undefined;
+  } catch {
+    return undefined;
+  }
+  return `${path} holds an API key and other users can read it (mode ${mode.toString(8)}): chmod 600 ${path}, or move the key into the system keyring with formctl auth migrate`;
+}
+
 /**
  * Checks the profile file against its schema (zod) when it changed since the last check — edited
  * by hand, or written by another version — so that the usual run pays one stat, not zod's load.
+ * Resolves with a warning when other users can read a key in it.
  */
-export async function verifyConfig(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function verifyConfig(env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
   const path = configPath(env);
-  const print = fingerprint(path);
-  if (print === undefined) return; // no file: nothing to check
+  const found = fingerprint(path);
+  if (found === undefined) return undefined; // no file: nothing to check
+  const warning = exposedKey(path, found.mode);
+  const { print } = found;
   let marker: string | undefined;
   try {
     marker = readFileSync(checkedMarker(env), 'utf8');
   } catch { /* never checked */ }
-  if (marker === print) return;
+  if (marker === print) return warning;
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
@@ -80,6 +94,7 @@ export async function verifyConfig(env: NodeJS.ProcessEnv = process.env): Promis
   const r = checkConfig(parsed);
   if (!r.ok) throw new ConfigFileError(`config file ${path} is damaged: ${r.problem}; fix it with \`formctl config\` or by hand, or remove it and log in again`);
   rememberChecked(env, print);
+  return warning;
 }
 
 function rememberChecked(env: NodeJS.ProcessEnv, print: string): void {
@@ -123,7 +138,7 @@ async function writeChanged(dir: string, change: (config: ConfigFile) => void, e
   // file uses: conf, with the ajv and semver it loads, cost a write ~85 ms of start-up
   const path = join(dir, CONFIG_FILE_NAME);
   writeFileAtomic(linkTarget(path), JSON.stringify(next, undefined, '\t'), 0o600);
-  const print = fingerprint(path);
-  if (print) rememberChecked(env, print);
+  const written = fingerprint(path);
+  if (written) rememberChecked(env, written.print);
   return next;
 }

@@ -49,7 +49,12 @@ describe('formctl doctor', () => {
     chmodSync(join(sb.configDir, 'config.json'), 0o644);
     const mode = await sb.cli(['doctor', '--offline']);
     expect([mode.exitCode, mode.stdout]).toEqual([1, expect.stringMatching(/problem {2}config file +.* is mode 644: other users can read the API key\n +fix: chmod 600/)]);
+    // every other command says so too, once a run, and still runs (ssh refuses; a script should not break)
+    const list = await sb.cli(['forms', 'list', '-q']);
+    expect([list.exitCode, list.stderr]).toEqual([0, expect.stringMatching(/warning: .*config\.json holds an API key and other users can read it \(mode 644\): chmod 600 /)]);
+    expect(list.stderr).not.toContain(sb.keys.owner);
     chmodSync(join(sb.configDir, 'config.json'), 0o600);
+    expect((await sb.cli(['forms', 'list', '-q'])).stderr).not.toContain('other users can read');
   });
 
   it('says which Node.js lines are supported and which are past their end of life', () => {
