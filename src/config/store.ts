@@ -1,6 +1,6 @@
 import { chmodSync, lstatSync, mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { ConfigFileError } from '../errors.js';
+import { isAbsolute, join } from 'node:path';
+import { ConfigFileError, UsageError } from '../errors.js';
 import { writeFileAtomic } from '../io/atomicFile.js';
 
 export type { ConfigFile, Profile, Settings } from './types.js';
@@ -10,9 +10,25 @@ export const CONFIG_FILE_NAME = 'config.json';
 
 export function configDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.FORMCTL_CONFIG_DIR) return env.FORMCTL_CONFIG_DIR;
-  // node:os only when needed: FORMCTL_CONFIG_DIR and XDG_CONFIG_HOME spare every command its load
-  const base = env.XDG_CONFIG_HOME || join((require('node:os') as typeof import('node:os')).homedir(), '.config');
-  return join(base, 'formctl');
+  // XDG: a relative XDG_CONFIG_HOME is ignored. node:os only when needed: FORMCTL_CONFIG_DIR and
+  // XDG_CONFIG_HOME spare every command its load
+  if (env.XDG_CONFIG_HOME && isAbsolute(env.XDG_CONFIG_HOME)) return join(env.XDG_CONFIG_HOME, 'formctl');
+  return join(homeDir(), '.config', 'formctl');
+}
+
+/**
+ * The user's home directory, absolute: an empty or relative HOME (`env -i HOME=`) would put the
+ * profile file and the sandbox's keys under whatever directory the command ran in.
+ */
+function homeDir(): string {
+  const os = require('node:os') as typeof import('node:os');
+  const home = os.homedir();
+  if (isAbsolute(home)) return home;
+  try {
+    const fromPasswd = os.userInfo().homedir;
+    if (isAbsolute(fromPasswd)) return fromPasswd;
+  } catch { /* no passwd entry */ }
+  throw new UsageError('no home directory (HOME is empty or relative): set HOME, or FORMCTL_CONFIG_DIR to the directory for formctl\'s settings');
 }
 
 /** The embedded sandbox's data directory: FORMCTL_SANDBOX_DIR, else beside the profile file. */

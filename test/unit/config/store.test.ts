@@ -1,6 +1,8 @@
 import { lstatSync, mkdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { updateConfig } from '../../../src/config/store.js';
+import { configDir, updateConfig } from '../../../src/config/store.js';
+import { isAbsolute } from 'node:path';
+import { userInfo } from 'node:os';
 import { tempDir } from '../../helpers/cli.js';
 
 const tmp = tempDir();
@@ -25,5 +27,22 @@ describe('the profile file', () => {
     await updateConfig((c) => void (c.currentProfile = 'default'), { FORMCTL_CONFIG_DIR: other });
     expect(lstatSync(`${other}/config.json`).isSymbolicLink()).toBe(false);
     expect(JSON.parse(readFileSync(`${other}/config.json`, 'utf8')).currentProfile).toBe('default');
+  });
+});
+
+describe('where the profile file lives', () => {
+  it('never under the directory a command runs in: an empty HOME falls back to the account\'s home, a relative XDG_CONFIG_HOME is ignored', () => {
+    const saved = process.env.HOME;
+    try {
+      process.env.HOME = '';
+      const dir = configDir({ HOME: '' });
+      expect(isAbsolute(dir)).toBe(true);
+      expect(dir).toBe(`${userInfo().homedir}/.config/formctl`);
+      expect(configDir({ XDG_CONFIG_HOME: 'relative/dir' })).toBe(dir);
+      expect(configDir({ XDG_CONFIG_HOME: '/abs/xdg' })).toBe('/abs/xdg/formctl');
+      expect(configDir({ FORMCTL_CONFIG_DIR: '/given' })).toBe('/given');
+    } finally {
+      process.env.HOME = saved;
+    }
   });
 });
