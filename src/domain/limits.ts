@@ -17,8 +17,10 @@ export const MAX_CLONES = 10;
 /** qrIds are short (the service's are 8 characters); the spec gives no maximum, formctl refuses more than this before sending (docs/getting-started.md) */
 export const MAX_QR_ID = 64;
 /**
- * A multipleLevelSelect cascade (spec §2.4 shows none; docs/sandbox.md, "Sandbox assumptions"): the
- * form page lists every full path ("Europe / France / Paris"), so the size of a page grows with the
- * paths, not with the options: each is bounded, and so are the paths together.
+ * The sandbox's own, not both sides' (sandbox/formLimits.ts; the spec gives none, so the CLI sends
+ * what the service may take): a multipleLevelSelect cascade's size — the form page lists every full
+ * path ("Europe / France / Paris"), so a page grows with the paths, not with the options — and the
+ * length of the QR frame's label and logo URL, which every image of the form draws and reads.
  */
 export const CASCADE_LIMITS = { options: 5000, levels: 10, text: 200, paths: 100_000 } as const;
+export const QR_TEXT_LIMITS = { frameText: 64, logo: 2048 } as const;

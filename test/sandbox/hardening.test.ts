@@ -210,6 +210,13 @@ describe('bodies that cost more than they weigh', () => {
       expect(JSON.stringify(r.body)).toMatch(message);
     }
     expect((await sb.api('GET', '/forms?limit=100')).body.data.total).toBe(before);
+    // the CLI leaves the sandbox's own limits to the sandbox (the service may take more): sent, refused there
+    const { checkFormCreate } = await import('../../src/domain/form.js');
+    expect(checkFormCreate(cascade([{ name: 'a', value: 'a', options: leaves }])).ok).toBe(true);
+    // and a body nested past what its parser can follow is a problem it names, not a stack overflow
+    let deepTree: Record<string, unknown> = { name: 'x', value: 'x' };
+    for (let i = 0; i < 20_000; i++) deepTree = { name: 'x', value: 'x', options: [deepTree] };
+    expect(checkFormCreate(cascade([deepTree]))).toEqual({ ok: false, problems: [expect.stringMatching(/nested too deeply to check/)] });
     // near the largest cascade allowed (4,001 options, 92,000 characters of paths): a page under a megabyte
     const ok = await sb.api('POST', '/forms', { body: cascade([{ name: 'a', value: 'A'.repeat(16), options: leaves.slice(0, 4000).map((l) => ({ ...l, value: l.value.padStart(4, '0') })) }]) });
     expect(ok.status).toBe(200);

@@ -35,8 +35,8 @@ export const CascadeNode: z.ZodType<CascadeNode> = z
   .meta({ title: 'CascadeNode', description: 'spec §2.4/§2.8: a level of a multipleLevelSelect cascade; the answer is the path of values, "Europe / France / Paris"' });
 
 /**
- * What is wrong with a cascade's size (CASCADE_LIMITS), or undefined: read without recursion, so a
- * tree of any depth is measured, not overflowed.
+ * What is wrong with a cascade's size (CASCADE_LIMITS: the sandbox's own guard, sandbox/formLimits.ts;
+ * the spec gives none, so the CLI sends what the service may take), or undefined. Read without recursion.
  */
 export function cascadeProblem(options: readonly CascadeNode[] | undefined): string | undefined {
   const { options: most, levels, text, paths } = CASCADE_LIMITS;
@@ -77,13 +77,7 @@ function optionOf(type: FieldType) {
     return { schema: option('ChoicesOption', { options }, 'radio and checkbox take at least one choice', `${aField(type)} needs option.options, at least one {name, value}`), required: true };
   }
   if (CHOICE_TYPES.includes(type)) return { schema: option('GenderOption', { options: z.array(ChoiceOption).optional() }, 'gender takes choices'), required: false };
-  if (type === 'multipleLevelSelect') {
-    const schema = option('CascadeOption', { options: z.array(CascadeNode).optional() }, 'multipleLevelSelect takes a cascade option tree').superRefine((o, ctx) => {
-      const problem = cascadeProblem(o.options as CascadeNode[] | undefined);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['options'] });
-    });
-    return { schema, required: false };
-  }
+  if (type === 'multipleLevelSelect') return { schema: option('CascadeOption', { options: z.array(CascadeNode).optional() }, 'multipleLevelSelect takes a cascade option tree'), required: false };
   if (type === 'sheet') {
     const rowLabels = z.array(z.string(), { error: needs('a sheet field needs option.rowLabels') }).min(1, { error: 'a sheet field needs option.rowLabels' });
     return { schema: option('SheetOption', { rowLabels }, 'sheet has one row per label', 'a sheet field needs option.rowLabels'), required: true };

@@ -13,6 +13,7 @@ import { designFor } from '../qrDesign.js';
 import { FORM_SORTS, readDoc, type FormDoc, type FormRow } from '../repo/forms.js';
 import { FORM_NOT_FOUND, isAvailable } from '../resources.js';
 import { asObject, bodySchemas, contractBody } from './bodies.js';
+import { sandboxFormProblems } from '../formLimits.js';
 import type { CloneBody, RecipientsBody } from './bodySchemas.js';
 import { links, presentForm, presentListItem } from './formViews.js';
 
@@ -67,7 +68,10 @@ async function assertQuizAllowed(ctx: RequestContext): Promise<void> {
 function formBody<T>(load: () => Promise<(body: unknown) => { ok: true; value: T } | { ok: false; problems: string[] }>) {
   return async (raw: unknown): Promise<T> => {
     const r = (await load())(asObject(raw));
-    if (!r.ok) throw new ApiFailure(400, `Invalid form: ${r.problems.join('; ')}`, { errors: r.problems });
+    const invalid = (problems: string[]) => new ApiFailure(400, `Invalid form: ${problems.join('; ')}`, { errors: problems });
+    if (!r.ok) throw invalid(r.problems);
+    const problems = sandboxFormProblems(r.value as { fields?: unknown; qrConfig?: unknown });
+    if (problems.length) throw invalid(problems);
     return r.value;
   };
 }
