@@ -208,3 +208,18 @@ export function isFileField(f: { type: FieldType } | undefined): boolean {
   const vt = f ? VALUE_TYPES[f.type] : null;
   return vt === 'fileId' || vt === 'fileId[]';
 }
+
+/** The files a submission's answers name: its file fields' references only (a text answer that spells an id names nothing). */
+export function fileIdsOf(fields: ReadonlyArray<{ key: string; type: FieldType }>, answers: unknown): string[] {
+  if (!isPlainObject(answers)) return [];
+  const ids: string[] = [];
+  for (const f of fields) {
+    if (!isFileField(f)) continue;
+    const value = answers[f.key];
+    for (const ref of Array.isArray(value) ? value : [value]) {
+      const id = fileIdOf(ref);
+      if (id) ids.push(id);
+    }
+  }
+  return ids;
+}

@@ -214,4 +214,27 @@ describe('files go with the last thing that names them', () => {
     expect((await sb.api('DELETE', `/forms/${f.qrId}`)).status).toBe(200);
     expect([(await fetch(kept.fileUrl)).status, existsSync(join(sb.dataDir, 'files', kept.fileId))]).toEqual([404, false]);
   });
+
+  it("a form's own image that its clone's document names stays when the original is deleted", async () => {
+    const f = await newForm({ fields: [{ type: 'email', option: { label: 'Mail' } }] });
+    const upload = new FormData();
+    upload.set('category', 'form');
+    upload.set('userFile', new Blob([PNG], { type: 'image/png' }), 'banner.png');
+    const up = await (await fetch(`${sb.baseUrl}/forms/${f.qrId}/uploads`, { method: 'POST', headers: { authorization: `Bearer ${sb.keys.owner}` }, body: upload })).json();
+    const { fileUrl } = up.data;
+    expect((await sb.api('PUT', `/forms/${f.qrId}`, { body: { backgroundType: 'image', backgroundImage: { fileId: up.data.fileId, fileUrl } } })).status).toBe(200);
+    const clone = await sb.api('POST', `/forms/${f.qrId}/clone`, { body: { count: 1 } });
+    expect(clone.status).toBe(200);
+    expect((await sb.api('DELETE', `/forms/${f.qrId}`)).status).toBe(200);
+    expect((await fetch(fileUrl)).status).toBe(200);
+    // a text answer that spells a file's id names no file: it neither keeps nor settles one
+    const g = await newForm({ fields: [{ type: 'shortText', option: { label: 'Note' } }, { type: 'picture', option: { label: 'Photo' } }] });
+    const ok = await visitor('e1e1e1e1e1e1e1e1').post(g.shortUrl, [[g.fields[0]!.key, 'x']], [[g.fields[1]!.key, PNG, 'p.png']]);
+    expect(ok.status).toBe(303);
+    const first = (await sb.api('GET', `/forms/${g.qrId}/submissions`)).body.data.items[0];
+    const fileId = first.answers[g.fields[1]!.key][0].fileId;
+    expect((await sb.api('POST', `/forms/${g.qrId}/submissions`, { body: { answers: { [g.fields[0]!.key]: fileId } } })).status).toBe(200);
+    expect((await sb.api('DELETE', `/submissions/${first.id}`)).status).toBe(200);
+    expect(existsSync(join(sb.dataDir, 'files', fileId))).toBe(false);
+  });
 });

@@ -45,31 +45,21 @@ export class Files {
     this.db.sql(`DELETE FROM files WHERE id = ?`).run(id);
   }
 
-  /**
-   * Of a form's submission files, those the given answers name (as JSON text: a file id is 24 random
-   * hex characters, so its quoted text names it and nothing else).
-   */
-  namedIn(qrId: string, answers: readonly string[]): string[] {
-    if (!answers.length) return [];
-    const ids = (this.db.sql(`SELECT id FROM files WHERE qr_id = ? AND category IN ('submission', 'pending')`).all(qrId) as Array<{ id: string }>).map((r) => r.id);
-    return ids.filter((id) => answers.some((a) => a.includes(`"${id}"`)));
+  /** Every file of a form, with its category (its own, its submissions', those of page submits still pending). */
+  ofFormAll(qrId: string): Array<{ id: string; category: string }> {
+    return this.db.sql(`SELECT id, category FROM files WHERE qr_id = ?`).all(qrId) as Array<{ id: string; category: string }>;
   }
 
-  /** Of these files, those no submission of the form names (any more). */
-  unnamed(qrId: string, ids: readonly string[]): string[] {
-    const named = this.db.sql(`SELECT 1 FROM submissions WHERE qr_id = ? AND instr(answers, ?) > 0 LIMIT 1`);
-    return ids.filter((id) => named.get(qrId, `"${id}"`) === undefined);
+  /** A page submit's files of this form, named by a submission now: theirs (served from now on). */
+  settle(qrId: string, ids: readonly string[]): void {
+    const stmt = this.db.sql(`UPDATE files SET category = 'submission' WHERE id = ? AND qr_id = ? AND category = 'pending'`);
+    for (const id of ids) stmt.run(id, qrId);
   }
 
-  /** Every file of a form (its own, its submissions', those of page submits still pending). */
-  ofFormAll(qrId: string): string[] {
-    return (this.db.sql(`SELECT id FROM files WHERE qr_id = ?`).all(qrId) as Array<{ id: string }>).map((r) => r.id);
-  }
-
-  /** A page submit's files became a submission's. */
-  settle(ids: readonly string[]): void {
-    const stmt = this.db.sql(`UPDATE files SET category = 'submission' WHERE id = ? AND category = 'pending'`);
-    for (const id of ids) stmt.run(id);
+  /** Of these ids, the form's submission files (pending or not), whose records can go with the last submission naming them. */
+  submissionFilesOf(qrId: string, ids: readonly string[]): string[] {
+    const stmt = this.db.sql(`SELECT 1 FROM files WHERE id = ? AND qr_id = ? AND category IN ('submission', 'pending')`);
+    return [...new Set(ids)].filter((id) => stmt.get(id, qrId) !== undefined);
   }
 
   /** Files of page submits that came back with errors, stored before `before` (ISO time). */

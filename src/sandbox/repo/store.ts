@@ -6,7 +6,8 @@ import { DATABASE_FILE } from '../../domain/dataDir.js';
 import { Db, openDatabase } from './db.js';
 import { Deliveries } from './deliveries.js';
 import { Files, PENDING_FILE_TTL_MS } from './files.js';
-import { Forms, newObjectId } from './forms.js';
+import { Forms, newObjectId, readDoc } from './forms.js';
+import { fileIdsOf, isFileField } from '../../domain/answers.js';
 import { Idempotency } from './idempotency.js';
 import { Members } from './members.js';
 import { Meta } from './meta.js';
@@ -84,15 +85,26 @@ export class SandboxStore {
     this.aiCache = new AiCache(this.db);
   }
 
-  /** a write transaction over several repositories */
+  /** The files the given answers (JSON texts of a form's submissions) name in the form's file fields. */
+  private namedFiles(qrId: string, answers: Iterable<string>): Set<string> {
+    const row = this.forms.find(qrId);
+    const fields = row ? readDoc(row).fields : [];
+    const named = new Set<string>();
+    if (!fields.some(isFileField)) return named;
+    for (const text of answers) for (const id of fileIdsOf(fields, JSON.parse(text))) named.add(id);
+    return named;
+  }
+
   /**
-   * Deletes submissions of one form, and the files that only they named, in the caller's
+   * Deletes submissions of one form, and the submission files that only they named, in the caller's
    * transaction; the files whose bytes go once it has committed (removeFileBytes).
    */
   deleteSubmissions(qrId: string, ids: string[]): string[] {
-    const named = this.files.namedIn(qrId, this.submissions.answersOf(qrId, ids));
+    const candidates = this.files.submissionFilesOf(qrId, [...this.namedFiles(qrId, this.submissions.answersOf(qrId, ids))]);
     this.submissions.delete(qrId, ids);
-    const gone = this.files.unnamed(qrId, named);
+    if (!candidates.length) return [];
+    const still = this.namedFiles(qrId, this.submissions.allAnswersOf(qrId));
+    const gone = candidates.filter((id) => !still.has(id));
     for (const id of gone) this.files.delete(id);
     return gone;
   }
@@ -106,9 +118,14 @@ export class SandboxStore {
     const stale = this.files.pendingBefore(new Date(nowMs - PENDING_FILE_TTL_MS).toISOString());
     if (!stale.length) return;
     const gone = this.write(() => {
-      const orphans = stale.filter((f) => this.files.unnamed(f.qr_id ?? '', [f.id]).length > 0).map((f) => f.id);
+      const orphans: string[] = [];
+      for (const qrId of new Set(stale.map((f) => f.qr_id ?? ''))) {
+        const still = this.namedFiles(qrId, this.submissions.allAnswersOf(qrId));
+        const ids = stale.filter((f) => (f.qr_id ?? '') === qrId).map((f) => f.id);
+        orphans.push(...ids.filter((id) => !still.has(id)));
+        this.files.settle(qrId, ids.filter((id) => still.has(id)));
+      }
       for (const id of orphans) this.files.delete(id);
-      this.files.settle(stale.map((f) => f.id).filter((id) => !orphans.includes(id)));
       return orphans;
     });
     this.removeFileBytes(gone);

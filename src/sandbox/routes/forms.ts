@@ -145,14 +145,18 @@ function setArchived(archive: boolean) {
 }
 
 /** A form goes with its submissions. */
-/** A form and all it holds, files included: the ids of the files whose bytes go once committed. */
+/**
+ * A form and all it holds, files included, but for its own files another form's document names (a
+ * clone keeps its original's images): the ids of the files whose bytes go once committed.
+ */
 function removeForm(ctx: RequestContext, row: FormRow): string[] {
   const files = ctx.store.files.ofFormAll(row.qr_id);
-  for (const id of files) ctx.store.files.delete(id);
   ctx.store.submissions.deleteAllOf(row.qr_id);
   ctx.store.scans.deleteAllOf(row.qr_id);
   ctx.store.forms.delete(row.seq);
-  return files;
+  const going = files.filter((f) => f.category !== 'form' || !ctx.store.forms.anyDocMentions(row.account_id, f.id)).map((f) => f.id);
+  for (const id of going) ctx.store.files.delete(id);
+  return going;
 }
 
 function deleteForm(ctx: RequestContext) {
