@@ -1,10 +1,11 @@
-import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Deps } from './deps.js';
 import { localFileFor } from './localFiles.js';
 import { isPlan, PLAN_LIMITS, type Plan } from '../domain/plans.js';
 import { sandboxDataDir } from '../config/store.js';
-import { MAIN_ACCOUNT } from '../sandbox/repo/accountIds.js';
+import { DATABASE_FILE } from '../domain/dataDir.js';
+import { UsageError } from '../errors.js';
 
 // The quota ledger: every request formctl sent, per profile and calendar month (UTC, as the service
 // counts), one JSON line per run appended with O_APPEND (atomic for lines this short, so concurrent
@@ -83,18 +84,17 @@ export function quotaUsage(deps: Deps, extra = 0): QuotaUsage {
 /**
  * The embedded sandbox's month as it counts it (docs/sandbox.md: per account and calendar month,
  * on the sandbox clock): its main account's requests from every client of its data dir, against the
- * plan the sandbox's account is on (`formctl sandbox plan`). Read from the data dir: no request.
+ * plan the sandbox's account is on (`formctl sandbox plan`). Read from the data dir, read only: no
+ * request, and nothing created or migrated by asking; a sandbox that never ran is on the free plan.
  */
 export async function sandboxQuotaUsage(deps: Deps): Promise<QuotaUsage> {
-  const { SandboxStore } = await (await import('../sandbox/entry.js')).sandboxStore();
-  const store = new SandboxStore(sandboxDataDir(deps.io.env));
+  const dir = sandboxDataDir(deps.io.env);
+  let found;
   try {
-    const account = store.accounts.get(MAIN_ACCOUNT);
-    const m = new Date(Date.now() + store.meta.clockOffsetMs()).toISOString().slice(0, 7);
-    const used = store.usage.used(MAIN_ACCOUNT, m);
-    const limit = store.accounts.monthlyLimit(account);
-    return { month: m, lines: [], used, plan: account.plan, limit, left: Math.max(0, limit - used) };
-  } finally {
-    store.close();
+    found = existsSync(join(dir, DATABASE_FILE)) ? await (await import('../sandbox/entry.js')).sandboxDataDirQuota(dir) : undefined;
+  } catch (e) {
+    throw new UsageError(`cannot read the sandbox's quota in ${dir}: ${(e as Error).message}`);
   }
+  const { month: m, plan, limit, used } = found ?? { month: month(), plan: 'free' as const, limit: PLAN_LIMITS.free.monthlyRequests, used: 0 };
+  return { month: m, lines: [], used, plan, limit, left: Math.max(0, limit - used) };
 }

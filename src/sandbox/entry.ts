@@ -11,4 +11,6 @@ export const sandboxSeeding = () => import('./admin/seed.js');
 export const sandboxSqlite = () => import('./repo/sqlite.js');
 /** A data dir's database for `formctl doctor`: there or not, its integrity check and schema version (read only). */
 export const sandboxDataDirHealth = async (dataDir: string) => (await import('./repo/health.js')).dataDirHealth(dataDir);
-export type { DataDirHealth } from './repo/health.js';
+export type { DataDirHealth, SandboxQuota } from './repo/health.js';
+/** The main account's quota this month, for `formctl quota` and `doctor` (read only; undefined with no database yet). */
+export const sandboxDataDirQuota = async (dataDir: string) => (await import('./repo/health.js')).dataDirQuota(dataDir);

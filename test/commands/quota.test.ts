@@ -1,4 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../helpers/commandSandbox.js';
 import { tempDir } from '../helpers/cli.js';
@@ -62,6 +63,9 @@ describe('the quota ledger and --max-requests', () => {
     const data = tempDir();
     try {
       const env = { FORMCTL_SANDBOX_DIR: data.path, FORMCTL_BASE_URL: undefined, FORMCTL_API_KEY: undefined };
+      // asked before the sandbox ever ran: the free plan, nothing used, and nothing created by asking
+      expect(JSON.parse((await sb.cli(['quota', '--sandbox', '-o', 'json'], { env })).stdout)).toMatchObject({ used: 0, plan: 'free', limit: 500 });
+      expect(existsSync(join(data.path, 'sandbox.db'))).toBe(false);
       expect((await sb.cli(['--sandbox', 'forms', 'list', '-q'], { env })).exitCode).toBe(0);
       const store = new SandboxStore(data.path);
       try {

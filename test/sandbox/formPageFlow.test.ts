@@ -220,7 +220,7 @@ describe('files go with the last thing that names them', () => {
     const upload = new FormData();
     upload.set('category', 'form');
     upload.set('userFile', new Blob([PNG], { type: 'image/png' }), 'banner.png');
-    const up = await (await fetch(`${sb.baseUrl}/forms/${f.qrId}/uploads`, { method: 'POST', headers: { authorization: `Bearer ${sb.keys.owner}` }, body: upload })).json();
+    const up = (await (await fetch(`${sb.baseUrl}/forms/${f.qrId}/uploads`, { method: 'POST', headers: { authorization: `Bearer ${sb.keys.owner}` }, body: upload })).json()) as { data: { fileId: string; fileUrl: string } };
     const { fileUrl } = up.data;
     expect((await sb.api('PUT', `/forms/${f.qrId}`, { body: { backgroundType: 'image', backgroundImage: { fileId: up.data.fileId, fileUrl } } })).status).toBe(200);
     const clone = await sb.api('POST', `/forms/${f.qrId}/clone`, { body: { count: 1 } });

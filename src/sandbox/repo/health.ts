@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATABASE_FILE } from '../../domain/dataDir.js';
-import { SCHEMA_VERSION, version } from './db.js';
+import { Db, SCHEMA_VERSION, version } from './db.js';
+import { Accounts } from './accounts.js';
+import { MAIN_ACCOUNT } from './accountIds.js';
+import { Meta } from './meta.js';
+import { Usage } from './usage.js';
+import type { Plan } from '../../domain/plans.js';
 import { openSqlite } from './sqlite.js';
 
 /**
@@ -25,5 +30,32 @@ export function dataDirHealth(dataDir: string): DataDirHealth {
     }
   } catch (e) {
     return { state: 'unreadable', message: (e as Error).message };
+  }
+}
+
+/** The main account's month as the sandbox counts it (spec §8): its plan, its limit, the requests so far. */
+export interface SandboxQuota {
+  month: string;
+  plan: Plan;
+  limit: number;
+  used: number;
+}
+
+/**
+ * A data dir's quota for `formctl quota` and `doctor`: read only like dataDirHealth (no data dir is
+ * created, migrated or seeded by asking); undefined when there is no database yet.
+ */
+export function dataDirQuota(dataDir: string): SandboxQuota | undefined {
+  const file = join(dataDir, DATABASE_FILE);
+  if (!existsSync(file)) return undefined;
+  const db = new Db(openSqlite(file, { readonly: true }));
+  try {
+    if (version(db.raw) !== SCHEMA_VERSION) throw new Error(`its schema is version ${version(db.raw)}, this formctl's ${SCHEMA_VERSION} (any sandbox command brings it up to date)`);
+    const accounts = new Accounts(db);
+    const account = accounts.get(MAIN_ACCOUNT);
+    const month = new Date(Date.now() + new Meta(db).clockOffsetMs()).toISOString().slice(0, 7);
+    return { month, plan: account.plan, limit: accounts.monthlyLimit(account), used: new Usage(db, 'usage').used(MAIN_ACCOUNT, month) };
+  } finally {
+    db.raw.close();
   }
 }
