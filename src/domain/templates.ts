@@ -1,5 +1,6 @@
 import type { DraftField, FormDraft, RawTemplateField, RawTemplateForm } from './contract/schemas.js';
 import { FIELD_TYPES, type FieldType } from './fieldTypes.js';
+import { jsonDepth } from './jsonDepth.js';
 
 // spec §4.7 "Manual conversion": a raw template field's `name` is a PascalCase storage name whose
 // suffix is the field type (FormShortText → shortText). Both directions live here, once.
@@ -26,9 +27,13 @@ export type { RawTemplateField as RawField, RawTemplateForm } from './contract/s
 export class TemplateLayoutError extends Error {}
 
 /** A qrConfig given as a JSON string is parsed; an object is kept; anything else is dropped. */
+const QR_CONFIG_DEPTH = 8;
+
 function qrConfigOf(value: unknown): Record<string, unknown> | undefined {
   if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
   if (typeof value !== 'string' || value.trim() === '') return undefined;
+  // a design is a flat record: a string nested deeper is no design (and would overflow what reads it)
+  if (jsonDepth(Buffer.from(value), QR_CONFIG_DEPTH) > QR_CONFIG_DEPTH) return undefined;
   try {
     const parsed: unknown = JSON.parse(value);
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;

@@ -1,5 +1,5 @@
 import { cascadeProblem, type CascadeNode } from '../domain/contract/fields.js';
-import { QR_TEXT_LIMITS } from '../domain/limits.js';
+import { CASCADE_LIMITS, QR_TEXT_LIMITS } from '../domain/limits.js';
 
 // What the sandbox refuses of a form body beyond the contract: sizes the spec gives none of, whose
 // cost every visit of the public page or its QR image would pay (docs/sandbox.md, "Sizes the spec
@@ -8,15 +8,22 @@ import { QR_TEXT_LIMITS } from '../domain/limits.js';
 /** a label any image can draw: no control characters, no half of a surrogate pair */
 const DRAWABLE = /^(?:[^\u0000-\u001f\u007f\ud800-\udfff\ufffe\uffff]|[\ud800-\udbff][\udc00-\udfff])*$/;
 
-export function sandboxFormProblems(body: { fields?: unknown; qrConfig?: unknown }): string[] {
+/**
+ * The problems of a form as it would be stored (a body's fields, or an update's fields merged with
+ * the stored ones: a field whose type becomes multipleLevelSelect keeps its stored options). The
+ * cascades' full paths count together against one budget: the page lists them all.
+ */
+export function sandboxFormProblems(doc: { fields?: unknown; qrConfig?: unknown }): string[] {
   const problems: string[] = [];
-  const fields = Array.isArray(body.fields) ? (body.fields as Array<{ type?: unknown; option?: { options?: unknown } }>) : [];
+  const fields = Array.isArray(doc.fields) ? (doc.fields as Array<{ type?: unknown; option?: { options?: unknown } }>) : [];
+  let budget: number = CASCADE_LIMITS.paths;
   fields.forEach((f, i) => {
     if (f?.type !== 'multipleLevelSelect') return;
-    const problem = cascadeProblem(f.option?.options as CascadeNode[] | undefined);
-    if (problem) problems.push(`fields[${i}].option.options: ${problem}`);
+    const problem = cascadeProblem(f.option?.options as CascadeNode[] | undefined, budget);
+    if (typeof problem === 'string') problems.push(`fields[${i}].option.options: ${problem}`);
+    else budget -= problem;
   });
-  const q = (body.qrConfig && typeof body.qrConfig === 'object' ? body.qrConfig : {}) as { frameText?: unknown; logo?: unknown };
+  const q = (doc.qrConfig && typeof doc.qrConfig === 'object' ? doc.qrConfig : {}) as { frameText?: unknown; logo?: unknown };
   if (typeof q.frameText === 'string') {
     if (q.frameText.length > QR_TEXT_LIMITS.frameText) problems.push(`qrConfig.frameText: at most ${QR_TEXT_LIMITS.frameText} characters (a label under the code)`);
     else if (!DRAWABLE.test(q.frameText)) problems.push('qrConfig.frameText: control characters and unpaired surrogates cannot be drawn');

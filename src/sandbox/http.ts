@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { jsonDepth } from '../domain/jsonDepth.js';
 
 /** An error answered in the API's exact envelope (spec §7). */
 export class ApiFailure extends Error {
@@ -75,22 +76,6 @@ export function onClientGone(req: IncomingMessage, gone: () => void): void {
  * idempotency hash) walks it by recursion, which a body thousands deep would overflow.
  */
 export const MAX_JSON_DEPTH = 64;
-
-/** How deep a JSON text's arrays and objects nest, counted to `limit` + 1 at most (strings skipped). */
-export function jsonDepth(raw: Buffer, limit: number): number {
-  let depth = 0;
-  let max = 0;
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i]!;
-    if (c === 0x22) {
-      // a string: to its closing quote, past escaped characters
-      for (i++; i < raw.length && raw[i] !== 0x22; i++) if (raw[i] === 0x5c) i++;
-    } else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max && (max = depth) > limit) return max;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return max;
-}
 
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   const raw = await readBody(req);

@@ -10,10 +10,11 @@ import type { SandboxStore } from './repo/store.js';
  * docs/sandbox.md "Sandbox assumptions": other URLs are not fetched (the sandbox makes no outside requests),
  * and the code is drawn without a logo.
  */
-export function logoOf(store: SandboxStore, uri: string | undefined): Logo | undefined {
+/** accountId: the form's account; a file of another account, or one still waiting for a page submit's retry, is drawn by no one else */
+export function logoOf(store: SandboxStore, uri: string | undefined, accountId: string): Logo | undefined {
   const id = uri ? /\/files\/([0-9a-f]{24})(?:[?#].*)?$/.exec(uri)?.[1] : undefined;
   const file = id ? store.files.get(id) : undefined;
-  if (!file || !file.mime.startsWith('image/')) return undefined;
+  if (!file || file.account_id !== accountId || file.category === 'pending' || !file.mime.startsWith('image/')) return undefined;
   try {
     return { bytes: readFileSync(join(store.filesDir, file.id)), mime: file.mime };
   } catch {
@@ -21,7 +22,7 @@ export function logoOf(store: SandboxStore, uri: string | undefined): Logo | und
   }
 }
 
-export function designFor(store: SandboxStore, config: QrConfig | undefined, resolution?: number): Design {
+export function designFor(store: SandboxStore, accountId: string, config: QrConfig | undefined, resolution?: number): Design {
   const c = config ?? {};
-  return { config: c, sizePx: sizeOf(c, resolution), logo: logoOf(store, c.logo) };
+  return { config: c, sizePx: sizeOf(c, resolution), logo: logoOf(store, c.logo, accountId) };
 }

@@ -227,6 +227,21 @@ describe('files go with the last thing that names them', () => {
     expect(clone.status).toBe(200);
     expect((await sb.api('DELETE', `/forms/${f.qrId}`)).status).toBe(200);
     expect((await fetch(fileUrl)).status).toBe(200);
+    // a submission's picture a form names as its logo stays when the submission goes; another
+    // account's form that names it draws no logo from it
+    const h = await newForm({ fields: [{ type: 'email', option: { label: 'Mail' } }, { type: 'picture', option: { label: 'Photo' } }] });
+    const posted = await visitor('e2e2e2e2e2e2e2e2').post(h.shortUrl, [[h.fields[0]!.key, 'dee@example.com']], [[h.fields[1]!.key, PNG, 'logo.png']]);
+    expect(posted.status).toBe(303);
+    const sub = (await sb.api('GET', `/forms/${h.qrId}/submissions`)).body.data.items[0];
+    const picture = sub.answers[h.fields[1]!.key][0];
+    const svgOf = async (qrId: string) => (await fetch(`${sb.origin}/qr/${qrId}.svg`)).text();
+    const foreign = await sb.api('POST', '/forms', { as: 'other', body: { title: 'Theirs', shortText: 'x', fields: [{ type: 'email', option: { label: 'E' } }], qrConfig: { logo: picture.fileUrl } } });
+    expect(foreign.status).toBe(200);
+    expect(await svgOf(foreign.body.data.qrId)).not.toContain('data:image/png;base64');
+    expect((await sb.api('PUT', `/forms/${h.qrId}`, { body: { qrConfig: { logo: picture.fileUrl } } })).status).toBe(200);
+    expect(await svgOf(h.qrId)).toContain('data:image/png;base64');
+    expect((await sb.api('DELETE', `/submissions/${sub.id}`)).status).toBe(200);
+    expect((await fetch(picture.fileUrl)).status).toBe(200);
     // a text answer that spells a file's id names no file: it neither keeps nor settles one
     const g = await newForm({ fields: [{ type: 'shortText', option: { label: 'Note' } }, { type: 'picture', option: { label: 'Photo' } }] });
     const ok = await visitor('e1e1e1e1e1e1e1e1').post(g.shortUrl, [[g.fields[0]!.key, 'x']], [[g.fields[1]!.key, PNG, 'p.png']]);

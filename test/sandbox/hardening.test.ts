@@ -161,6 +161,16 @@ describe('bodies that cost more than they weigh', () => {
     }
   });
 
+  it("a saved template's qrConfig string nested thousands deep is no design: its form-create answers without one, not 500", async () => {
+    const { gallery } = await import('../../src/sandbox/templates/gallery.js');
+    const deep = `{"a":${'['.repeat(200_000)}${']'.repeat(200_000)}}`;
+    const saved = await sb.api('POST', '/form-templates', { body: { categoryId: gallery().categories[0]!.id, title: 'Deep', form: { title: 'Deep', fields: { k: { name: 'FormEmail', option: { label: 'E' } } }, qrConfig: deep } } });
+    expect(saved.status).toBe(200);
+    const made = await sb.api('GET', `/form-templates/${saved.body.data.template.id}/form-create`);
+    expect(made.status).toBe(200);
+    expect(made.body.data.qrConfig).toBeUndefined();
+  });
+
   it('a body nested thousands deep is a 400, with or without an Idempotency-Key, and the sandbox keeps answering', async () => {
     const form = await sb.api('POST', '/forms', { body: { title: 'Deep', shortText: 'x', fields: [{ type: 'shortText', option: { label: 'A' } }] } });
     const qrId = form.body.data.qrId as string;
@@ -193,6 +203,14 @@ describe('bodies that cost more than they weigh', () => {
     const changed = await svg();
     expect(changed).not.toBe(first);
     expect(changed.toLowerCase()).toContain('#7c3aed');
+    // the link in the image follows Host, so a client that changes it misses the cache every time:
+    // drawings afresh are counted per address (60 in 5 minutes), then 429 with Retry-After
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await rawHttp(`GET /qr/${ok.body.data.qrId}.svg HTTP/1.1\r\nHost: h${i}.example\r\nConnection: close\r\n\r\n`)).status);
+    expect(statuses.filter((x) => x === 200).length).toBeLessThanOrEqual(60);
+    const refused = await rawHttp(`GET /qr/${ok.body.data.qrId}.svg HTTP/1.1\r\nHost: h99.example\r\nConnection: close\r\n\r\n`);
+    expect([refused.status, /retry-after: \d+/i.test(refused.head)]).toEqual([429, true]);
+    expect((await sb.api('GET', '/forms')).status).toBe(200);
   });
 
   it('a cascade whose full paths would make a page of gigabytes is refused (400) before it is stored; its public page stays small', async () => {
@@ -202,7 +220,7 @@ describe('bodies that cost more than they weigh', () => {
     for (const [options, message] of [
       [[{ name: 'a', value: 'A'.repeat(400_000), options: leaves }], /name and value are at most 200 characters/],
       [[{ name: 'a', value: 'a', options: leaves }], /at most 5,000 options/],
-      [[{ name: 'a', value: 'A'.repeat(200), options: leaves.slice(0, 4000) }], /full paths are at most 100,000 characters together/],
+      [[{ name: 'a', value: 'A'.repeat(200), options: leaves.slice(0, 4000) }], /full paths of a form's cascades are at most 100,000 characters together/],
       [[{ name: 'l', value: 'l', options: [{ name: 'l', value: 'l', options: [{ name: 'l', value: 'l', options: [{ name: 'l', value: 'l', options: [{ name: 'l', value: 'l', options: [{ name: 'l', value: 'l', options: [{ name: 'l', value: 'l', options: [{ name: 'l', value: 'l', options: [{ name: 'l', value: 'l', options: [{ name: 'l', value: 'l', options: [{ name: 'l', value: 'l' }] }] }] }] }] }] }] }] }] }] }], /at most 10 levels/],
     ] as const) {
       const r = await sb.api('POST', '/forms', { body: cascade(options) });
@@ -217,6 +235,16 @@ describe('bodies that cost more than they weigh', () => {
     let deepTree: Record<string, unknown> = { name: 'x', value: 'x' };
     for (let i = 0; i < 20_000; i++) deepTree = { name: 'x', value: 'x', options: [deepTree] };
     expect(checkFormCreate(cascade([deepTree]))).toEqual({ ok: false, problems: [expect.stringMatching(/nested too deeply to check/)] });
+    // the bounds hold for the form as stored: a field whose type becomes a cascade keeps its stored
+    // options (a shortText's options pass the contract unchecked), and many cascades share one budget
+    const chain = (n: number, leaves: unknown[]): unknown => (n === 0 ? leaves : [{ name: 'c', value: 'C'.repeat(150), options: chain(n - 1, leaves) }]);
+    const plain = await sb.api('POST', '/forms', { body: { title: 'T', shortText: 'x', fields: [{ type: 'shortText', option: { label: 'Q', options: chain(9, leaves.slice(0, 2000)) } }] } });
+    expect(plain.status).toBe(200);
+    const turned = await sb.api('PUT', `/forms/${plain.body.data.qrId}`, { body: { fields: [{ key: plain.body.data.fields[0].key, type: 'multipleLevelSelect' }] } });
+    expect([turned.status, JSON.stringify(turned.body)]).toEqual([400, expect.stringMatching(/at most 100,000 characters together/)]);
+    const many = Array.from({ length: 30 }, (_, i) => ({ type: 'multipleLevelSelect', option: { label: `C${i}`, options: chain(3, leaves.slice(0, 30)) } }));
+    const wide = await sb.api('POST', '/forms', { body: { title: 'Many', shortText: 'x', fields: many } });
+    expect([wide.status, JSON.stringify(wide.body)]).toEqual([400, expect.stringMatching(/fields\[\d+\]\.option\.options: the full paths of a form's cascades/)]);
     // near the largest cascade allowed (4,001 options, 92,000 characters of paths): a page under a megabyte
     const ok = await sb.api('POST', '/forms', { body: cascade([{ name: 'a', value: 'A'.repeat(16), options: leaves.slice(0, 4000).map((l) => ({ ...l, value: l.value.padStart(4, '0') })) }]) });
     expect(ok.status).toBe(200);

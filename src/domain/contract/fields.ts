@@ -36,10 +36,11 @@ export const CascadeNode: z.ZodType<CascadeNode> = z
 
 /**
  * What is wrong with a cascade's size (CASCADE_LIMITS: the sandbox's own guard, sandbox/formLimits.ts;
- * the spec gives none, so the CLI sends what the service may take), or undefined. Read without recursion.
+ * the spec gives none, so the CLI sends what the service may take), or the characters of its full
+ * paths when it fits within `paths`. Read without recursion.
  */
-export function cascadeProblem(options: readonly CascadeNode[] | undefined): string | undefined {
-  const { options: most, levels, text, paths } = CASCADE_LIMITS;
+export function cascadeProblem(options: readonly CascadeNode[] | undefined, paths: number = CASCADE_LIMITS.paths): string | number {
+  const { options: most, levels, text } = CASCADE_LIMITS;
   const stack: Array<{ nodes: readonly CascadeNode[]; level: number; prefix: number }> = [{ nodes: options ?? [], level: 1, prefix: 0 }];
   let count = 0;
   let pathChars = 0;
@@ -53,10 +54,10 @@ export function cascadeProblem(options: readonly CascadeNode[] | undefined): str
       // a choice's full path: its parents' values and its own, joined by " / "
       const path = prefix + (prefix ? 3 : 0) + value.length;
       if (n.options?.length) stack.push({ nodes: n.options, level: level + 1, prefix: path });
-      else if ((pathChars += path) > paths) return `a cascade's full paths are at most ${paths.toLocaleString('en')} characters together (the form page lists each)`;
+      else if ((pathChars += path) > paths) return `the full paths of a form's cascades are at most ${CASCADE_LIMITS.paths.toLocaleString('en')} characters together (the form page lists each)`;
     }
   }
-  return undefined;
+  return pathChars;
 }
 
 /** spec §2.4: `correctAnswers` is an answer value (§2.8) or several; number answers may be numbers. */

@@ -3,6 +3,7 @@ import type { FieldDefinition } from '../../domain/form.js';
 import type { PageWords } from './locale.js';
 import { errorText, type PageError } from './pageErrors.js';
 import type { KeptFile } from './postedFiles.js';
+import { CASCADE_LIMITS } from '../../domain/limits.js';
 
 // One field of the form page: its label or legend, hint, error and controls. Inputs are named by
 // field key ("KEY", "KEY.part", "KEY.row.N"); ids are "f-KEY…", so the error summary can link to them.
@@ -21,16 +22,26 @@ export function choicesOf(f: FieldDefinition, words: PageWords): Array<{ name: s
   return (['female', 'male', 'other'] as const).map((value) => ({ name: words.gender[value], value }));
 }
 
-/** multipleLevelSelect: every path of the cascade tree, as "A / B / C" (the answer's string). */
-export function cascadePaths(nodes: unknown, prefix: string[] = []): string[] {
-  if (!Array.isArray(nodes)) return [];
+/**
+ * multipleLevelSelect: every path of the cascade tree, as "A / B / C" (the answer's string), up to
+ * the characters and levels a stored form may have (domain/limits.ts CASCADE_LIMITS; a form stored
+ * before they were checked is listed no further).
+ */
+export function cascadePaths(nodes: unknown, prefix: string[] = [], budget = { chars: CASCADE_LIMITS.paths }): string[] {
+  if (!Array.isArray(nodes) || prefix.length >= CASCADE_LIMITS.levels) return [];
   const out: string[] = [];
-  for (const n of nodes as Array<{ name?: unknown; value?: unknown; options?: unknown; children?: unknown }>) {
+  for (const n of nodes as Array<{ name?: unknown; value?: unknown; options?: unknown }>) {
+    if (budget.chars <= 0) break;
     if (!n || typeof n !== 'object') continue;
     const path = [...prefix, String(n.value ?? n.name ?? '')];
-    const kids = Array.isArray(n.options) ? n.options : Array.isArray(n.children) ? n.children : [];
-    if (kids.length) out.push(...cascadePaths(kids, path));
-    else out.push(path.join(' / '));
+    const kids = Array.isArray(n.options) ? n.options : [];
+    if (kids.length) {
+      for (const p of cascadePaths(kids, path, budget)) out.push(p);
+      continue;
+    }
+    const text = path.join(' / ');
+    budget.chars -= text.length;
+    if (budget.chars >= 0) out.push(text);
   }
   return out;
 }

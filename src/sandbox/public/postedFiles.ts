@@ -22,8 +22,12 @@ export interface KeptFile {
 /** field key → its files */
 export type KeptFiles = Map<string, KeptFile[]>;
 
-/** A stored file no submission will reference: its record and its bytes. */
+/**
+ * A page submit's file no submission will reference: its record and its bytes — while it is still
+ * waiting ('pending'): one a submission named meanwhile (through the API) is that submission's.
+ */
 export function discardFile(sb: SandboxInstance, fileId: string): void {
+  if (sb.store.files.get(fileId)?.category !== 'pending') return;
   sb.store.files.delete(fileId);
   rmSync(join(sb.store.filesDir, fileId), { force: true });
 }

@@ -12,6 +12,7 @@ import { RouteTable, type PathRoute } from '../routing.js';
 import { links } from '../routes/formViews.js';
 import { analyticsCsv } from './exports.js';
 import { submit, thanks, visit } from './form.js';
+import { Throttle } from '../throttle.js';
 
 /** What people and QR scanners reach without a key: the form page, QR images, files, CSV exports. */
 interface PublicContext {
@@ -37,19 +38,31 @@ function notFound(res: ServerResponse): void {
  */
 const drawnBy = new WeakMap<SandboxInstance, Map<string, Buffer>>();
 const DRAWN_MAX = 32;
+/**
+ * Images drawn afresh per client address: the link in the image follows the Host a client sends,
+ * so a client that changes it misses the cache every time (docs/sandbox.md: 60 in 5 minutes)
+ */
+const drawingsBy = new WeakMap<SandboxInstance, Throttle>();
 
-async function qrImage({ sb, params, res, origin }: PublicContext): Promise<void> {
+async function qrImage({ sb, params, req, res, origin }: PublicContext): Promise<void> {
   const row = sb.store.forms.find(params.qrId!);
   if (!row || row.archived === 1 || (params.format !== 'png' && params.format !== 'svg')) return notFound(res);
   const format = params.format as 'png' | 'svg';
   const shortUrl = links(origin, row.qr_id).shortUrl;
-  const design = designFor(sb.store, readDoc(row).qrConfig);
+  const design = designFor(sb.store, row.account_id, readDoc(row).qrConfig);
   // the logo's bytes are the file's, fixed by its id: whether it is still there is part of the drawing
   const key = JSON.stringify([shortUrl, format, design.config, design.logo !== undefined]);
   let drawn = drawnBy.get(sb);
   if (!drawn) drawnBy.set(sb, (drawn = new Map()));
   let bytes = drawn.get(key);
   if (!bytes) {
+    let drawings = drawingsBy.get(sb);
+    if (!drawings) drawingsBy.set(sb, (drawings = new Throttle(60, 5 * 60_000)));
+    const hit = drawings.hit(req.socket.remoteAddress ?? '', Date.now());
+    if (!hit.ok) {
+      res.writeHead(429, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': String(hit.retryAfterSeconds) }).end('Too many QR images drawn for this address: try again later\n');
+      return;
+    }
     bytes = await renderQr(shortUrl, format, design);
     if (drawn.size >= DRAWN_MAX) drawn.delete(drawn.keys().next().value!);
     drawn.set(key, bytes);

@@ -104,7 +104,9 @@ export class SandboxStore {
     this.submissions.delete(qrId, ids);
     if (!candidates.length) return [];
     const still = this.namedFiles(qrId, this.submissions.allAnswersOf(qrId));
-    const gone = candidates.filter((id) => !still.has(id));
+    // a form's document may name a submission's file too (a logo, an image): then it stays
+    const account = this.forms.find(qrId)?.account_id ?? '';
+    const gone = candidates.filter((id) => !still.has(id) && !this.forms.anyDocMentions(account, id));
     for (const id of gone) this.files.delete(id);
     return gone;
   }

@@ -65,13 +65,19 @@ async function assertQuizAllowed(ctx: RequestContext): Promise<void> {
   if (errors.length > 0) throw new ApiFailure(400, errors.join('; '));
 }
 
+const invalidForm = (problems: string[]) => new ApiFailure(400, `Invalid form: ${problems.join('; ')}`, { errors: problems });
+
+/** The sandbox's own bounds (formLimits.ts), on the document as it would be stored. */
+function checkStored(doc: FormDoc): FormDoc {
+  const problems = sandboxFormProblems(doc);
+  if (problems.length) throw invalidForm(problems);
+  return doc;
+}
+
 function formBody<T>(load: () => Promise<(body: unknown) => { ok: true; value: T } | { ok: false; problems: string[] }>) {
   return async (raw: unknown): Promise<T> => {
     const r = (await load())(asObject(raw));
-    const invalid = (problems: string[]) => new ApiFailure(400, `Invalid form: ${problems.join('; ')}`, { errors: problems });
-    if (!r.ok) throw invalid(r.problems);
-    const problems = sandboxFormProblems(r.value as { fields?: unknown; qrConfig?: unknown });
-    if (problems.length) throw invalid(problems);
+    if (!r.ok) throw invalidForm(r.problems);
     return r.value;
   };
 }
@@ -107,7 +113,7 @@ function createForm(ctx: RequestContext, b: FormCreateBody) {
     submissionNotification: b.submissionNotification ?? true,
     fields: b.fields.map((f) => keyedField(f, taken)),
   };
-  const row = ctx.store.forms.insert({ accountId: ctx.account.id, creatorId: ctx.member.id, doc, at: ctx.now().toISOString() });
+  const row = ctx.store.forms.insert({ accountId: ctx.account.id, creatorId: ctx.member.id, doc: checkStored(doc), at: ctx.now().toISOString() });
   return presentForm(row, ctx.origin, true);
 }
 
@@ -134,7 +140,7 @@ function updateForm(ctx: RequestContext, b: FormUpdateBody) {
       return keyedField(f, taken, f.key ? byKey.get(f.key) : undefined);
     });
   }
-  return presentForm(ctx.store.forms.saveDoc(row.seq, next, ctx.now().toISOString()), ctx.origin, true);
+  return presentForm(ctx.store.forms.saveDoc(row.seq, checkStored(next), ctx.now().toISOString()), ctx.origin, true);
 }
 
 function setArchived(archive: boolean) {
@@ -144,17 +150,17 @@ function setArchived(archive: boolean) {
   };
 }
 
-/** A form goes with its submissions. */
 /**
- * A form and all it holds, files included, but for its own files another form's document names (a
- * clone keeps its original's images): the ids of the files whose bytes go once committed.
+ * A form and all it holds, files included, but for the files another form's document names (a clone
+ * keeps its original's images, a logo may be any file of the account): the ids of the files whose
+ * bytes go once committed.
  */
 function removeForm(ctx: RequestContext, row: FormRow): string[] {
   const files = ctx.store.files.ofFormAll(row.qr_id);
   ctx.store.submissions.deleteAllOf(row.qr_id);
   ctx.store.scans.deleteAllOf(row.qr_id);
   ctx.store.forms.delete(row.seq);
-  const going = files.filter((f) => f.category !== 'form' || !ctx.store.forms.anyDocMentions(row.account_id, f.id)).map((f) => f.id);
+  const going = files.filter((f) => !ctx.store.forms.anyDocMentions(row.account_id, f.id)).map((f) => f.id);
   for (const id of going) ctx.store.files.delete(id);
   return going;
 }
@@ -229,7 +235,7 @@ async function downloadQr(ctx: RequestContext) {
   }
   const row = ctx.form!;
   const doc = readDoc(row);
-  const bytes = await renderQr(links(ctx.origin, row.qr_id).shortUrl, format as QrFormat, designFor(ctx.store, doc.qrConfig as QrConfig, resolution));
+  const bytes = await renderQr(links(ctx.origin, row.qr_id).shortUrl, format as QrFormat, designFor(ctx.store, row.account_id, doc.qrConfig as QrConfig, resolution));
   return new RawReply(CONTENT_TYPES[format as QrFormat], bytes, { 'content-disposition': `attachment; filename="${row.qr_id}.${format}"` });
 }
 
