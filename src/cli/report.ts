@@ -8,7 +8,7 @@ export { exitCodeFor };
 function hint(err: ApiError, sandbox: boolean): string | undefined {
   if (isQuotaExhausted(err.status, err.message)) {
     return sandbox
-      ? "the sandbox's monthly request quota is used up (it counts as the service does). `formctl quota` shows it; `formctl sandbox plan business` raises it, `formctl sandbox reset` starts over. Not retried."
+      ? "the sandbox's monthly request quota is used up (it counts as the service does). `formctl quota --sandbox` shows it; `formctl sandbox plan business --sandbox` raises it, `formctl sandbox reset --sandbox` starts over. Not retried."
       : 'the monthly request quota is used up; it resets at the start of next month. Not retried.';
   }
   if (err.status === 429) return 'rate limited; retries were used up. Try again later.';

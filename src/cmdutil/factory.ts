@@ -42,7 +42,7 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
         fields: parseFields(flags.columns, columnNames(view, query ? 'json' : format), query || (format !== 'json' && format !== 'jsonl') ? undefined : {
           names: columnNames(view, 'csv'),
           any: view.laterColumns,
-          note: `${view.laterColumns ? 'answers by label are' : 'they are'} columns of table and CSV output: add -o csv or -o table${flags.output || flags.json ? '' : ' (piped, the output is JSON unless -o says otherwise)'}`,
+          note: `${view.laterColumns ? 'answers by label are' : 'they are'} columns of table and CSV output: add -o csv or -o table${flags.output || flags.json || deps.config().settings.output ? '' : ' (piped, the output is JSON unless -o says otherwise)'}`,
         }),
         quiet: flags.quiet === true,
         csvRaw: flags.csvRaw === true,

@@ -119,8 +119,10 @@ describe('webhook settings: the state table of spec §3', () => {
     await sb.cli(['webhook', 'set-url', 'https://hooks.example.com/b']);
     expect(await get()).toEqual({ enabled: true, url: 'https://hooks.example.com/b', secret: enabled.secret }); // secret unchanged
     // rotating breaks every receiver until it switches: asked first, and never without --yes off a terminal
+    const sent = await sb.requestCount();
     const unasked = await sb.cli(['webhook', 'rotate', '--json']);
     expect([unasked.exitCode, unasked.stderr]).toEqual([2, expect.stringContaining('--yes')]);
+    expect(await sb.requestCount()).toBe(sent); // refused before any request
     expect((await get()).secret).toBe(enabled.secret);
     const rotated = JSON.parse((await sb.cli(['webhook', 'rotate', '--show-secret', '--json', '--yes'])).stdout);
     expect(rotated.secret).not.toBe(enabled.secret); // a new secret, returned

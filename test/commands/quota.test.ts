@@ -76,7 +76,7 @@ describe('the quota ledger and --max-requests', () => {
       const r = await sb.cli(['--sandbox', 'forms', 'list', '-q'], { env });
       expect(r.exitCode).toBe(5);
       expect(r.stderr).toContain("the sandbox's monthly request quota is used up");
-      expect(r.stderr).toContain('formctl sandbox plan business');
+      expect(r.stderr).toContain('`formctl quota --sandbox` shows it; `formctl sandbox plan business --sandbox` raises it');
       expect(r.stderr).not.toContain('resets at the start of next month');
       expect(JSON.parse((await sb.cli(['quota', '--sandbox', '-o', 'json'], { env })).stdout)).toMatchObject({ used: 1, limit: 1, left: 0 });
       // a service's 429 keeps the service's words

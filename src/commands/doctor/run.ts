@@ -148,8 +148,7 @@ function checkQuota({ used, plan, limit }: QuotaUsage, sandbox: boolean, add: Ad
   add(share >= 1 ? 'problem' : share >= 0.8 ? 'warning' : 'ok', 'quota this month', `${used} of ${limit} requests of the ${plan} plan counted by formctl`, share >= 0.8 ? 'formctl quota; cap runs with --max-requests' : undefined);
 }
 
-/** The sandbox data dir, as the sandbox itself reads it (integrity and schema version). */
-/** The sandbox's data dir; true when it can be read as it is (its schema this formctl's). */
+/** The sandbox's data dir, as the sandbox itself reads it (integrity, schema version); true when it can be read as it is. */
 async function checkSandboxData(data: string, add: Add): Promise<boolean> {
   // no database yet: said without loading the sandbox's bundle
   if (!existsSync(join(data, DATABASE_FILE))) return (add('ok', 'sandbox data', `${data} (none yet)`), false);

@@ -46,18 +46,23 @@ function header(req: IncomingMessage, name: string): string {
   return (Array.isArray(v) ? v[0] : v)?.trim().slice(0, 80) || 'Unknown';
 }
 
-const VISITOR_KEY = randomBytes(32);
+/** the data dir's key of cookieless visitor ids: made once, kept in its meta (so every sandbox of the data dir, and every restart, counts one visitor once) */
+function visitorKey(sb: SandboxInstance): string {
+  let key = sb.store.meta.get('visitor_key');
+  if (!key) sb.store.meta.set('visitor_key', (key = randomBytes(32).toString('hex')));
+  return key;
+}
 
 /**
  * The visitor: the first-party cookie when the browser sends it, else a hash of the client address
  * and User-Agent (so a cookieless client is one visitor too); the cookie is set either way.
  */
-function visitorOf(req: IncomingMessage): { id: string; setCookie?: string } {
+function visitorOf(sb: SandboxInstance, req: IncomingMessage): { id: string; setCookie?: string } {
   const cookie = /(?:^|;\s*)formctl_visitor=([0-9a-f]{16})(?:;|$)/.exec(req.headers.cookie ?? '')?.[1];
   if (cookie) return { id: cookie };
-  // keyed by a secret of this process: the id is shown in analytics exports, and a plain hash of an
+  // keyed by a secret of the data dir: the id is shown in analytics exports, and a plain hash of an
   // IPv4 address and a common User-Agent could be searched back to the address
-  const id = createHmac('sha256', VISITOR_KEY).update(`${req.socket.remoteAddress ?? ''}|${req.headers['user-agent'] ?? ''}`).digest('hex').slice(0, 16);
+  const id = createHmac('sha256', visitorKey(sb)).update(`${req.socket.remoteAddress ?? ''}|${req.headers['user-agent'] ?? ''}`).digest('hex').slice(0, 16);
   return { id, setCookie: `${VISITOR_COOKIE}=${id}; Path=/s/; Max-Age=31536000; SameSite=Lax; HttpOnly` };
 }
 
@@ -78,7 +83,7 @@ function recordVisit(sb: SandboxInstance, row: FormRow, req: IncomingMessage, vi
 export function visit(sb: SandboxInstance, qrId: string, req: IncomingMessage, res: ServerResponse): void {
   const row = openForm(sb, qrId, res);
   if (!row) return;
-  const visitor = visitorOf(req);
+  const visitor = visitorOf(sb, req);
   const nowMs = sb.now().getTime();
   const scanId = recordVisit(sb, row, req, visitor.id, nowMs);
   const doc = readDoc(row);
@@ -170,7 +175,7 @@ export async function submit(sb: SandboxInstance, qrId: string, req: IncomingMes
     const status = e.tooLarge ? 413 : 400;
     return html(res, status, unavailablePage(status, words, words.unavailable.unreadable, e.message));
   }
-  const visitor = visitorOf(req).id;
+  const visitor = visitorOf(sb, req).id;
   const nowMs = sb.now().getTime();
   const errors: PageErrors = {};
   const accepted = acceptFiles(sb, row, doc, post, req, errors);
@@ -222,6 +227,6 @@ function thankYou(sb: SandboxInstance, res: ServerResponse, a: Attempt, response
 export function thanks(sb: SandboxInstance, qrId: string, url: URL, req: IncomingMessage, res: ServerResponse): void {
   const row = sb.store.forms.find(qrId);
   if (!row) return html(res, 404, unavailablePage(404, en, en.unavailable.notFound));
-  const entry = visitTokens(sb).thanks.get(url.searchParams.get('r'), row.qr_id, visitorOf(req).id, sb.now().getTime());
+  const entry = visitTokens(sb).thanks.get(url.searchParams.get('r'), row.qr_id, visitorOf(sb, req).id, sb.now().getTime());
   html(res, 200, resultPage(readDoc(row), entry?.response));
 }

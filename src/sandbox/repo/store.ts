@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Role } from '../../domain/roles.js';
 import { Accounts } from './accounts.js';
@@ -167,7 +167,8 @@ function seed(db: Db): void {
 function privateFile(file: string): string {
   try {
     closeSync(openSync(file, 'a', 0o600));
-    if (statSync(file).mode & 0o077) chmodSync(file, 0o600);
+    // its write-ahead log and shared memory hold the same rows: made private too when they are there
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f) && statSync(f).mode & 0o077) chmodSync(f, 0o600);
   } catch {
     /* not ours to change (a read-only copy): SQLite says what it cannot open */
   }

@@ -1,5 +1,5 @@
 import { openSqlite } from '../../../src/sandbox/repo/sqlite.js';
-import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -37,8 +37,13 @@ describe('sandbox data dir', () => {
       store.close();
       // a file made readable by others meanwhile is made private again when opened
       chmodSync(join(dir, 'sandbox.db'), 0o644);
-      new SandboxStore(dir).close();
-      expect((statSync(join(dir, 'sandbox.db')).mode & 0o777).toString(8)).toBe('600');
+      writeFileSync(join(dir, 'sandbox.db-wal'), '', { mode: 0o644 });
+      const again = new SandboxStore(dir);
+      try {
+        for (const f of ['sandbox.db', 'sandbox.db-wal']) expect((statSync(join(dir, f)).mode & 0o777).toString(8), f).toBe('600');
+      } finally {
+        again.close();
+      }
     } finally {
       remove();
     }
