@@ -1,4 +1,4 @@
-import { cascadeProblem, type CascadeNode } from '../domain/contract/fields.js';
+import { cascadeProblem, type CascadeNode } from '../domain/cascade.js';
 import { CASCADE_LIMITS, QR_TEXT_LIMITS } from '../domain/limits.js';
 
 // What the sandbox refuses of a form body beyond the contract: sizes the spec gives none of, whose

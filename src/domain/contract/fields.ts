@@ -2,8 +2,8 @@
 // OpenAPI description states what the server checks: a typed client generated from it refuses the
 // bodies the sandbox refuses with 400. Messages are the ones the sandbox answers with.
 import { z } from 'zod/v4';
+import type { CascadeNode as CascadeTree } from '../cascade.js';
 import { CHOICE_TYPES, FIELD_TYPES, SCORED_TYPES, type FieldType } from '../fieldTypes.js';
-import { CASCADE_LIMITS } from '../limits.js';
 
 const CHOICE = 'an option is {name, value} with string values';
 const choiceError = { error: (iss: { code: string }) => (iss.code === 'invalid_type' ? CHOICE : undefined) };
@@ -16,13 +16,8 @@ export const ChoiceOption = z
   .meta({ title: 'ChoiceOption', description: 'spec §2.4: a choice of gender, radio or checkbox; the answer is its value' });
 export type ChoiceOption = z.infer<typeof ChoiceOption>;
 
-/** spec §2.4 "a cascade option tree": a choice whose `options` are the next level's choices. */
-export interface CascadeNode {
-  name: string;
-  value: string;
-  key?: string;
-  options?: CascadeNode[];
-}
+/** spec §2.4 "a cascade option tree" (domain/cascade.ts, where the sandbox's bounds of it are) */
+export type CascadeNode = CascadeTree;
 export const CascadeNode: z.ZodType<CascadeNode> = z
   .strictObject({
     name: z.string({ error: CHOICE }),
@@ -33,32 +28,6 @@ export const CascadeNode: z.ZodType<CascadeNode> = z
     },
   }, choiceError)
   .meta({ title: 'CascadeNode', description: 'spec §2.4/§2.8: a level of a multipleLevelSelect cascade; the answer is the path of values, "Europe / France / Paris"' });
-
-/**
- * What is wrong with a cascade's size (CASCADE_LIMITS: the sandbox's own guard, sandbox/formLimits.ts;
- * the spec gives none, so the CLI sends what the service may take), or the characters of its full
- * paths when it fits within `paths`. Read without recursion.
- */
-export function cascadeProblem(options: readonly CascadeNode[] | undefined, paths: number = CASCADE_LIMITS.paths): string | number {
-  const { options: most, levels, text } = CASCADE_LIMITS;
-  const stack: Array<{ nodes: readonly CascadeNode[]; level: number; prefix: number }> = [{ nodes: options ?? [], level: 1, prefix: 0 }];
-  let count = 0;
-  let pathChars = 0;
-  while (stack.length) {
-    const { nodes, level, prefix } = stack.pop()!;
-    if (nodes.length && level > levels) return `a cascade has at most ${levels} levels`;
-    for (const n of nodes) {
-      if (++count > most) return `a cascade has at most ${most.toLocaleString('en')} options`;
-      const value = String(n.value ?? n.name ?? '');
-      if (value.length > text || String(n.name ?? '').length > text) return `a cascade option's name and value are at most ${text} characters`;
-      // a choice's full path: its parents' values and its own, joined by " / "
-      const path = prefix + (prefix ? 3 : 0) + value.length;
-      if (n.options?.length) stack.push({ nodes: n.options, level: level + 1, prefix: path });
-      else if ((pathChars += path) > paths) return `the full paths of a form's cascades are at most ${CASCADE_LIMITS.paths.toLocaleString('en')} characters together (the form page lists each)`;
-    }
-  }
-  return pathChars;
-}
 
 /** spec §2.4: `correctAnswers` is an answer value (§2.8) or several; number answers may be numbers. */
 const TextAnswers = z.union([z.string(), z.array(z.string())]);
