@@ -79,6 +79,11 @@ describe('the quota ledger and --max-requests', () => {
       expect(r.stderr).toContain('`formctl quota --sandbox` shows it; `formctl sandbox plan business --sandbox` raises it');
       expect(r.stderr).not.toContain('resets at the start of next month');
       expect(JSON.parse((await sb.cli(['quota', '--sandbox', '-o', 'json'], { env })).stdout)).toMatchObject({ used: 1, limit: 1, left: 0 });
+      // doctor names the quota and the sandbox's remedy, not a bare service problem
+      const checks = JSON.parse((await sb.cli(['doctor', '--sandbox', '--json'], { env })).stdout) as Array<{ check: string; level: string; fix?: string }>;
+      expect(checks.find((c) => c.check === 'quota')).toMatchObject({ level: 'problem', fix: expect.stringContaining('formctl sandbox plan business --sandbox') });
+      expect(checks.find((c) => c.check === 'sandbox quota this month')).toMatchObject({ level: 'problem' });
+      expect(checks.map((c) => c.check)).not.toContain('service');
       // a service's 429 keeps the service's words
       await sb.admin('PUT', '/_sandbox/account', { account: 'main', quota: 0 });
       try {

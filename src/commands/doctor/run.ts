@@ -7,7 +7,7 @@ import { findTargetKey, type KeyFound } from '../../config/keys.js';
 import { checkBaseUrl, maskSecret, type Target } from '../../config/resolve.js';
 import { DATABASE_FILE } from '../../domain/dataDir.js';
 import { configDir, configPath, sandboxDataDir } from '../../config/store.js';
-import { ApiError, ConnectionError, ExitWith, UsageError } from '../../errors.js';
+import { ApiError, ConnectionError, ExitWith, UsageError, isQuotaExhausted } from '../../errors.js';
 import { paint } from '../../io/streams.js';
 import { terminalText } from '../../output/terminalText.js';
 import type { DataDirHealth } from '../../sandbox/entry.js';
@@ -185,7 +185,9 @@ async function checkKeyAndClock(deps: Deps, add: Add): Promise<void> {
   } catch (e) {
     if (e instanceof ApiError && (e.status === 401 || e.status === 403)) add('problem', 'API key', `refused: ${e.message}`, 'formctl auth login (a new key from the account settings)');
     else if (e instanceof ConnectionError) add('problem', 'service', `unreachable: ${e.message}`, 'check the base URL and the network');
-    else add('problem', 'service', (e as Error).message);
+    else if (e instanceof ApiError && isQuotaExhausted(e.status, e.message)) {
+      add('problem', 'quota', `the month's requests are used up: ${e.message}`, deps.target().sandbox ? 'formctl sandbox plan business --sandbox (or formctl sandbox reset --sandbox)' : 'it resets at the start of next month; formctl quota shows what used it');
+    } else add('problem', 'service', (e as Error).message);
   }
 }
 
