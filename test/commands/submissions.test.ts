@@ -402,6 +402,8 @@ describe('export', () => {
     const before = new Set(first.stdout.trim().split('\n').map((l) => JSON.parse(l).id));
     expect(got).toHaveLength(7);
     expect(got.filter((id: string) => before.has(id))).toEqual([]);
+    // the rows at the checkpoint's own time come again (since is inclusive) and are said to be left out
+    expect(second.stderr).toMatch(/Exported 7 submissions in \d+ requests?; 3 met again at the checkpoint's time and left out \(an earlier run exported them\)\./);
     const third = await sb.cli(['submissions', 'export', f.qrId, '--format', 'jsonl', '--checkpoint', cp]);
     expect(third.stdout).toBe('');
   });

@@ -247,5 +247,5 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   // only now, with the data safely written, does the checkpoint move forward
   if (opts.checkpoint && tally.newest) saveCheckpoint(opts.checkpoint, id, checkpoint, tally);
   const { written, skipped } = tally;
-  deps.info(`Exported ${written} submission${written === 1 ? '' : 's'}${output.toStdout ? '' : ` to ${opts.out}`} in ${client.requestCount} request${client.requestCount === 1 ? '' : 's'}${skipped ? ` (${skipped} already exported before)` : ''}.`);
+  deps.info(`Exported ${written} submission${written === 1 ? '' : 's'}${output.toStdout ? '' : ` to ${opts.out}`} in ${client.requestCount} request${client.requestCount === 1 ? '' : 's'}${skipped ? `; ${skipped} met again at the checkpoint's time and left out (an earlier run exported ${skipped === 1 ? 'it' : 'them'})` : ''}.`);
 }
