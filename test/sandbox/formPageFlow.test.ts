@@ -215,6 +215,21 @@ describe('files go with the last thing that names them', () => {
     expect([(await fetch(kept.fileUrl)).status, existsSync(join(sb.dataDir, 'files', kept.fileId))]).toEqual([404, false]);
   });
 
+  it('an update that drops a file from the answers takes it, unless something else still names it', async () => {
+    const f = await newForm({ fields: [{ type: 'email', option: { label: 'Mail', required: true } }, { type: 'picture', option: { label: 'Photo' } }] });
+    const [mail, photo] = f.fields.map((x) => x.key);
+    const ok = await visitor('f3f3f3f3f3f3f3f3').post(f.shortUrl, [[mail!, 'eve@example.com']], [[photo!, PNG, 'eve.png']]);
+    expect(ok.status).toBe(303);
+    const sub = (await sb.api('GET', `/forms/${f.qrId}/submissions`)).body.data.items[0];
+    const { fileId, fileUrl } = sub.answers[photo!][0];
+    // named by a second submission too: the first one's update keeps it
+    const other = await sb.api('POST', `/forms/${f.qrId}/submissions`, { body: { answers: { [mail!]: 'fay@example.com', [photo!]: [fileId] } } });
+    expect((await sb.api('PUT', `/submissions/${sub.id}`, { body: { answers: { [mail!]: 'eve@example.com' } } })).status).toBe(200);
+    expect((await fetch(fileUrl)).status).toBe(200);
+    expect((await sb.api('PUT', `/submissions/${other.body.data.submissionId}`, { body: { answers: { [mail!]: 'fay@example.com' } } })).status).toBe(200);
+    expect([(await fetch(fileUrl)).status, existsSync(join(sb.dataDir, 'files', fileId))]).toEqual([404, false]);
+  });
+
   it("a form's own image that its clone's document names stays when the original is deleted", async () => {
     const f = await newForm({ fields: [{ type: 'email', option: { label: 'Mail' } }] });
     const upload = new FormData();

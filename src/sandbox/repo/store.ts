@@ -100,11 +100,29 @@ export class SandboxStore {
    * transaction; the files whose bytes go once it has committed (removeFileBytes).
    */
   deleteSubmissions(qrId: string, ids: string[]): string[] {
-    const candidates = this.files.submissionFilesOf(qrId, [...this.namedFiles(qrId, this.submissions.answersOf(qrId, ids))]);
+    const named = [...this.namedFiles(qrId, this.submissions.answersOf(qrId, ids))];
     this.submissions.delete(qrId, ids);
+    return this.release(qrId, named);
+  }
+
+  /**
+   * Replaces a submission's answers (scored anew), in the caller's transaction; the files the old
+   * answers named and nothing names any more go (their ids returned, for removeFileBytes).
+   */
+  updateSubmission(qrId: string, seq: number, id: string, next: { answers: unknown; quiz: unknown; timeSpent: number | null; at: string }): string[] {
+    const before = [...this.namedFiles(qrId, this.submissions.answersOf(qrId, [id]))];
+    this.submissions.update(seq, next.answers, next.quiz, next.timeSpent, next.at);
+    return this.release(qrId, before);
+  }
+
+  /**
+   * Of these file ids, the form's submission files that no submission of the form and no form's
+   * document (a logo, an image) names any more: their records deleted, their ids returned.
+   */
+  private release(qrId: string, ids: string[]): string[] {
+    const candidates = this.files.submissionFilesOf(qrId, ids);
     if (!candidates.length) return [];
     const still = this.namedFiles(qrId, this.submissions.allAnswersOf(qrId));
-    // a form's document may name a submission's file too (a logo, an image): then it stays
     const account = this.forms.find(qrId)?.account_id ?? '';
     const gone = candidates.filter((id) => !still.has(id) && !this.forms.anyDocMentions(account, id));
     for (const id of gone) this.files.delete(id);

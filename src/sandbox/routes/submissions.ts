@@ -177,7 +177,9 @@ async function updateSubmission(ctx: RequestContext) {
   validate(ctx, form, doc, body, 'update');
   const b = asObject(body) as { answers: Record<string, unknown>; timeSpentSeconds?: number };
   const quiz = doc.isQuiz ? scoreQuiz(doc.fields, b.answers, (doc.quizConfig ?? {}) as QuizSettings) : undefined;
-  ctx.store.submissions.update(row.seq, b.answers, quiz, b.timeSpentSeconds ?? null, ctx.now().toISOString());
+  const next = { answers: b.answers, quiz, timeSpent: b.timeSpentSeconds ?? null, at: ctx.now().toISOString() };
+  // a file the old answers named and nothing names any more goes with them
+  ctx.store.removeFileBytes(ctx.store.write(() => ctx.store.updateSubmission(row.qr_id, row.seq, row.id, next)));
   return {};
 }
 
