@@ -93,7 +93,7 @@ export async function sandboxQuotaUsage(deps: Deps): Promise<QuotaUsage> {
   try {
     found = existsSync(join(dir, DATABASE_FILE)) ? await (await import('../sandbox/entry.js')).sandboxDataDirQuota(dir) : undefined;
   } catch (e) {
-    throw new UsageError(`cannot read the sandbox's quota in ${dir}: ${(e as Error).message}`);
+    throw new UsageError(`cannot read the sandbox's quota in ${dir}: ${(e as Error).message} (\`formctl --sandbox forms list\` brings its data up to date; \`formctl sandbox reset --sandbox\` starts over)`);
   }
   const { month: m, plan, limit, used } = found ?? { month: month(), plan: 'free' as const, limit: PLAN_LIMITS.free.monthlyRequests, used: 0 };
   return { month: m, lines: [], used, plan, limit, left: Math.max(0, limit - used) };

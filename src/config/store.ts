@@ -75,7 +75,8 @@ function fingerprint(path: string): { print: string; mode: number } | undefined 
 
 /** What to say of a profile file other users can read, when it holds a key (read only then: the usual run pays the stat alone). */
 function exposedKey(path: string, mode: number): string | undefined {
-  if (!(mode & 0o077)) return undefined;
+  // Windows reports every file as 0666: its permissions are ACLs, which a mode does not tell
+  if (!(mode & 0o077) || process.platform === 'win32') return undefined;
   try {
     if (!/"apiKey"\s*:\s*"[^"]/.test(readFileSync(path, 'utf8'))) return undefined;
   } catch {

@@ -31,7 +31,7 @@ export function cascadeProblem(options: readonly CascadeNode[] | undefined, path
       // a choice's full path: its parents' values and its own, joined by " / "
       const path = prefix + (prefix ? 3 : 0) + value.length;
       if (n.options?.length) stack.push({ nodes: n.options, level: level + 1, prefix: path });
-      else if ((pathChars += path) > paths) return `the full paths of a form's cascades are at most ${CASCADE_LIMITS.paths.toLocaleString('en')} characters together (the form page lists each)`;
+      else if ((pathChars += path + 1) > paths) return `the full paths of a form's cascades are at most ${CASCADE_LIMITS.paths.toLocaleString('en')} characters together (the form page lists each)`;
     }
   }
   return pathChars;

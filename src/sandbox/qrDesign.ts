@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { QrConfig } from '../domain/form.js';
 import { sizeOf, type Design } from './qr/index.js';
 import type { Logo } from './qr/scene.js';
+import type { FileRow } from './repo/files.js';
 import type { SandboxStore } from './repo/store.js';
 
 /**
@@ -10,11 +11,19 @@ import type { SandboxStore } from './repo/store.js';
  * docs/sandbox.md "Sandbox assumptions": other URLs are not fetched (the sandbox makes no outside requests),
  * and the code is drawn without a logo.
  */
-/** accountId: the form's account; a file of another account, or one still waiting for a page submit's retry, is drawn by no one else */
-export function logoOf(store: SandboxStore, uri: string | undefined, accountId: string): Logo | undefined {
+/**
+ * The file a design's logo URL names, when it may be drawn: an image of the form's own account, not
+ * one still waiting for a page submit's retry (its record only: the bytes are read by logoOf).
+ */
+export function logoFileOf(store: SandboxStore, uri: string | undefined, accountId: string): FileRow | undefined {
   const id = uri ? /\/files\/([0-9a-f]{24})(?:[?#].*)?$/.exec(uri)?.[1] : undefined;
   const file = id ? store.files.get(id) : undefined;
-  if (!file || file.account_id !== accountId || file.category === 'pending' || !file.mime.startsWith('image/')) return undefined;
+  return file && file.account_id === accountId && file.category !== 'pending' && file.mime.startsWith('image/') ? file : undefined;
+}
+
+export function logoOf(store: SandboxStore, uri: string | undefined, accountId: string): Logo | undefined {
+  const file = logoFileOf(store, uri, accountId);
+  if (!file) return undefined;
   try {
     return { bytes: readFileSync(join(store.filesDir, file.id)), mime: file.mime };
   } catch {

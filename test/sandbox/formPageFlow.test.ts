@@ -215,6 +215,17 @@ describe('files go with the last thing that names them', () => {
     expect([(await fetch(kept.fileUrl)).status, existsSync(join(sb.dataDir, 'files', kept.fileId))]).toEqual([404, false]);
   });
 
+  it('a submission deleted after its file field was removed from the form still takes its file', async () => {
+    const f = await newForm({ fields: [{ type: 'email', option: { label: 'Mail', required: true } }, { type: 'picture', option: { label: 'Photo' } }] });
+    const [mail, photo] = f.fields.map((x) => x.key);
+    expect((await visitor('f4f4f4f4f4f4f4f4').post(f.shortUrl, [[mail!, 'gil@example.com']], [[photo!, PNG, 'gil.png']])).status).toBe(303);
+    const sub = (await sb.api('GET', `/forms/${f.qrId}/submissions`)).body.data.items[0];
+    const { fileId } = sub.answers[photo!][0];
+    expect((await sb.api('PUT', `/forms/${f.qrId}`, { body: { fields: [{ key: mail, type: 'email', option: { label: 'Mail', required: true } }] } })).status).toBe(200);
+    expect((await sb.api('DELETE', `/submissions/${sub.id}`)).status).toBe(200);
+    expect([(await fetch(`${sb.origin}/files/${fileId}`)).status, existsSync(join(sb.dataDir, 'files', fileId))]).toEqual([404, false]);
+  });
+
   it('an update that drops a file from the answers takes it, unless something else still names it', async () => {
     const f = await newForm({ fields: [{ type: 'email', option: { label: 'Mail', required: true } }, { type: 'picture', option: { label: 'Photo' } }] });
     const [mail, photo] = f.fields.map((x) => x.key);
@@ -242,6 +253,9 @@ describe('files go with the last thing that names them', () => {
     expect(clone.status).toBe(200);
     expect((await sb.api('DELETE', `/forms/${f.qrId}`)).status).toBe(200);
     expect((await fetch(fileUrl)).status).toBe(200);
+    // the clone deleted in its turn: nothing names the image any more, and it goes
+    expect((await sb.api('DELETE', `/forms?ids=${clone.body.data.cloneData[0].image.qrId}`)).status).toBe(200);
+    expect([(await fetch(fileUrl)).status, existsSync(join(sb.dataDir, 'files', up.data.fileId))]).toEqual([404, false]);
     // a submission's picture a form names as its logo stays when the submission goes; another
     // account's form that names it draws no logo from it
     const h = await newForm({ fields: [{ type: 'email', option: { label: 'Mail' } }, { type: 'picture', option: { label: 'Photo' } }] });
@@ -257,14 +271,18 @@ describe('files go with the last thing that names them', () => {
     expect(await svgOf(h.qrId)).toContain('data:image/png;base64');
     expect((await sb.api('DELETE', `/submissions/${sub.id}`)).status).toBe(200);
     expect((await fetch(picture.fileUrl)).status).toBe(200);
-    // a text answer that spells a file's id names no file: it neither keeps nor settles one
+    // what keeps a file is any reference to it, on the safe side: a text answer that spells its id
+    // keeps it until that submission goes too
     const g = await newForm({ fields: [{ type: 'shortText', option: { label: 'Note' } }, { type: 'picture', option: { label: 'Photo' } }] });
     const ok = await visitor('e1e1e1e1e1e1e1e1').post(g.shortUrl, [[g.fields[0]!.key, 'x']], [[g.fields[1]!.key, PNG, 'p.png']]);
     expect(ok.status).toBe(303);
     const first = (await sb.api('GET', `/forms/${g.qrId}/submissions`)).body.data.items[0];
     const fileId = first.answers[g.fields[1]!.key][0].fileId;
-    expect((await sb.api('POST', `/forms/${g.qrId}/submissions`, { body: { answers: { [g.fields[0]!.key]: fileId } } })).status).toBe(200);
+    const spelled = await sb.api('POST', `/forms/${g.qrId}/submissions`, { body: { answers: { [g.fields[0]!.key]: fileId } } });
+    expect(spelled.status).toBe(200);
     expect((await sb.api('DELETE', `/submissions/${first.id}`)).status).toBe(200);
+    expect(existsSync(join(sb.dataDir, 'files', fileId))).toBe(true);
+    expect((await sb.api('DELETE', `/submissions/${spelled.body.data.submissionId}`)).status).toBe(200);
     expect(existsSync(join(sb.dataDir, 'files', fileId))).toBe(false);
   });
 });

@@ -27,7 +27,7 @@ export function choicesOf(f: FieldDefinition, words: PageWords): Array<{ name: s
  * the characters and levels a stored form may have (domain/limits.ts CASCADE_LIMITS; a form stored
  * before they were checked is listed no further).
  */
-export function cascadePaths(nodes: unknown, prefix: string[] = [], budget = { chars: CASCADE_LIMITS.paths }): string[] {
+export function cascadePaths(nodes: unknown, prefix: string[] = [], budget: { chars: number } = { chars: CASCADE_LIMITS.paths }): string[] {
   if (!Array.isArray(nodes) || prefix.length >= CASCADE_LIMITS.levels) return [];
   const out: string[] = [];
   for (const n of nodes as Array<{ name?: unknown; value?: unknown; options?: unknown }>) {
@@ -40,7 +40,7 @@ export function cascadePaths(nodes: unknown, prefix: string[] = [], budget = { c
       continue;
     }
     const text = path.join(' / ');
-    budget.chars -= text.length;
+    budget.chars -= text.length + 1; // an empty path still costs its option
     if (budget.chars >= 0) out.push(text);
   }
   return out;
@@ -76,6 +76,8 @@ interface FieldContext {
   error?: PageError;
   /** files kept from the try before, still to be sent */
   kept: KeptFile[];
+  /** what is left of the page's budget of cascade paths, shared by its fields */
+  cascades: { chars: number };
 }
 
 /** Files kept from the try before: each named, ticked to keep, unticked to remove. */
@@ -107,7 +109,7 @@ function controlOf(f: FieldDefinition, ctx: FieldContext, aria: string): string 
       return choicesOf(f, words).map((c, i) => `<label class="choice" for="${id}-${i}"><input type="${kind}" id="${id}-${i}" name="${key}" value="${esc(c.value)}"${chosen.includes(c.value) ? ' checked' : ''}${aria}> ${esc(c.name)}</label>`).join('');
     }
     case 'multipleLevelSelect': {
-      const paths = cascadePaths(f.option.options);
+      const paths = cascadePaths(f.option.options, [], ctx.cascades);
       return `<select id="${id}" name="${key}" class="cascade" data-sep=" / " data-word="${esc(words.level)}"${aria}><option value="">${esc(words.choose)}</option>${paths.map((p) => `<option value="${esc(p)}"${one(f.key) === p ? ' selected' : ''}>${esc(p)}</option>`).join('')}</select>`;
     }
     case 'checkList': {

@@ -4,6 +4,7 @@ import { esc, fieldHtml, firstControlId, type Posted } from './controls.js';
 import { wordsFor, type PageWords } from './locale.js';
 import { errorText, type PageErrors } from './pageErrors.js';
 import type { KeptFiles } from './postedFiles.js';
+import { CASCADE_LIMITS } from '../../domain/limits.js';
 
 
 // The public form page (spec §2.1 shortUrl), server-rendered HTML with no framework, made for phones:
@@ -162,7 +163,9 @@ export function formPage(p: FormPageInput): string {
   const summary = Object.keys(errors).length ? errorSummary(doc, errors, words) : '';
   const minutes = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
   const timer = p.timeLimit ? `<p class="timer" data-deadline="${p.startedMs + p.timeLimit * 1000}">${esc(words.timeLimit(Math.round(p.timeLimit / 60)))} ${esc(words.timeLeft)} <b>${minutes(p.timeLimit)}</b></p>` : '';
-  const ctx = (key: string) => ({ posted: p.posted ?? new Map(), words, error: errors[key], kept: p.kept?.get(key) ?? [] });
+  // one budget of cascade paths for the whole page (controls.ts cascadePaths)
+  const cascades = { chars: CASCADE_LIMITS.paths };
+  const ctx = (key: string) => ({ posted: p.posted ?? new Map(), words, error: errors[key], kept: p.kept?.get(key) ?? [], cascades });
   const fields = doc.fields.map((f) => fieldHtml(f, ctx(f.key))).join('');
   const pending = p.pendingToken ? `<input type="hidden" name="_pending" value="${esc(p.pendingToken)}">` : '';
   const body = `<main><header><h1>${esc(doc.title)}</h1>${doc.shortText ? `<p>${esc(doc.shortText)}</p>` : ''}</header>

@@ -6,7 +6,7 @@ import { sendText } from '../http.js';
 import type { SandboxInstance } from '../instance.js';
 import { renderQr } from '../qr/index.js';
 import { PRESETS } from '../qr/presets.js';
-import { designFor } from '../qrDesign.js';
+import { designFor, logoFileOf } from '../qrDesign.js';
 import { readDoc } from '../repo/forms.js';
 import { RouteTable, type PathRoute } from '../routing.js';
 import { links } from '../routes/formViews.js';
@@ -36,37 +36,46 @@ function notFound(res: ServerResponse): void {
  * The QR images last drawn, by link, format and design: anyone may ask for a form's image again and
  * again, and drawing a large one (4096 px) holds the sandbox for a third of a second each time.
  */
-const drawnBy = new WeakMap<SandboxInstance, Map<string, Buffer>>();
-const DRAWN_MAX = 32;
-/**
- * Images drawn afresh per client address: the link in the image follows the Host a client sends,
- * so a client that changes it misses the cache every time (docs/sandbox.md: 60 in 5 minutes)
- */
-const drawingsBy = new WeakMap<SandboxInstance, Throttle>();
+interface Drawings {
+  /** the images, least recently served first */
+  images: Map<string, Buffer>;
+  /** by form, format and design: the link last drawn into it */
+  links: Map<string, string>;
+  /** drawings of a design already drawn for another link, per client address */
+  relinks: Throttle;
+}
+const drawingsBy = new WeakMap<SandboxInstance, Drawings>();
+const DRAWN_MAX = 64;
 
 async function qrImage({ sb, params, req, res, origin }: PublicContext): Promise<void> {
   const row = sb.store.forms.find(params.qrId!);
   if (!row || row.archived === 1 || (params.format !== 'png' && params.format !== 'svg')) return notFound(res);
   const format = params.format as 'png' | 'svg';
   const shortUrl = links(origin, row.qr_id).shortUrl;
-  const design = designFor(sb.store, row.account_id, readDoc(row).qrConfig);
-  // the logo's bytes are the file's, fixed by its id: whether it is still there is part of the drawing
-  const key = JSON.stringify([shortUrl, format, design.config, design.logo !== undefined]);
-  let drawn = drawnBy.get(sb);
-  if (!drawn) drawnBy.set(sb, (drawn = new Map()));
-  let bytes = drawn.get(key);
-  if (!bytes) {
-    let drawings = drawingsBy.get(sb);
-    if (!drawings) drawingsBy.set(sb, (drawings = new Throttle(60, 5 * 60_000)));
-    const hit = drawings.hit(req.socket.remoteAddress ?? '', Date.now());
+  const qrConfig = readDoc(row).qrConfig;
+  // the logo's bytes are the file's, fixed by its id (read only to draw): which file is part of the drawing
+  const designKey = JSON.stringify([row.qr_id, format, qrConfig ?? null, logoFileOf(sb.store, qrConfig?.logo, row.account_id)?.id ?? null]);
+  const key = `${shortUrl}\n${designKey}`;
+  let d = drawingsBy.get(sb);
+  if (!d) drawingsBy.set(sb, (d = { images: new Map(), links: new Map(), relinks: new Throttle(60, 5 * 60_000) }));
+  let bytes = d.images.get(key);
+  if (bytes) d.images.delete(key); // served again: the most recent now
+  else {
+    // the link in the image follows the Host a client sends: a client that changes it would have the
+    // same design drawn again each time, so such drawings are counted per address (docs/sandbox.md)
+    const last = d.links.get(designKey);
+    const hit = last !== undefined && last !== shortUrl ? d.relinks.hit(req.socket.remoteAddress ?? '', Date.now()) : { ok: true as const };
     if (!hit.ok) {
-      res.writeHead(429, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': String(hit.retryAfterSeconds) }).end('Too many QR images drawn for this address: try again later\n');
+      res.writeHead(429, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': String(hit.retryAfterSeconds) }).end('Too many QR images drawn again for other links from this address: try again later\n');
       return;
     }
-    bytes = await renderQr(shortUrl, format, design);
-    if (drawn.size >= DRAWN_MAX) drawn.delete(drawn.keys().next().value!);
-    drawn.set(key, bytes);
+    bytes = await renderQr(shortUrl, format, designFor(sb.store, row.account_id, qrConfig));
+    d.links.delete(designKey);
+    d.links.set(designKey, shortUrl);
+    if (d.links.size > DRAWN_MAX * 4) d.links.delete(d.links.keys().next().value!);
   }
+  d.images.set(key, bytes);
+  if (d.images.size > DRAWN_MAX) d.images.delete(d.images.keys().next().value!);
   res.writeHead(200, { 'content-type': format === 'png' ? 'image/png' : 'image/svg+xml' }).end(bytes);
 }
 

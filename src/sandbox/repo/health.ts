@@ -50,9 +50,10 @@ export function dataDirQuota(dataDir: string): SandboxQuota | undefined {
   if (!existsSync(file)) return undefined;
   const db = new Db(openSqlite(file, { readonly: true }));
   try {
-    if (version(db.raw) !== SCHEMA_VERSION) throw new Error(`its schema is version ${version(db.raw)}, this formctl's ${SCHEMA_VERSION} (any sandbox command brings it up to date)`);
+    // an older schema has these tables too (a newer one is read as far as it agrees)
     const accounts = new Accounts(db);
     const account = accounts.get(MAIN_ACCOUNT);
+    if (!account) return undefined; // made but never seeded (a first run stopped): as if none
     const month = new Date(Date.now() + new Meta(db).clockOffsetMs()).toISOString().slice(0, 7);
     return { month, plan: account.plan, limit: accounts.monthlyLimit(account), used: new Usage(db, 'usage').used(MAIN_ACCOUNT, month) };
   } finally {

@@ -7,7 +7,7 @@ import { Db, openDatabase } from './db.js';
 import { Deliveries } from './deliveries.js';
 import { Files, PENDING_FILE_TTL_MS } from './files.js';
 import { Forms, newObjectId, readDoc } from './forms.js';
-import { fileIdsOf, isFileField } from '../../domain/answers.js';
+import { fileIdOf, fileIdsOf } from '../../domain/answers.js';
 import { Idempotency } from './idempotency.js';
 import { Members } from './members.js';
 import { Meta } from './meta.js';
@@ -85,13 +85,15 @@ export class SandboxStore {
     this.aiCache = new AiCache(this.db);
   }
 
-  /** The files the given answers (JSON texts of a form's submissions) name in the form's file fields. */
+  /**
+   * The form's files the given answers (JSON texts of its submissions) refer to, under any key: a
+   * field removed since still held its file there, and what keeps a file is any reference to it.
+   */
   private namedFiles(qrId: string, answers: Iterable<string>): Set<string> {
-    const row = this.forms.find(qrId);
-    const fields = row ? readDoc(row).fields : [];
+    const own = new Set(this.files.ofFormAll(qrId).map((f) => f.id));
     const named = new Set<string>();
-    if (!fields.some(isFileField)) return named;
-    for (const text of answers) for (const id of fileIdsOf(fields, JSON.parse(text))) named.add(id);
+    if (!own.size) return named;
+    for (const text of answers) for (const id of fileRefsOf(JSON.parse(text))) if (own.has(id)) named.add(id);
     return named;
   }
 
@@ -112,6 +114,9 @@ export class SandboxStore {
   updateSubmission(qrId: string, seq: number, id: string, next: { answers: unknown; quiz: unknown; timeSpent: number | null; at: string }): string[] {
     const before = [...this.namedFiles(qrId, this.submissions.answersOf(qrId, [id]))];
     this.submissions.update(seq, next.answers, next.quiz, next.timeSpent, next.at);
+    // a page submit's waiting file the new answers name in a file field is theirs now (as on create)
+    const row = this.forms.find(qrId);
+    if (row) this.files.settle(qrId, fileIdsOf(readDoc(row).fields, next.answers));
     return this.release(qrId, before);
   }
 
@@ -191,4 +196,17 @@ function privateFile(file: string): string {
     /* not ours to change (a read-only copy): SQLite says what it cannot open */
   }
   return file;
+}
+
+/** Every file reference in a submission's answers, whatever the key: {fileId} objects and id strings, alone or in lists. */
+function fileRefsOf(answers: unknown): string[] {
+  if (!answers || typeof answers !== 'object' || Array.isArray(answers)) return [];
+  const ids: string[] = [];
+  for (const value of Object.values(answers)) {
+    for (const ref of Array.isArray(value) ? value : [value]) {
+      const id = typeof ref === 'string' || (ref && typeof ref === 'object') ? fileIdOf(ref) : undefined;
+      if (id) ids.push(id);
+    }
+  }
+  return ids;
 }

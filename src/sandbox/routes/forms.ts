@@ -151,22 +151,34 @@ function setArchived(archive: boolean) {
 }
 
 /**
- * A form and all it holds, files included, but for the files another form's document names (a clone
+ * Forms and all they hold, files included, but for the files another form's document names (a clone
  * keeps its original's images, a logo may be any file of the account): the ids of the files whose
  * bytes go once committed.
  */
-function removeForm(ctx: RequestContext, row: FormRow): string[] {
-  const files = ctx.store.files.ofFormAll(row.qr_id);
-  ctx.store.submissions.deleteAllOf(row.qr_id);
-  ctx.store.scans.deleteAllOf(row.qr_id);
-  ctx.store.forms.delete(row.seq);
-  const going = files.filter((f) => !ctx.store.forms.anyDocMentions(row.account_id, f.id)).map((f) => f.id);
+function removeForms(ctx: RequestContext, rows: FormRow[]): string[] {
+  // every form goes first, then its files are weighed: a form deleted with its clone leaves no
+  // document naming them. A clone's document may name files of an original deleted before it:
+  // those are weighed too (no form of theirs is left to take them)
+  const orphansNamed = rows.flatMap((row) => [...row.doc.matchAll(/\/files\/([0-9a-f]{24})/g)].map((m) => m[1]!));
+  const files = [
+    ...rows.flatMap((row) => ctx.store.files.ofFormAll(row.qr_id)),
+    ...orphansNamed.flatMap((id) => {
+      const f = ctx.store.files.get(id);
+      return f && f.account_id === ctx.account.id && f.qr_id !== null && !ctx.store.forms.find(f.qr_id) ? [{ id: f.id, category: f.category }] : [];
+    }),
+  ];
+  for (const row of rows) {
+    ctx.store.submissions.deleteAllOf(row.qr_id);
+    ctx.store.scans.deleteAllOf(row.qr_id);
+    ctx.store.forms.delete(row.seq);
+  }
+  const going = files.filter((f) => !ctx.store.forms.anyDocMentions(ctx.account.id, f.id)).map((f) => f.id);
   for (const id of going) ctx.store.files.delete(id);
   return going;
 }
 
 function deleteForm(ctx: RequestContext) {
-  ctx.store.removeFileBytes(ctx.store.write(() => removeForm(ctx, ctx.form!)));
+  ctx.store.removeFileBytes(ctx.store.write(() => removeForms(ctx, [ctx.form!])));
   return { result: 'Form deleted successfully' };
 }
 
@@ -184,7 +196,7 @@ function bulkDeleteForms(ctx: RequestContext) {
     if (missing.length) throw new ApiFailure(400, `${FORM_NOT_FOUND}: ${missing.join(', ')} (nothing deleted)`);
     const rows = found as FormRow[];
     for (const row of rows) ctx.authorize('form.delete', row);
-    return { n: rows.length, files: rows.flatMap((row) => removeForm(ctx, row)) };
+    return { n: rows.length, files: removeForms(ctx, rows) };
   });
   ctx.store.removeFileBytes(files);
   return { message: `${n} form${n === 1 ? '' : 's'} deleted successfully` };
