@@ -191,13 +191,19 @@ describe('files chosen before an invalid submit', () => {
 });
 
 describe('files go with the last thing that names them', () => {
-  it('a submission deleted takes the files only it named; a form deleted takes all of its files', async () => {
+  /** a form of an e-mail and a picture, and one page submit of it with a picture: the submission and its file */
+  async function submittedPicture(who: string) {
     const f = await newForm({ fields: [{ type: 'email', option: { label: 'Mail', required: true } }, { type: 'picture', option: { label: 'Photo' } }] });
-    const [mail, photo] = f.fields.map((x) => x.key);
-    const ok = await visitor('c9c9c9c9c9c9c9c9').post(f.shortUrl, [[mail!, 'ada@example.com']], [[photo!, PNG, 'me.png']]);
+    const [mail, photo] = f.fields.map((x) => x.key) as [string, string];
+    const ok = await visitor(who).post(f.shortUrl, [[mail, `${who}@example.com`]], [[photo, PNG, 'me.png']]);
     expect(ok.status).toBe(303);
-    const first = (await sb.api('GET', `/forms/${f.qrId}/submissions`)).body.data.items[0];
-    const { fileId, fileUrl } = first.answers[photo!][0];
+    const sub = (await sb.api('GET', `/forms/${f.qrId}/submissions`)).body.data.items[0];
+    const { fileId, fileUrl } = sub.answers[photo][0] as { fileId: string; fileUrl: string };
+    return { f, mail, photo, sub, fileId, fileUrl };
+  }
+
+  it('a submission deleted takes the files only it named; a form deleted takes all of its files', async () => {
+    const { f, mail, photo, sub: first, fileId, fileUrl } = await submittedPicture('c9c9c9c9c9c9c9c9');
     // a second submission names the same file (the API takes a file of the form by its id)
     const second = await sb.api('POST', `/forms/${f.qrId}/submissions`, { body: { answers: { [mail!]: 'bob@example.com', [photo!]: [fileId] } } });
     expect(second.status).toBe(200);
@@ -216,23 +222,14 @@ describe('files go with the last thing that names them', () => {
   });
 
   it('a submission deleted after its file field was removed from the form still takes its file', async () => {
-    const f = await newForm({ fields: [{ type: 'email', option: { label: 'Mail', required: true } }, { type: 'picture', option: { label: 'Photo' } }] });
-    const [mail, photo] = f.fields.map((x) => x.key);
-    expect((await visitor('f4f4f4f4f4f4f4f4').post(f.shortUrl, [[mail!, 'gil@example.com']], [[photo!, PNG, 'gil.png']])).status).toBe(303);
-    const sub = (await sb.api('GET', `/forms/${f.qrId}/submissions`)).body.data.items[0];
-    const { fileId } = sub.answers[photo!][0];
+    const { f, mail, sub, fileId } = await submittedPicture('f4f4f4f4f4f4f4f4');
     expect((await sb.api('PUT', `/forms/${f.qrId}`, { body: { fields: [{ key: mail, type: 'email', option: { label: 'Mail', required: true } }] } })).status).toBe(200);
     expect((await sb.api('DELETE', `/submissions/${sub.id}`)).status).toBe(200);
     expect([(await fetch(`${sb.origin}/files/${fileId}`)).status, existsSync(join(sb.dataDir, 'files', fileId))]).toEqual([404, false]);
   });
 
   it('an update that drops a file from the answers takes it, unless something else still names it', async () => {
-    const f = await newForm({ fields: [{ type: 'email', option: { label: 'Mail', required: true } }, { type: 'picture', option: { label: 'Photo' } }] });
-    const [mail, photo] = f.fields.map((x) => x.key);
-    const ok = await visitor('f3f3f3f3f3f3f3f3').post(f.shortUrl, [[mail!, 'eve@example.com']], [[photo!, PNG, 'eve.png']]);
-    expect(ok.status).toBe(303);
-    const sub = (await sb.api('GET', `/forms/${f.qrId}/submissions`)).body.data.items[0];
-    const { fileId, fileUrl } = sub.answers[photo!][0];
+    const { f, mail, photo, sub, fileId, fileUrl } = await submittedPicture('f3f3f3f3f3f3f3f3');
     // named by a second submission too: the first one's update keeps it
     const other = await sb.api('POST', `/forms/${f.qrId}/submissions`, { body: { answers: { [mail!]: 'fay@example.com', [photo!]: [fileId] } } });
     expect((await sb.api('PUT', `/submissions/${sub.id}`, { body: { answers: { [mail!]: 'eve@example.com' } } })).status).toBe(200);
