@@ -209,13 +209,16 @@ export function isFileField(f: { type: FieldType } | undefined): boolean {
   return vt === 'fileId' || vt === 'fileId[]';
 }
 
-/** The files a submission's answers name: its file fields' references only (a text answer that spells an id names nothing). */
-export function fileIdsOf(fields: ReadonlyArray<{ key: string; type: FieldType }>, answers: unknown): string[] {
+/**
+ * The file references of a submission's answers ({fileId} objects and id strings, alone or in
+ * lists): in its file fields when `fields` are given (what the submission takes as its own), else
+ * under any key (what it may still refer to: a field removed since kept its file there).
+ */
+export function fileIdsOf(answers: unknown, fields?: ReadonlyArray<{ key: string; type: FieldType }>): string[] {
   if (!isPlainObject(answers)) return [];
+  const values = fields ? fields.filter(isFileField).map((f) => answers[f.key]) : Object.values(answers);
   const ids: string[] = [];
-  for (const f of fields) {
-    if (!isFileField(f)) continue;
-    const value = answers[f.key];
+  for (const value of values) {
     for (const ref of Array.isArray(value) ? value : [value]) {
       const id = fileIdOf(ref);
       if (id) ids.push(id);

@@ -53,7 +53,7 @@ export function commitSubmission(
     created = store.submissions.insert({ id: newObjectId(nowMs), qrId: form.qr_id, accountId: account.id, answers: b.answers, quiz, timeSpent: b.timeSpentSeconds, timeExpired: b.timeExpired, createdMs: nowMs });
     store.submissionUsage.increment(account.id, month);
     // files a page submit kept while it came back with errors belong to this submission now
-    if (doc.fields.some(isFileField)) store.files.settle(form.qr_id, fileIdsOf(doc.fields, b.answers));
+    if (doc.fields.some(isFileField)) store.files.settle(form.qr_id, fileIdsOf(b.answers, doc.fields));
     const out: Record<string, unknown> = { submissionId: created.id };
     if (quiz) Object.assign(out, filterQuizForResponse(quiz, settings), { timeSpentSeconds: b.timeSpentSeconds ?? null, timeExpired: b.timeExpired ?? false });
     hooks.remember?.(out);

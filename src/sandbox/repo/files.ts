@@ -45,9 +45,9 @@ export class Files {
     this.db.sql(`DELETE FROM files WHERE id = ?`).run(id);
   }
 
-  /** Every file of a form, with its category (its own, its submissions', those of page submits still pending). */
-  ofFormAll(qrId: string): Array<{ id: string; category: string }> {
-    return this.db.sql(`SELECT id, category FROM files WHERE qr_id = ?`).all(qrId) as Array<{ id: string; category: string }>;
+  /** Every file of a form (its own, its submissions', those of page submits still pending). */
+  ofFormAll(qrId: string): FileRow[] {
+    return this.db.sql(`SELECT * FROM files WHERE qr_id = ?`).all(qrId) as FileRow[];
   }
 
   /** A page submit's files of this form, named by a submission now: theirs (served from now on). */
@@ -57,9 +57,9 @@ export class Files {
   }
 
   /** Of these ids, the form's submission files (pending or not), whose records can go with the last submission naming them. */
-  submissionFilesOf(qrId: string, ids: readonly string[]): string[] {
-    const stmt = this.db.sql(`SELECT 1 FROM files WHERE id = ? AND qr_id = ? AND category IN ('submission', 'pending')`);
-    return [...new Set(ids)].filter((id) => stmt.get(id, qrId) !== undefined);
+  submissionFilesOf(qrId: string, ids: readonly string[]): FileRow[] {
+    const stmt = this.db.sql(`SELECT * FROM files WHERE id = ? AND qr_id = ? AND category IN ('submission', 'pending')`);
+    return [...new Set(ids)].flatMap((id) => (stmt.get(id, qrId) as FileRow | undefined) ?? []);
   }
 
   /** Files of page submits that came back with errors, stored before `before` (ISO time). */

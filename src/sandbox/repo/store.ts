@@ -5,9 +5,9 @@ import { Accounts } from './accounts.js';
 import { DATABASE_FILE } from '../../domain/dataDir.js';
 import { Db, openDatabase } from './db.js';
 import { Deliveries } from './deliveries.js';
-import { Files, PENDING_FILE_TTL_MS } from './files.js';
+import { Files, PENDING_FILE_TTL_MS, type FileRow } from './files.js';
 import { Forms, newObjectId, readDoc } from './forms.js';
-import { fileIdOf, fileIdsOf } from '../../domain/answers.js';
+import { fileIdsOf } from '../../domain/answers.js';
 import { Idempotency } from './idempotency.js';
 import { Members } from './members.js';
 import { Meta } from './meta.js';
@@ -86,72 +86,57 @@ export class SandboxStore {
   }
 
   /**
-   * The form's files the given answers (JSON texts of its submissions) refer to, under any key: a
-   * field removed since still held its file there, and what keeps a file is any reference to it.
+   * A file is in use when a form's document of its account (its images, qrConfig.logo) or a
+   * submission of its form names it: the uploads' `fileUsed`, and what keeps a file when what named
+   * it goes (a text answer that spells its id keeps it too: on the safe side).
    */
-  private namedFiles(qrId: string, answers: Iterable<string>): Set<string> {
-    const own = new Set(this.files.ofFormAll(qrId).map((f) => f.id));
-    const named = new Set<string>();
-    if (!own.size) return named;
-    for (const text of answers) for (const id of fileRefsOf(JSON.parse(text))) if (own.has(id)) named.add(id);
-    return named;
+  fileInUse(file: Pick<FileRow, 'id' | 'account_id' | 'qr_id'>): boolean {
+    return this.forms.anyDocMentions(file.account_id, file.id) || (file.qr_id !== null && this.submissions.anyAnswerMentions(file.qr_id, file.id));
   }
 
   /**
-   * Deletes submissions of one form, and the submission files that only they named, in the caller's
-   * transaction; the files whose bytes go once it has committed (removeFileBytes).
+   * Deletes submissions of one form, and the submission files they referred to that nothing uses any
+   * more, in the caller's transaction; the files whose bytes go once it has committed (removeFileBytes).
    */
   deleteSubmissions(qrId: string, ids: string[]): string[] {
-    const named = [...this.namedFiles(qrId, this.submissions.answersOf(qrId, ids))];
+    const refs = this.submissions.answersOf(qrId, ids).flatMap((text) => fileIdsOf(JSON.parse(text)));
     this.submissions.delete(qrId, ids);
-    return this.release(qrId, named);
+    return this.release(qrId, refs);
   }
 
   /**
    * Replaces a submission's answers (scored anew), in the caller's transaction; the files the old
-   * answers named and nothing names any more go (their ids returned, for removeFileBytes).
+   * answers referred to that nothing uses any more go (their ids returned, for removeFileBytes).
    */
   updateSubmission(qrId: string, seq: number, id: string, next: { answers: unknown; quiz: unknown; timeSpent: number | null; at: string }): string[] {
-    const before = [...this.namedFiles(qrId, this.submissions.answersOf(qrId, [id]))];
+    const before = this.submissions.answersOf(qrId, [id]).flatMap((text) => fileIdsOf(JSON.parse(text)));
     this.submissions.update(seq, next.answers, next.quiz, next.timeSpent, next.at);
     // a page submit's waiting file the new answers name in a file field is theirs now (as on create)
     const row = this.forms.find(qrId);
-    if (row) this.files.settle(qrId, fileIdsOf(readDoc(row).fields, next.answers));
+    if (row) this.files.settle(qrId, fileIdsOf(next.answers, readDoc(row).fields));
     return this.release(qrId, before);
   }
 
-  /**
-   * Of these file ids, the form's submission files that no submission of the form and no form's
-   * document (a logo, an image) names any more: their records deleted, their ids returned.
-   */
-  private release(qrId: string, ids: string[]): string[] {
-    const candidates = this.files.submissionFilesOf(qrId, ids);
-    if (!candidates.length) return [];
-    const still = this.namedFiles(qrId, this.submissions.allAnswersOf(qrId));
-    const account = this.forms.find(qrId)?.account_id ?? '';
-    const gone = candidates.filter((id) => !still.has(id) && !this.forms.anyDocMentions(account, id));
-    for (const id of gone) this.files.delete(id);
-    return gone;
+  /** Of these references, the form's submission files nothing uses any more: their records deleted, their ids returned. */
+  private release(qrId: string, refs: string[]): string[] {
+    const gone = this.files.submissionFilesOf(qrId, refs).filter((f) => !this.fileInUse(f));
+    for (const f of gone) this.files.delete(f.id);
+    return gone.map((f) => f.id);
   }
 
   /**
    * Files of page submits whose retry never came (a retry waits PENDING_FILE_TTL_MS, in the memory of
-   * the process that served the page: a restart forgets it): removed, records and bytes, unless a
-   * submission names one (then it is that submission's). Run as a sandbox opens its data.
+   * the process that served the page: a restart forgets it): removed, records and bytes, unless
+   * something uses one (then it is that submission's). Run as a sandbox opens its data.
    */
   sweepPendingFiles(nowMs: number): void {
     const stale = this.files.pendingBefore(new Date(nowMs - PENDING_FILE_TTL_MS).toISOString());
     if (!stale.length) return;
     const gone = this.write(() => {
-      const orphans: string[] = [];
-      for (const qrId of new Set(stale.map((f) => f.qr_id ?? ''))) {
-        const still = this.namedFiles(qrId, this.submissions.allAnswersOf(qrId));
-        const ids = stale.filter((f) => (f.qr_id ?? '') === qrId).map((f) => f.id);
-        orphans.push(...ids.filter((id) => !still.has(id)));
-        this.files.settle(qrId, ids.filter((id) => still.has(id)));
-      }
-      for (const id of orphans) this.files.delete(id);
-      return orphans;
+      const orphans = stale.filter((f) => !this.fileInUse(f));
+      for (const f of stale) if (!orphans.includes(f)) this.files.settle(f.qr_id ?? '', [f.id]);
+      for (const f of orphans) this.files.delete(f.id);
+      return orphans.map((f) => f.id);
     });
     this.removeFileBytes(gone);
   }
@@ -196,17 +181,4 @@ function privateFile(file: string): string {
     /* not ours to change (a read-only copy): SQLite says what it cannot open */
   }
   return file;
-}
-
-/** Every file reference in a submission's answers, whatever the key: {fileId} objects and id strings, alone or in lists. */
-function fileRefsOf(answers: unknown): string[] {
-  if (!answers || typeof answers !== 'object' || Array.isArray(answers)) return [];
-  const ids: string[] = [];
-  for (const value of Object.values(answers)) {
-    for (const ref of Array.isArray(value) ? value : [value]) {
-      const id = typeof ref === 'string' || (ref && typeof ref === 'object') ? fileIdOf(ref) : undefined;
-      if (id) ids.push(id);
-    }
-  }
-  return ids;
 }

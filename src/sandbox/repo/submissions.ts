@@ -101,11 +101,6 @@ export class Submissions {
     });
   }
 
-  /** Every answers text of a form's submissions, one at a time (a form may have many). */
-  *allAnswersOf(qrId: string): Generator<string> {
-    for (const row of this.db.sql(`SELECT answers FROM submissions WHERE qr_id = ?`).iterate(qrId)) yield (row as { answers: string }).answers;
-  }
-
   /** Deletes submissions of one form by id, in the caller's transaction. */
   delete(qrId: string, ids: string[]): void {
     const stmt = this.db.sql(`DELETE FROM submissions WHERE id = ? AND qr_id = ?`);

@@ -164,7 +164,7 @@ function removeForms(ctx: RequestContext, rows: FormRow[]): string[] {
     ...rows.flatMap((row) => ctx.store.files.ofFormAll(row.qr_id)),
     ...orphansNamed.flatMap((id) => {
       const f = ctx.store.files.get(id);
-      return f && f.account_id === ctx.account.id && f.qr_id !== null && !ctx.store.forms.find(f.qr_id) ? [{ id: f.id, category: f.category }] : [];
+      return f && f.account_id === ctx.account.id && f.qr_id !== null && !ctx.store.forms.find(f.qr_id) ? [f] : [];
     }),
   ];
   for (const row of rows) {
@@ -172,7 +172,7 @@ function removeForms(ctx: RequestContext, rows: FormRow[]): string[] {
     ctx.store.scans.deleteAllOf(row.qr_id);
     ctx.store.forms.delete(row.seq);
   }
-  const going = files.filter((f) => !ctx.store.forms.anyDocMentions(ctx.account.id, f.id)).map((f) => f.id);
+  const going = files.filter((f) => !ctx.store.fileInUse(f)).map((f) => f.id);
   for (const id of going) ctx.store.files.delete(id);
   return going;
 }

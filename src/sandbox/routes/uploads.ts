@@ -4,7 +4,6 @@ import { refuseFile, sniffFile } from '../../domain/fileTypes.js';
 import { MAX_UPLOAD_BYTES } from '../../domain/limits.js';
 import { ApiFailure } from '../http.js';
 import { route, type RequestContext } from '../instance.js';
-import type { FileRow } from '../repo/files.js';
 import { THROTTLE_MESSAGE } from '../pipeline.js';
 import { MultipartError, readMultipart, type MultipartBody } from './multipart.js';
 import { fileUrl } from './submissions.js';
@@ -71,20 +70,14 @@ function uploadFormFile(ctx: RequestContext) {
   });
 }
 
-/** A file is in use when a form's document (its images, qrConfig.logo) or a submission names it. */
-function fileInUse(ctx: RequestContext, file: FileRow): boolean {
-  if (ctx.store.forms.anyDocMentions(ctx.account.id, file.id)) return true;
-  return file.qr_id !== null && ctx.store.submissions.anyAnswerMentions(file.qr_id, file.id);
-}
-
 function listLogos(ctx: RequestContext) {
-  return ctx.store.files.logos(ctx.account.id).map((f) => ({ fileId: f.id, fileUrl: fileUrl(ctx.origin, f.id), mime: f.mime, fileUsed: fileInUse(ctx, f) }));
+  return ctx.store.files.logos(ctx.account.id).map((f) => ({ fileId: f.id, fileUrl: fileUrl(ctx.origin, f.id), mime: f.mime, fileUsed: ctx.store.fileInUse(f) }));
 }
 
 function deleteFormFile(ctx: RequestContext) {
   const file = ctx.store.files.ofForm(ctx.params.fileId!, ctx.account.id, ctx.form!.qr_id);
   if (!file) throw new ApiFailure(404, 'File not found');
-  if (fileInUse(ctx, file)) throw new ApiFailure(400, 'File is in use by the form or one of its submissions; only unused files can be deleted');
+  if (ctx.store.fileInUse(file)) throw new ApiFailure(400, 'File is in use by the form or one of its submissions; only unused files can be deleted');
   ctx.store.files.delete(file.id);
   rmSync(join(ctx.store.filesDir, file.id), { force: true });
   return { result: 'File deleted successfully' };
