@@ -20,27 +20,21 @@ type CopyFrom = (sql: string) => Writable;
 
 const ESCAPED = /[\\\t\n\r]/;
 
-/** One value in COPY's text format: \N for NULL; backslash, tab, newline and carriage return escaped. */
-export function copyText(v: Cell): string {
+/**
+ * One value in COPY's text format: \N for NULL; backslash, tab, newline and carriage return escaped
+ * (`plain`: known to hold none, so not looked for).
+ */
+export function copyText(v: Cell, plain = false): string {
   if (v === null) return '\\N';
   if (typeof v === 'boolean') return v ? 't' : 'f';
-  if (typeof v === 'number') return String(v);
+  if (typeof v === 'number' || plain) return String(v);
   return ESCAPED.test(v) ? v.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : v;
 }
 
 /** COPY's line of a row: tab-separated, ending in a newline. */
-export function copyLine(cells: readonly Cell[]): string {
-  let line = copyText(cells[0] ?? null);
-  for (let i = 1; i < cells.length; i++) line += `\t${copyText(cells[i]!)}`;
-  return `${line}\n`;
-}
-
-const plainText = (v: Cell): string => (v === null ? '\\N' : typeof v === 'boolean' ? (v ? 't' : 'f') : String(v));
-
-/** copyLine of a row none of whose cells holds a character COPY escapes */
-function plainLine(cells: readonly Cell[]): string {
-  let line = plainText(cells[0] ?? null);
-  for (let i = 1; i < cells.length; i++) line += `\t${plainText(cells[i]!)}`;
+export function copyLine(cells: readonly Cell[], plain = false): string {
+  let line = copyText(cells[0] ?? null, plain);
+  for (let i = 1; i < cells.length; i++) line += `\t${copyText(cells[i]!, plain)}`;
   return `${line}\n`;
 }
 
@@ -68,15 +62,11 @@ export class CopyBatch {
       if (this.ids.has(id)) this.repeated = true;
       this.ids.add(id);
       // JSON escapes a backslash, a tab or a line break inside a string: a row whose text holds none has
-      // no cell that holds one (every cell is read from the row), so its line needs no test per cell
-      if (!ESCAPED.test(j)) {
-        form += plainLine(cellsOf(s));
-        raw += `${plainText(id)}\t${plainText(qrId)}\t${plainText(s.createdAt)}\t${plainText(s.updatedAt)}\t${j}\n`;
-        continue;
-      }
-      form += copyLine(cellsOf(s));
-      // the JSON as the service sent it may hold tabs and line breaks between its tokens: escaped, as a cell's
-      raw += `${copyText(id)}\t${copyText(qrId)}\t${copyText(s.createdAt)}\t${copyText(s.updatedAt)}\t${copyText(j)}\n`;
+      // no cell that holds one (every cell is read from the row), so its line needs no test per cell.
+      // The JSON as the service sent it may hold tabs and line breaks between its tokens: escaped, as a cell's
+      const plain = !ESCAPED.test(j);
+      form += copyLine(cellsOf(s), plain);
+      raw += copyLine([id, qrId, s.createdAt, s.updatedAt, j], plain);
     }
     this.form.push(Buffer.from(form));
     this.raw.push(Buffer.from(raw));
