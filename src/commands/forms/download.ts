@@ -5,8 +5,7 @@ import { UsageError } from '../../errors.js';
 import { parseIntFlag } from '../../cmdutil/flags.js';
 import { requireQrId } from '../../cmdutil/input.js';
 import { checkOutputPath, saveStream } from '../../cmdutil/outputPath.js';
-
-const FORMATS = ['png', 'svg', 'pdf', 'eps'];
+import { QR_FORMATS } from '../../domain/qrFormats.js';
 
 interface Opts {
   format?: string;
@@ -37,10 +36,10 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
 /** --format, else --out's extension; a file whose extension names another format is refused (a PNG in qr.svg). */
 function formatOf(opts: Opts, toStdout: boolean): string {
   const ext = toStdout ? undefined : /\.([a-z]+)$/i.exec(opts.out!)?.[1]?.toLowerCase();
-  const named = ext !== undefined && FORMATS.includes(ext) ? ext : undefined;
+  const named = QR_FORMATS.find((f) => f === ext);
   if (opts.format === undefined) {
     if (named) return named;
-    throw new UsageError(`--format: give png, svg, pdf or eps${toStdout ? '' : ` (the extension of --out ${opts.out} names none of them)`}`);
+    throw new UsageError(`--format: give ${QR_FORMATS.slice(0, -1).join(', ')} or ${QR_FORMATS.at(-1)}${toStdout ? '' : ` (the extension of --out ${opts.out} names none of them)`}`);
   }
   if (named && named !== opts.format) throw new UsageError(`--out ${opts.out}: the extension says ${named}, --format says ${opts.format}; make them agree`);
   return opts.format;

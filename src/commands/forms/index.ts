@@ -3,6 +3,7 @@ import type { bind as Bind } from '../../cmdutil/command.js';
 import { addFormatFlags, addOutputFlags } from '../../cmdutil/flags.js';
 import { registerVerbs, type VerbOption, type VerbSpec } from '../../cmdutil/verbs.js';
 import { FIELD_TYPES } from '../../domain/fieldTypes.js';
+import { QR_FORMATS } from '../../domain/qrFormats.js';
 import { formListView, formView, resultView } from './views.js';
 
 /** -o, --json, --columns (naming these fields), -q and --csv-raw */
@@ -111,7 +112,7 @@ Examples:
     summary: "Download a form's QR code image",
     args: [QR_ID],
     options: [
-      ['--format <format>', "image format (default: --out's extension)", { choices: ['png', 'svg', 'pdf', 'eps'] }],
+      ['--format <format>', "image format (default: --out's extension)", { choices: QR_FORMATS }],
       ['--resolution <px>', 'image size in pixels, 32 to 4096'],
       ['--out <file>', 'file to write (default: stdout, refused when stdout is a terminal)'],
       ['--force', 'overwrite an existing --out file'],

@@ -3,6 +3,7 @@
 import { z } from 'zod/v4';
 import { FORMS_PAGE_DEFAULT, MAX_IDEMPOTENCY_KEY, SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_PAGE_MAX } from '../limits.js';
 import * as S from './schemas.js';
+import { QR_FORMATS } from '../qrFormats.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -56,7 +57,7 @@ export const OPERATIONS: Operation[] = [
   op({ operationId: 'shareForm', method: 'post', path: '/forms/{qrId}/share', tag: 'forms', summary: 'Share a form by e-mail', body: S.RecipientsBody, response: S.Empty }),
   op({
     operationId: 'downloadFormQr', method: 'get', path: '/forms/{qrId}/download', tag: 'forms', summary: "Download a form's QR image",
-    query: [{ name: 'format', schema: z.enum(['png', 'svg', 'pdf', 'eps']), required: true }, { name: 'resolution', schema: z.number().int() }],
+    query: [{ name: 'format', schema: z.enum(QR_FORMATS), required: true }, { name: 'resolution', schema: z.number().int() }],
     response: 'binary',
   }),
   op({

@@ -5,9 +5,9 @@ import type { QrConfig } from '../../domain/form.js';
 import { pngOf, straightOnWhite } from './png.js';
 import { buildScene, type Logo, type Scene } from './scene.js';
 import { toEps, toPdf, toSvg, type Raster } from './writers.js';
+import { QR_FORMATS, type QrFormat } from '../../domain/qrFormats.js';
 
-export const QR_FORMATS = ['png', 'svg', 'pdf', 'eps'] as const;
-export type QrFormat = (typeof QR_FORMATS)[number];
+export { QR_FORMATS, type QrFormat };
 
 export const CONTENT_TYPES: Record<QrFormat, string> = {
   png: 'image/png',
