@@ -1,6 +1,5 @@
 import { Option, type Command } from 'commander';
 import type { bind as Bind, CommandBody } from './command.js';
-import { addConnectionFlags } from './flags.js';
 
 /** How an option row departs from a plain `.option(flags, description)`. */
 export interface OptionExtra {
@@ -54,14 +53,14 @@ function addOption(cmd: Command, option: VerbOption): Command {
 }
 
 /**
- * Registers a group's verbs with commander, in table order: each gets the (hidden) connection flags,
- * its arguments, its options and help text, and a body loaded on first run (cmdutil/command.ts bind).
+ * Registers a group's verbs with commander, in table order: each gets its arguments, its options and
+ * help text, and a body loaded on first run, with the hidden connection flags (cmdutil/command.ts bind).
  */
 export function registerVerbs(group: Command, verbs: readonly VerbSpec[], bind: typeof Bind): void {
   for (const spec of verbs) {
     // `group.command` and every call on its result go through the returned object: run.ts may hand
     // a proxy that makes the options of verbs this run does not use no-ops
-    let cmd = addConnectionFlags(group.command(spec.name).description(spec.summary), true);
+    let cmd = group.command(spec.name).description(spec.summary);
     for (const [name, description] of spec.args ?? []) cmd = cmd.argument(name, description);
     for (const option of spec.options ?? []) cmd = addOption(cmd, option);
     if (spec.help !== undefined) cmd = cmd.addHelpText('after', spec.help);

@@ -1,13 +1,12 @@
 import { Option, type Command } from 'commander';
 import type { bind as Bind } from '../../cmdutil/command.js';
-import { addConnectionFlags } from '../../cmdutil/flags.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export function register(program: Command, bind: typeof Bind): void {
   const ai = program.command('ai').description('Draft forms from a sentence with the AI builder');
   bind(
-    addConnectionFlags(ai.command('draft').description('Draft a form from a prompt; refine it; create it'), true)
+    ai.command('draft').description('Draft a form from a prompt; refine it; create it')
       .argument('[prompt]', 'what the form should ask, in a sentence (at least 10 characters); with --from, an instruction for the saved draft')
       .option('--from <file>', 'go on with a draft saved to a file (JSON or YAML, as printed or saved here)')
       .option('--refine <instruction>', 'an instruction applied to the draft, e.g. "make the e-mail optional" (repeatable; 1 request each)', collect)

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { bind as Bind } from '../../cmdutil/command.js';
-import { addConnectionFlags, addOutputFlags, csvRawOption } from '../../cmdutil/flags.js';
+import { addOutputFlags, csvRawOption } from '../../cmdutil/flags.js';
 import { PERIODS } from '../../domain/analyticsPeriods.js';
 import { TIME_WORDS } from '../../domain/when.js';
 
@@ -17,7 +17,7 @@ function queryFlags(cmd: Command): Command {
 
 export function register(program: Command, bind: typeof Bind): void {
   const analytics = program.command('analytics').description('Scan analytics of a form: a summary, a chart and top places, or the raw scans as CSV');
-  const verb = (name: string, description: string, opts?: { isDefault?: boolean }) => addConnectionFlags(analytics.command(name, opts).description(description), true);
+  const verb = (name: string, description: string, opts?: { isDefault?: boolean }) => analytics.command(name, opts).description(description);
   bind(
     addOutputFlags(queryFlags(verb('show', 'Scans over time, unique visitors, devices, countries and cities (the default verb)', { isDefault: true }).argument('<qrId>', 'form id')), { fields: ['date', 'all', 'unique'] })
       .option('--no-share', 'on a terminal, skip the second request that tells the share of scans that led to a submission')

@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import type { bind as Bind } from '../../cmdutil/command.js';
-import { addConnectionFlags, queryOption } from '../../cmdutil/flags.js';
+import { queryOption } from '../../cmdutil/flags.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export function register(program: Command, bind: typeof Bind): void {
   bind(
-    addConnectionFlags(program.command('api').description('Make an authenticated API request and print the response (like gh api)'), true)
+    program.command('api').description('Make an authenticated API request and print the response (like gh api)')
       .argument('<path>', 'path below the base URL, e.g. /forms or /forms/AB12CD34 (or METHOD PATH, as before)')
       .argument('[path]', 'the path, when the method is given first')
       .option('-X, --method <method>', 'GET, POST, PUT, PATCH or DELETE (default GET, or POST when -f, -F, --input or --form give a body)')

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { bind as Bind } from '../../cmdutil/command.js';
-import { addConnectionFlags, addOutputFlags } from '../../cmdutil/flags.js';
+import { addOutputFlags } from '../../cmdutil/flags.js';
 import { PLANS } from '../../domain/plans.js';
 
 export function register(program: Command, bind: typeof Bind): void {
@@ -25,7 +25,7 @@ export function register(program: Command, bind: typeof Bind): void {
     () => import('./login.js'),
   );
   bind(
-    addConnectionFlags(addOutputFlags(auth.command('status').description('Show the active profile, base URL and masked key (no request unless --check)')), true).option(
+    addOutputFlags(auth.command('status').description('Show the active profile, base URL and masked key (no request unless --check)')).option(
       '--check',
       'verify the key with one request',
     ),

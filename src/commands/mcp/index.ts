@@ -1,11 +1,10 @@
 import { Option, type Command } from 'commander';
 import type { bind as Bind } from '../../cmdutil/command.js';
-import { addConnectionFlags } from '../../cmdutil/flags.js';
 import { CLIENTS } from '../../mcp/clientConfig.js';
 
 export function register(program: Command, bind: typeof Bind): void {
   bind(
-    addConnectionFlags(program.command('mcp').description('Serve the account to AI assistants over the Model Context Protocol (stdio)'), true)
+    program.command('mcp').description('Serve the account to AI assistants over the Model Context Protocol (stdio)')
       .option('--allow-write', 'offer the tools that create or change (forms, submissions, templates use, team changes)')
       .option('--allow-destructive', 'offer the tools that delete or cannot be undone (delete, archive, member removal, webhook changes)')
       .option('--print-config', "print the JSON for an assistant's MCP configuration (no key in it) and exit")

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import type { bind as Bind } from '../../cmdutil/command.js';
-import { addConnectionFlags, addOutputFlags } from '../../cmdutil/flags.js';
+import { addOutputFlags } from '../../cmdutil/flags.js';
 
 export function register(program: Command, bind: typeof Bind): void {
   const presets = program.command('presets').description('QR design presets: ready-made qrConfig designs to apply with forms design --preset');
   bind(
-    addOutputFlags(addConnectionFlags(presets.command('list').description('List the QR design presets (with colour swatches on a terminal)'), true), { fields: ['id', 'pattern', 'eyes', 'colours', 'frame', 'previewUrl', 'config'] })
+    addOutputFlags(presets.command('list').description('List the QR design presets (with colour swatches on a terminal)'), { fields: ['id', 'pattern', 'eyes', 'colours', 'frame', 'previewUrl', 'config'] })
       .addHelpText('after', "\nExamples:\n  formctl presets list\n  formctl presets list -o json | jq -r '.[].previewUrl'\n  formctl presets list --query '[].id' -o table\n  formctl forms design F8K2QX --preset ocean"),
     () => import('./list.js'),
   );

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { bind as Bind } from '../../cmdutil/command.js';
-import { addConnectionFlags, addOutputFlags } from '../../cmdutil/flags.js';
+import { addOutputFlags } from '../../cmdutil/flags.js';
 
 const FIELDS = { fields: ['id', 'name', 'email', 'userType', 'blocked', 'teamName'] };
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -8,7 +8,7 @@ const verbs = () => import('./verbs.js');
 
 export function register(program: Command, bind: typeof Bind): void {
   const team = program.command('team').description('Team members and their roles (plan-gated: Business and above)');
-  const verb = (name: string, description: string) => addConnectionFlags(team.command(name).description(description), true);
+  const verb = (name: string, description: string) => team.command(name).description(description);
   const stdinFlag = new Option('--password-stdin', 'read the password(s) from stdin, one per line (never a flag value)');
   bind(addOutputFlags(verb('list', 'List the team members (never their passwords or keys)'), FIELDS).addHelpText('after', '\nExamples:\n  formctl team list\n  formctl team list -o json | jq -r \'.[] | select(.blocked) | .email\'\n  formctl team list --query "[?blocked].email" -o table'), async () => ({ run: (await verbs()).list }));
   bind(

@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
 import type { bind as Bind } from '../../cmdutil/command.js';
-import { addConnectionFlags, addOutputFlags } from '../../cmdutil/flags.js';
+import { addOutputFlags } from '../../cmdutil/flags.js';
 
 const ITEM = { fields: ['id', 'title', 'categoryName'] };
 const verbs = () => import('./verbs.js');
 
 export function register(program: Command, bind: typeof Bind): void {
   const templates = program.command('templates').description('Browse the template gallery, create forms from templates, keep favorites, share and save your own');
-  const verb = (name: string, description: string) => addConnectionFlags(templates.command(name).description(description), true);
+  const verb = (name: string, description: string) => templates.command(name).description(description);
   bind(
     addOutputFlags(verb('categories', 'List the template categories'), { fields: ['id', 'name', 'items'] })
       .option('--items', 'embed up to six templates per category')

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import type { bind as Bind } from '../../cmdutil/command.js';
-import { addConnectionFlags, addOutputFlags } from '../../cmdutil/flags.js';
+import { addOutputFlags } from '../../cmdutil/flags.js';
 
 export function register(program: Command, bind: typeof Bind): void {
   const upload = program.command('upload').description('Upload, list and delete files (logos, form assets, submission files)');
-  const verb = (name: string, description: string) => addConnectionFlags(upload.command(name).description(description), true);
+  const verb = (name: string, description: string) => upload.command(name).description(description);
   const fields = { fields: ['fileId', 'fileUrl'] };
   bind(addOutputFlags(verb('logo', 'Upload an account logo (images only); use its URL in qrConfig.logo').argument('<file>', 'image file'), fields), () => import('./logo.js'));
   bind(

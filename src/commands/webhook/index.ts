@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import type { bind as Bind } from '../../cmdutil/command.js';
-import { addConnectionFlags, addOutputFlags } from '../../cmdutil/flags.js';
+import { addOutputFlags } from '../../cmdutil/flags.js';
 
 export function register(program: Command, bind: typeof Bind): void {
   const webhook = program.command('webhook').description('Configure the signed submission.created webhook; listen, verify and trigger locally');
-  const verb = (name: string, description: string) => addConnectionFlags(webhook.command(name).description(description), true);
+  const verb = (name: string, description: string) => webhook.command(name).description(description);
   const settings = { fields: ['enabled', 'url', 'secret'] };
   bind(addOutputFlags(verb('get', 'Show the webhook settings (the secret masked unless --show-secret)'), settings).option('--show-secret', 'print the whole secret'), () => import('./get.js'));
   bind(addOutputFlags(verb('enable', 'Send submission.created to URL (https; http only to a loopback host)').argument('<url>', 'receiver URL'), settings), () => import('./enable.js'));
