@@ -133,19 +133,20 @@ async function checkServiceTarget(target: Target, env: NodeJS.ProcessEnv, add: A
   return found.key;
 }
 
+/** what lifts the embedded sandbox's quota (its plan, or its data started over) */
+const SANDBOX_QUOTA_FIX = 'formctl sandbox plan business --sandbox (or formctl sandbox reset --sandbox --yes)';
+
 /** This month's requests against the plan when one is set: formctl's ledger, or the embedded sandbox's own count. */
 function checkQuota({ used, plan, limit }: QuotaUsage, sandbox: boolean, add: Add): void {
-  if (sandbox && plan && limit !== undefined) {
-    const full = used >= limit;
-    add(full ? 'problem' : used >= limit * 0.8 ? 'warning' : 'ok', 'sandbox quota this month', `${used} of ${limit} requests of the sandbox's ${plan} plan`, used >= limit * 0.8 ? 'formctl sandbox plan business (or formctl sandbox reset --yes)' : undefined);
-    return;
-  }
   if (!plan || limit === undefined) {
     add('ok', 'quota this month', `${used} requests counted by formctl (the plan is not set: formctl config set plan <plan>)`);
     return;
   }
   const share = used / limit;
-  add(share >= 1 ? 'problem' : share >= 0.8 ? 'warning' : 'ok', 'quota this month', `${used} of ${limit} requests of the ${plan} plan counted by formctl`, share >= 0.8 ? 'formctl quota; cap runs with --max-requests' : undefined);
+  const [check, detail, fix] = sandbox
+    ? ['sandbox quota this month', `${used} of ${limit} requests of the sandbox's ${plan} plan`, SANDBOX_QUOTA_FIX]
+    : ['quota this month', `${used} of ${limit} requests of the ${plan} plan counted by formctl`, 'formctl quota; cap runs with --max-requests'];
+  add(share >= 1 ? 'problem' : share >= 0.8 ? 'warning' : 'ok', check, detail, share >= 0.8 ? fix : undefined);
 }
 
 /** The sandbox's data dir, as the sandbox itself reads it (integrity, schema version); true when it can be read as it is. */
@@ -186,7 +187,7 @@ async function checkKeyAndClock(deps: Deps, add: Add): Promise<void> {
     if (e instanceof ApiError && (e.status === 401 || e.status === 403)) add('problem', 'API key', `refused: ${e.message}`, 'formctl auth login (a new key from the account settings)');
     else if (e instanceof ConnectionError) add('problem', 'service', `unreachable: ${e.message}`, 'check the base URL and the network');
     else if (e instanceof ApiError && isQuotaExhausted(e.status, e.message)) {
-      add('problem', 'quota', `the month's requests are used up: ${e.message}`, deps.target().sandbox ? 'formctl sandbox plan business --sandbox (or formctl sandbox reset --sandbox)' : 'it resets at the start of next month; formctl quota shows what used it');
+      add('problem', 'quota', `the month's requests are used up: ${e.message}`, deps.target().sandbox ? SANDBOX_QUOTA_FIX : 'it resets at the start of next month; formctl quota shows what used it');
     } else add('problem', 'service', (e as Error).message);
   }
 }

@@ -16,7 +16,8 @@ import type { PageErrors } from './pageErrors.js';
 import { answersFromPost } from './postedAnswers.js';
 import { acceptFiles, mergeFiles, type KeptFiles } from './postedFiles.js';
 import { resultPage } from './result.js';
-import { PENDING_TTL_MS, THANKS_TTL_MS, visitTokens } from './visitTokens.js';
+import { THANKS_TTL_MS, visitTokens } from './visitTokens.js';
+import { PENDING_FILE_TTL_MS } from '../repo/files.js';
 
 // docs/sandbox.md "The form page": the public form page, its scans, its submissions (POST, then a 303 to the
 // thank-you page: a reload shows it again and creates nothing), and the files kept for a retry.
@@ -155,7 +156,7 @@ function createBody(a: Attempt): Record<string, unknown> {
 function again(sb: SandboxInstance, res: ServerResponse, a: Attempt, errors: PageErrors): void {
   const { pending } = visitTokens(sb);
   let pendingToken: string | undefined;
-  if (a.files.size) pendingToken = pending.put({ qrId: a.row.qr_id, visitor: a.visitor, expiresMs: a.nowMs + PENDING_TTL_MS, files: a.files }, a.pendingToken);
+  if (a.files.size) pendingToken = pending.put({ qrId: a.row.qr_id, visitor: a.visitor, expiresMs: a.nowMs + PENDING_FILE_TTL_MS, files: a.files }, a.pendingToken);
   else if (a.pendingToken) pending.forget(a.pendingToken);
   const page = formPage({ qrId: a.row.qr_id, doc: a.doc, scanId: a.scan?.id ?? 0, startedMs: a.started ?? a.scan?.at_ms ?? a.nowMs, posted: a.post.fields, errors, kept: a.files, pendingToken, timeLimit: timeLimitOf(a.doc) });
   html(res, 400, page);

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { SandboxInstance } from '../instance.js';
-import { PENDING_FILE_TTL_MS } from '../repo/files.js';
 import { discardFile, type KeptFiles } from './postedFiles.js';
 
 // What the form page keeps between two requests of one visitor, under a random token the page
@@ -23,8 +22,6 @@ export interface ThanksEntry extends Scoped {
   response: Record<string, unknown>;
 }
 
-/** how long chosen files wait for the retry */
-export const PENDING_TTL_MS = PENDING_FILE_TTL_MS;
 /** how long the thank-you page still shows the response */
 export const THANKS_TTL_MS = 24 * 60 * 60 * 1000;
 /** entries per kind and instance: past it the oldest goes first */
