@@ -13,6 +13,7 @@ import { compare, definitionOf, fileSlug, type Change, type Definition, type Rem
 import { FORMS_PAGE_MAX } from '../../domain/limits.js';
 import { ExitWith, UsageError } from '../../errors.js';
 import { writeFileAtomic } from '../../io/atomicFile.js';
+import { plural } from '../../output/plural.js';
 
 // forms pull | diff | apply: forms kept as files, applied to any profile. A manifest beside the files
 // (.formctl/forms.json) maps each file to its form per profile, with the field keys of that profile.
@@ -166,7 +167,7 @@ export async function diff(deps: Deps, [file, qrId]: unknown[], opts: { output?:
   const json = opts.json === true || opts.output === 'json';
   if (!id) {
     if (json) deps.io.stdout.write(`${JSON.stringify({ file: l.file, qrId: null, equal: false, create: true, changes: [] }, null, 2)}\n`);
-    else deps.io.stdout.write(`${l.file}: no form on this profile yet: apply would create it (${l.def.fields.length} field${l.def.fields.length === 1 ? '' : 's'})\n`);
+    else deps.io.stdout.write(`${l.file}: no form on this profile yet: apply would create it (${plural(l.def.fields.length, 'field')})\n`);
     throw new ExitWith(1, `${l.file}: differs (not on this profile yet)`);
   }
   const { result } = await compareWith(await deps.client(), l, id, qrId !== undefined && entry?.qrId !== id ? undefined : entry, false);
@@ -207,7 +208,7 @@ export async function apply(deps: Deps, files: unknown[], opts: { dryRun?: boole
     const mine = (m.profiles[profileKey(deps)] ??= {});
     const entry = mine[basename(l.file)];
     if (!entry) {
-      plan.push(`create  ${l.file} (${l.def.fields.length} field${l.def.fields.length === 1 ? '' : 's'})`);
+      plan.push(`create  ${l.file} (${plural(l.def.fields.length, 'field')})`);
       if (opts.dryRun) continue;
       const { fields, ...rest } = l.def;
       const check = checkFormCreate({ ...rest, fields: fields.map(({ key: _k, ...f }) => f) });

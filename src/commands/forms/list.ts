@@ -7,6 +7,7 @@ import { parseIntFlag } from '../../cmdutil/flags.js';
 import { FORMS_PAGE_MAX } from '../../domain/limits.js';
 import { withSpinner } from '../../output/progress.js';
 import { formListView } from './views.js';
+import { plural } from '../../output/plural.js';
 
 interface Opts {
   page?: string;
@@ -35,7 +36,6 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
   const result = await withSpinner(deps.io, 'Fetching forms…', () => listForms(client, { page: page ?? 1, limit, sort }));
   // a page past the last is empty, not the account: the terminal says where the forms are
   const beyond = result.items.length === 0 && result.total > 0;
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   await deps.printList(beyond ? { ...formListView, empty: `No forms on page ${result.page}: ${plural(result.total, 'form')} on ${plural(result.totalPages, 'page')}; use --page 1 or --all.` } : formListView, result.items);
   rememberFormIds(deps, result.items); // for shell completion of form ids
   if (result.totalPages > result.page && deps.io.isStdoutTTY) {

@@ -11,10 +11,10 @@ import { csvLine } from '../../output/csvCell.js';
 import { choiceFields, countAnswers, countsText } from '../aggregate.js';
 import { bodyInput, bodyOf, headerInput, paramsInput } from '../inputs.js';
 import { tool, type ToolSpec } from '../tool.js';
+import { plural } from '../../output/plural.js';
 
 const when = { since: z.string().optional().describe(`createdAt from (${TIME_WORDS})`), until: z.string().optional().describe(`createdAt until (${TIME_WORDS})`) };
 const windowOf = (a: { since?: string; until?: string }) => ({ since: whenIso('since', a.since, 'start'), until: whenIso('until', a.until, 'end') });
-const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
 export const SUBMISSION_TOOLS: readonly ToolSpec[] = [
   tool({
