@@ -91,7 +91,7 @@ describe('the quota ledger and --max-requests', () => {
         expect([service.exitCode, service.stderr]).toEqual([5, expect.stringContaining('resets at the start of next month')]);
         expect(service.stderr).not.toContain('sandbox plan');
       } finally {
-        await sb.admin('PUT', '/_sandbox/account', { account: 'main', quota: 1_000_000 });
+        await sb.admin('PUT', '/_sandbox/account', { account: 'main', quota: null });
       }
     } finally {
       data.remove();

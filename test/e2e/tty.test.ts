@@ -90,12 +90,17 @@ describe('Ctrl-C during a sync on a real terminal', () => {
       await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: q, count: 3000 });
       // every page slow, so that several are in flight when Ctrl-C comes
       await sb.admin('POST', '/_sandbox/faults', { spec: `kinds=latency,latency=400,route=GET /forms/${q}/submissions` });
+      const since = await sb.lastRequestId();
       const t = onTerminal(['submissions', 'sync', q, '--to', `sqlite:${dir.path}/sync.db`], { FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner });
       await waitFor(() => /\d+\/30 pages/.test(t.screen()), 'the progress', 45_000);
       t.child.stdin!.write('\u0003');
       expect((await t.child).exitCode).toBe(130);
       const after = t.screen().slice(t.screen().lastIndexOf('^C') + 2);
       expect(after).not.toMatch(/retrying|error:|dropped/);
+      // no page asked for twice (a retry of one the signal cut), and the walk did not go on to its end
+      const pages = (await sb.requestsSince(since)).map((r) => /[?&]page=(\d+)/.exec(r.path)?.[1]).filter(Boolean);
+      expect(new Set(pages).size).toBe(pages.length);
+      expect(pages.length).toBeLessThan(30);
     } finally {
       await sb.stop();
     }

@@ -54,14 +54,17 @@ export function fileFixtures(sb: Handle) {
       const r = await sb().api('POST', '/forms', { body: { title: 'Files', shortText: '', fields } });
       return { qrId: r.body.data.qrId as string, keys: (r.body.data.fields as Array<{ key: string }>).map((f) => f.key) };
     },
-    async rawUpload(path: string, category: string, file: Buffer, name = 'f.bin') {
-      const fd = new FormData();
-      fd.append('category', category);
-      fd.append('userFile', new Blob([file]), name);
-      const res = await fetch(`${sb().baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${sb().keys.owner}` }, body: fd });
-      return { status: res.status, headers: res.headers, body: (await res.json()) as any };
-    },
+    rawUpload: (path: string, category: string, file: Buffer, name = 'f.bin') => rawUpload(sb(), path, category, file, name),
   };
+}
+
+/** A multipart upload as the owner, to any sandbox (served or in-process): its status, headers and JSON body. */
+export async function rawUpload(sb: { baseUrl: string; keys: { owner: string } }, path: string, category: string, file: Buffer, name = 'f.bin') {
+  const fd = new FormData();
+  fd.append('category', category);
+  fd.append('userFile', new Blob([file]), name);
+  const res = await fetch(`${sb.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${sb.keys.owner}` }, body: fd });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }
 
 export function formFixtures(sb: Handle) {

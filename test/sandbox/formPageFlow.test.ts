@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PNG } from '../helpers/fixtures.js';
+import { PNG, rawUpload } from '../helpers/fixtures.js';
 import { inProcessSandbox, type InProcessSandbox } from '../helpers/inProcessSandbox.js';
 
 // The form page as a visitor's browser meets it, without a browser: Post/Redirect/Get, the files kept
@@ -43,6 +43,8 @@ function visitor(id: string) {
   };
 }
 
+const fileRow = (fileId: string) => sb.sandbox.store.files.get(fileId);
+const onDisk = (fileId: string) => existsSync(join(sb.dataDir, 'files', fileId));
 const hidden = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
 const total = async (qrId: string) => (await sb.api('GET', `/forms/${qrId}/submissions`)).body.data.total as number;
 
@@ -74,8 +76,6 @@ describe('Post/Redirect/Get', () => {
 
 describe('files chosen before an invalid submit', () => {
   const fields = [{ type: 'email', option: { label: 'Mail', required: true } }, { type: 'picture', option: { label: 'Photo', required: true } }, { type: 'signature', option: { label: 'Signature' } }];
-  const fileRow = (fileId: string) => sb.sandbox.store.files.get(fileId);
-  const onDisk = (fileId: string) => existsSync(join(sb.dataDir, 'files', fileId));
 
   async function failedTry(who: ReturnType<typeof visitor>, f: { shortUrl: string; fields: Field[] }) {
     const [mail, photo] = f.fields.map((x) => x.key);
@@ -205,45 +205,41 @@ describe('files go with the last thing that names them', () => {
   it('a submission deleted takes the files only it named; a form deleted takes all of its files', async () => {
     const { f, mail, photo, sub: first, fileId, fileUrl } = await submittedPicture('c9c9c9c9c9c9c9c9');
     // a second submission names the same file (the API takes a file of the form by its id)
-    const second = await sb.api('POST', `/forms/${f.qrId}/submissions`, { body: { answers: { [mail!]: 'bob@example.com', [photo!]: [fileId] } } });
+    const second = await sb.api('POST', `/forms/${f.qrId}/submissions`, { body: { answers: { [mail]: 'bob@example.com', [photo]: [fileId] } } });
     expect(second.status).toBe(200);
-    const onDisk = () => existsSync(join(sb.dataDir, 'files', fileId));
     expect((await sb.api('DELETE', `/submissions/${first.id}`)).status).toBe(200);
-    expect([(await fetch(fileUrl)).status, onDisk()]).toEqual([200, true]);
+    expect([(await fetch(fileUrl)).status, onDisk(fileId)]).toEqual([200, true]);
     expect((await sb.api('POST', `/forms/${f.qrId}/submissions/batch-delete`, { body: { submissionIds: [second.body.data.submissionId] } })).status).toBe(200);
-    expect([(await fetch(fileUrl)).status, onDisk()]).toEqual([404, false]);
+    expect([(await fetch(fileUrl)).status, onDisk(fileId)]).toEqual([404, false]);
     // the form's own files and its submissions' go with the form
-    const again = await visitor('d0d0d0d0d0d0d0d0').post(f.shortUrl, [[mail!, 'cy@example.com']], [[photo!, PNG, 'cy.png']]);
+    const again = await visitor('d0d0d0d0d0d0d0d0').post(f.shortUrl, [[mail, 'cy@example.com']], [[photo, PNG, 'cy.png']]);
     expect(again.status).toBe(303);
-    const kept = (await sb.api('GET', `/forms/${f.qrId}/submissions`)).body.data.items[0].answers[photo!][0];
+    const kept = (await sb.api('GET', `/forms/${f.qrId}/submissions`)).body.data.items[0].answers[photo][0];
     expect((await fetch(kept.fileUrl)).status).toBe(200);
     expect((await sb.api('DELETE', `/forms/${f.qrId}`)).status).toBe(200);
-    expect([(await fetch(kept.fileUrl)).status, existsSync(join(sb.dataDir, 'files', kept.fileId))]).toEqual([404, false]);
+    expect([(await fetch(kept.fileUrl)).status, onDisk(kept.fileId)]).toEqual([404, false]);
   });
 
   it('a submission deleted after its file field was removed from the form still takes its file', async () => {
     const { f, mail, sub, fileId } = await submittedPicture('f4f4f4f4f4f4f4f4');
     expect((await sb.api('PUT', `/forms/${f.qrId}`, { body: { fields: [{ key: mail, type: 'email', option: { label: 'Mail', required: true } }] } })).status).toBe(200);
     expect((await sb.api('DELETE', `/submissions/${sub.id}`)).status).toBe(200);
-    expect([(await fetch(`${sb.origin}/files/${fileId}`)).status, existsSync(join(sb.dataDir, 'files', fileId))]).toEqual([404, false]);
+    expect([(await fetch(`${sb.origin}/files/${fileId}`)).status, onDisk(fileId)]).toEqual([404, false]);
   });
 
   it('an update that drops a file from the answers takes it, unless something else still names it', async () => {
     const { f, mail, photo, sub, fileId, fileUrl } = await submittedPicture('f3f3f3f3f3f3f3f3');
     // named by a second submission too: the first one's update keeps it
-    const other = await sb.api('POST', `/forms/${f.qrId}/submissions`, { body: { answers: { [mail!]: 'fay@example.com', [photo!]: [fileId] } } });
-    expect((await sb.api('PUT', `/submissions/${sub.id}`, { body: { answers: { [mail!]: 'eve@example.com' } } })).status).toBe(200);
+    const other = await sb.api('POST', `/forms/${f.qrId}/submissions`, { body: { answers: { [mail]: 'fay@example.com', [photo]: [fileId] } } });
+    expect((await sb.api('PUT', `/submissions/${sub.id}`, { body: { answers: { [mail]: 'eve@example.com' } } })).status).toBe(200);
     expect((await fetch(fileUrl)).status).toBe(200);
-    expect((await sb.api('PUT', `/submissions/${other.body.data.submissionId}`, { body: { answers: { [mail!]: 'fay@example.com' } } })).status).toBe(200);
-    expect([(await fetch(fileUrl)).status, existsSync(join(sb.dataDir, 'files', fileId))]).toEqual([404, false]);
+    expect((await sb.api('PUT', `/submissions/${other.body.data.submissionId}`, { body: { answers: { [mail]: 'fay@example.com' } } })).status).toBe(200);
+    expect([(await fetch(fileUrl)).status, onDisk(fileId)]).toEqual([404, false]);
   });
 
   it("a form's own image that its clone's document names stays when the original is deleted", async () => {
     const f = await newForm({ fields: [{ type: 'email', option: { label: 'Mail' } }] });
-    const upload = new FormData();
-    upload.set('category', 'form');
-    upload.set('userFile', new Blob([PNG], { type: 'image/png' }), 'banner.png');
-    const up = (await (await fetch(`${sb.baseUrl}/forms/${f.qrId}/uploads`, { method: 'POST', headers: { authorization: `Bearer ${sb.keys.owner}` }, body: upload })).json()) as { data: { fileId: string; fileUrl: string } };
+    const up = (await rawUpload(sb, `/forms/${f.qrId}/uploads`, 'form', PNG, 'banner.png')).body as { data: { fileId: string; fileUrl: string } };
     const { fileUrl } = up.data;
     expect((await sb.api('PUT', `/forms/${f.qrId}`, { body: { backgroundType: 'image', backgroundImage: { fileId: up.data.fileId, fileUrl } } })).status).toBe(200);
     const clone = await sb.api('POST', `/forms/${f.qrId}/clone`, { body: { count: 1 } });
@@ -252,9 +248,10 @@ describe('files go with the last thing that names them', () => {
     expect((await fetch(fileUrl)).status).toBe(200);
     // the clone deleted in its turn: nothing names the image any more, and it goes
     expect((await sb.api('DELETE', `/forms?ids=${clone.body.data.cloneData[0].image.qrId}`)).status).toBe(200);
-    expect([(await fetch(fileUrl)).status, existsSync(join(sb.dataDir, 'files', up.data.fileId))]).toEqual([404, false]);
-    // a submission's picture a form names as its logo stays when the submission goes; another
-    // account's form that names it draws no logo from it
+    expect([(await fetch(fileUrl)).status, onDisk(up.data.fileId)]).toEqual([404, false]);
+  });
+
+  it("a submission's picture a form names as its logo stays when the submission goes; another account's form that names it draws no logo from it", async () => {
     const h = await newForm({ fields: [{ type: 'email', option: { label: 'Mail' } }, { type: 'picture', option: { label: 'Photo' } }] });
     const posted = await visitor('e2e2e2e2e2e2e2e2').post(h.shortUrl, [[h.fields[0]!.key, 'dee@example.com']], [[h.fields[1]!.key, PNG, 'logo.png']]);
     expect(posted.status).toBe(303);
@@ -268,8 +265,10 @@ describe('files go with the last thing that names them', () => {
     expect(await svgOf(h.qrId)).toContain('data:image/png;base64');
     expect((await sb.api('DELETE', `/submissions/${sub.id}`)).status).toBe(200);
     expect((await fetch(picture.fileUrl)).status).toBe(200);
-    // what keeps a file is any reference to it, on the safe side: a text answer that spells its id
-    // keeps it until that submission goes too
+  });
+
+  // what keeps a file is any reference to it, on the safe side
+  it('a text answer that spells a file id keeps the file until that submission goes too', async () => {
     const g = await newForm({ fields: [{ type: 'shortText', option: { label: 'Note' } }, { type: 'picture', option: { label: 'Photo' } }] });
     const ok = await visitor('e1e1e1e1e1e1e1e1').post(g.shortUrl, [[g.fields[0]!.key, 'x']], [[g.fields[1]!.key, PNG, 'p.png']]);
     expect(ok.status).toBe(303);
@@ -278,8 +277,8 @@ describe('files go with the last thing that names them', () => {
     const spelled = await sb.api('POST', `/forms/${g.qrId}/submissions`, { body: { answers: { [g.fields[0]!.key]: fileId } } });
     expect(spelled.status).toBe(200);
     expect((await sb.api('DELETE', `/submissions/${first.id}`)).status).toBe(200);
-    expect(existsSync(join(sb.dataDir, 'files', fileId))).toBe(true);
+    expect(onDisk(fileId)).toBe(true);
     expect((await sb.api('DELETE', `/submissions/${spelled.body.data.submissionId}`)).status).toBe(200);
-    expect(existsSync(join(sb.dataDir, 'files', fileId))).toBe(false);
+    expect(onDisk(fileId)).toBe(false);
   });
 });

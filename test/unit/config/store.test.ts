@@ -42,7 +42,8 @@ describe('where the profile file lives', () => {
       expect(configDir({ XDG_CONFIG_HOME: '/abs/xdg' })).toBe('/abs/xdg/formctl');
       expect(configDir({ FORMCTL_CONFIG_DIR: '/given' })).toBe('/given');
     } finally {
-      process.env.HOME = saved;
+      if (saved === undefined) delete process.env.HOME;
+      else process.env.HOME = saved;
     }
   });
 });
