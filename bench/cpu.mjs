@@ -48,6 +48,8 @@ export function endedChildrenCpu() {
 /**
  * The CPU seconds of every PostgreSQL server process on the machine, the backends that ended
  * included (their time is their postmaster's reaped children's); undefined when none runs here.
+ * Another cluster running on the machine is counted too, and a server elsewhere (FORMCTL_BENCH_PG on
+ * another host) not at all: the bound the bench prints holds for its own local server only.
  */
 export function postgresCpu() {
   let total;

@@ -159,10 +159,11 @@ if (known(rounds.export, 'sandboxCpu')) {
   console.log(`\nCPU seconds by process (medians; ${cores} cores)`);
   console.log('case'.padEnd(14), 'formctl'.padStart(8), 'sandbox'.padStart(8), 'database'.padStart(9), 'all'.padStart(6), 'cores busy'.padStart(11));
   const cpuOf = (runs) => ({ formctl: medianOf(runs, 'cpu'), sandbox: medianOf(runs, 'sandboxCpu'), db: known(runs, 'dbCpu') ? medianOf(runs, 'dbCpu') : undefined, all: medianOf(runs, 'allCpu'), busy: median(runs.map((r) => r.allCpu / r.s)) });
-  const exportCpu = cpuOf(rounds.export);
+  let exportCpu;
   for (const [name, runs] of [['export → CSV', rounds.export], ['SQLite', rounds.SQLite], ['PostgreSQL', rounds.PostgreSQL]]) {
     if (!runs.length) continue;
-    const c = name === 'export → CSV' ? exportCpu : cpuOf(runs);
+    const c = cpuOf(runs);
+    exportCpu ??= c; // export's row comes first
     console.log(name.padEnd(14), c.formctl.toFixed(2).padStart(8), c.sandbox.toFixed(2).padStart(8), (name === 'SQLite' ? 'in formctl' : c.db === undefined ? '–' : c.db.toFixed(2)).padStart(9), c.all.toFixed(2).padStart(6), c.busy.toFixed(2).padStart(11));
     if (name === 'PostgreSQL' && c.db !== undefined) {
       const bound = exportCpu.all / (exportCpu.all + c.db);
