@@ -21,6 +21,10 @@ export function configDir(env: NodeJS.ProcessEnv = process.env): string {
  * profile file and the sandbox's keys under whatever directory the command ran in.
  */
 function homeDir(): string {
+  // what os.homedir() answers on POSIX when HOME is set, without loading node:os (every command's
+  // start-up); Windows' home is USERPROFILE's, which node:os reads
+  const fromEnv = process.env.HOME;
+  if (process.platform !== 'win32' && fromEnv && isAbsolute(fromEnv)) return fromEnv;
   const os = require('node:os') as typeof import('node:os');
   const home = os.homedir();
   if (isAbsolute(home)) return home;

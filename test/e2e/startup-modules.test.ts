@@ -102,6 +102,16 @@ describe('no heavy module on the start-up paths', () => {
     expect(mods.filter((m) => /^\.\/(run|cmd-.*)\.js$/.test(m)).sort()).toEqual(['./cmd-forms.js', './run.js']);
   });
 
+  it('forms list with the profile found through HOME alone loads no node:os either (builtin:os is what Node loaded)', async () => {
+    const home = join(dir, 'home-only');
+    mkdirSync(home);
+    const mods = await loaded(['forms', 'list', '-o', 'json'], { HOME: home, FORMCTL_CONFIG_DIR: '', FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner });
+    expect(mods).toContain('builtin:http');
+    expect(mods.filter((m) => ['node:os', 'os', 'builtin:os'].includes(m))).toEqual([]);
+    // the request's quota ledger went where HOME says
+    expect(readdirSync(join(home, '.config', 'formctl'))).toContain('ledger');
+  });
+
   it('writing the profile file (auth login) loads no config library: tab-indented JSON, mode 0600, written atomically', async () => {
     const config = join(dir, 'login-config');
     const r = await execa(process.execPath, ['--require', preload, BIN, 'auth', 'login', '--with-key', '--base-url', sb.baseUrl, '--profile', 'w', '--no-check'], { env: cleanEnv({ RECORD_TO: join(dir, 'login.json'), FORMCTL_CONFIG_DIR: config, DBUS_SESSION_BUS_ADDRESS: NO_BUS }), extendEnv: false, input: `${sb.keys.owner}\n`, reject: false });
