@@ -4,10 +4,10 @@ import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir, waitFor } from '../helpers/cli.js';
 import { fileFixtures, PNG } from '../helpers/fixtures.js';
-import { startSandbox, type SandboxHandle } from '../helpers/commandSandbox.js';
+import { startSandbox, type CommandSandbox } from '../helpers/commandSandbox.js';
 import { runInProcess } from '../helpers/inProcessCli.js';
 
-let sb: SandboxHandle;
+let sb: CommandSandbox;
 const tmp = tempDir();
 const png = `${tmp.path}/pixel.png`;
 const fakePng = `${tmp.path}/not-really.png`;
@@ -124,6 +124,11 @@ describe('webhook settings: the state table of spec §3', () => {
     expect([unasked.exitCode, unasked.stderr]).toEqual([2, expect.stringContaining('--yes')]);
     expect(await sb.requestCount()).toBe(sent); // refused before any request
     expect((await get()).secret).toBe(enabled.secret);
+    // on a terminal it asks before any request; "n" keeps the secret
+    const beforeAsking = await sb.requestCount();
+    const declined = await sb.run(['webhook', 'rotate'], { tty: true, script: [{ ask: /^Make a new webhook secret\?/, answer: false }] });
+    expect([declined.exitCode, declined.asked.length]).toEqual([130, 1]);
+    expect(await sb.requestCount()).toBe(beforeAsking);
     const rotated = JSON.parse((await sb.cli(['webhook', 'rotate', '--show-secret', '--json', '--yes'])).stdout);
     expect(rotated.secret).not.toBe(enabled.secret); // a new secret, returned
     expect((await get()).secret).toBe(rotated.secret);
