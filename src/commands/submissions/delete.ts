@@ -4,6 +4,7 @@ import { CancelError } from '../../errors.js';
 import { requireQrId } from '../../cmdutil/input.js';
 import type { View } from '../../output/format.js';
 import { requireSubmissionId } from './ids.js';
+import { plural } from '../../output/plural.js';
 
 /** a deleted submission, as -o json|jsonl|csv and --columns give it (as forms delete does) */
 const deletedView: View<{ id: string; result: string }> = { fields: ['id', 'result'], columns: ['id', 'result'], id: (r) => r.id };
@@ -34,7 +35,7 @@ export async function run(deps: Deps, [ids]: unknown[], opts: { form?: string; y
     }
   }
   if (out.quiet || (out.prose && !out.fields)) {
-    if (!out.quiet) deps.info(`Deleted ${list.length} submission${list.length === 1 ? '' : 's'}:`);
+    if (!out.quiet) deps.info(`Deleted ${plural(list.length, 'submission')}:`);
     deps.io.stdout.write(list.map((i) => `${i}\n`).join(''));
     return;
   }

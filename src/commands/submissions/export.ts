@@ -4,6 +4,7 @@ import type { Writable } from 'node:stream';
 import type { z } from 'zod/v4';
 import { walkPages } from '../../api/pageWalker.js';
 import { listSubmissionsDeferred, SUBMISSIONS_PAGE_MAX, type FormDefinition, type Submission } from '../../api/resources/submissions.js';
+import { plural } from '../../output/plural.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { UsageError } from '../../errors.js';
 import { parseIntFlag } from '../../cmdutil/flags.js';
@@ -247,5 +248,5 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   // only now, with the data safely written, does the checkpoint move forward
   if (opts.checkpoint && tally.newest) saveCheckpoint(opts.checkpoint, id, checkpoint, tally);
   const { written, skipped } = tally;
-  deps.info(`Exported ${written} submission${written === 1 ? '' : 's'}${output.toStdout ? '' : ` to ${opts.out}`} in ${client.requestCount} request${client.requestCount === 1 ? '' : 's'}${skipped ? `; ${skipped} met again at the checkpoint's time and left out (an earlier run exported ${skipped === 1 ? 'it' : 'them'})` : ''}.`);
+  deps.info(`Exported ${plural(written, 'submission')}${output.toStdout ? '' : ` to ${opts.out}`} in ${plural(client.requestCount, 'request')}${skipped ? `; ${skipped} met again at the checkpoint's time and left out (an earlier run exported ${skipped === 1 ? 'it' : 'them'})` : ''}.`);
 }
