@@ -6,7 +6,7 @@ import { isPlan, PLAN_LIMITS, type Plan } from '../domain/plans.js';
 import { sandboxDataDir } from '../config/store.js';
 import { DATABASE_FILE } from '../domain/dataDir.js';
 import { UsageError } from '../errors.js';
-import { utcIso } from '../domain/instants.js';
+import { utcIso, utcMonth } from '../domain/instants.js';
 
 // The quota ledger: every request formctl sent, per profile and calendar month (UTC, as the service
 // counts), one JSON line per run appended with O_APPEND (atomic for lines this short, so concurrent
@@ -18,7 +18,7 @@ export interface LedgerLine {
   requests: number;
 }
 
-export const month = (d = new Date()) => utcIso(d.getTime()).slice(0, 7);
+export const month = (d = new Date()) => utcMonth(d.getTime());
 
 export function ledgerPath(deps: Deps, m = month()): string {
   return localFileFor(deps, 'ledger', `${deps.target().profileName}-${m}`, 'jsonl');

@@ -32,3 +32,6 @@ export function utcIso(ms: number = Date.now()): string {
   if (!(y >= 0 && y <= 9999)) return d.toISOString();
   return `${pad(y, 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}.${pad(d.getUTCMilliseconds(), 3)}Z`;
 }
+
+/** The calendar month (UTC, "2026-11") of an instant: the month the service counts a quota in (spec §8). */
+export const utcMonth = (ms: number = Date.now()): string => utcIso(ms).slice(0, 7);

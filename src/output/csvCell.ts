@@ -1,7 +1,5 @@
 import { neutraliseFormula } from '../domain/csvFormula.js';
 
-export { neutraliseFormula };
-
 /** The cells of a CSV row as written: neutralised unless raw was asked for. */
 export function csvCells(cells: string[], raw: boolean): string[] {
   return raw ? cells : cells.map(neutraliseFormula);

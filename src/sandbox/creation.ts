@@ -1,5 +1,6 @@
 import { fileIdsOf, isFileField, validateSubmission, type FieldErrors } from '../domain/answers.js';
 import { filterQuizForResponse, scoreQuiz, type QuizData, type QuizSettings } from '../domain/quiz.js';
+import { utcMonth } from '../domain/instants.js';
 import { ApiFailure } from './http.js';
 import type { SandboxInstance } from './instance.js';
 import type { AccountRow } from './repo/accounts.js';
@@ -43,7 +44,7 @@ export function commitSubmission(
   const b = body as SubmissionInput;
   const settings = (doc.quizConfig ?? {}) as QuizSettings;
   const quiz = doc.isQuiz ? scoreQuiz(doc.fields, b.answers, settings) : undefined;
-  const month = new Date(nowMs).toISOString().slice(0, 7);
+  const month = utcMonth(nowMs);
   const store = sb.store;
   let created: SubmissionRow | undefined;
   const response = store.write(() => {

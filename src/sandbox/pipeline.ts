@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decideAccess, type Action } from '../domain/roles.js';
+import { utcMonth } from '../domain/instants.js';
 import type { PickedFault } from './faults.js';
 import { ApiFailure, JsonText, RawReply, envelopeOf, failure, readJsonBody, sendJson, sendRaw } from './http.js';
 import type { ApiRoute, RequestContext, SandboxInstance } from './instance.js';
@@ -91,7 +92,7 @@ export async function handleApi(sb: SandboxInstance, routes: RouteTable<ApiRoute
     operationId = match.route.operationId;
     const account = sb.store.accounts.get(member.account_id);
     // spec §8: every authenticated request counts; an exhausted quota → 429
-    if (!sb.store.usage.consume(account.id, sb.now().toISOString().slice(0, 7), sb.store.accounts.monthlyLimit(account)).allowed) throw new ApiFailure(429, QUOTA_MESSAGE);
+    if (!sb.store.usage.consume(account.id, utcMonth(sb.now().getTime()), sb.store.accounts.monthlyLimit(account)).allowed) throw new ApiFailure(429, QUOTA_MESSAGE);
     // spec §7: an inactive subscription → 400
     if (account.subscription === 'expired') throw new ApiFailure(400, INACTIVE_PLAN_MESSAGE);
     let body: Promise<unknown> | undefined;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { neutraliseFormula } from '../../src/output/csvCell.js';
+import { neutraliseFormula } from '../../src/domain/csvFormula.js';
 import { tempDir } from '../helpers/cli.js';
 import { startSandbox } from '../helpers/commandSandbox.js';
 

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod/v4';
 import { PLANS } from '../../domain/plans.js';
+import { utcMonth } from '../../domain/instants.js';
 import { isLoopbackHost } from '../../domain/urls.js';
 import { parseFaultProfile, parseFaultRule } from '../faults.js';
 import { ApiFailure, failure, readJsonBody, sendJson, success } from '../http.js';
@@ -78,7 +79,7 @@ function faultSpec<T>(parse: (spec: string) => T) {
 }
 
 function accounts(sb: SandboxInstance) {
-  const month = sb.now().toISOString().slice(0, 7);
+  const month = utcMonth(sb.now().getTime());
   return sb.store.accounts.ids().map((id) => {
     const a = sb.store.accounts.get(id);
     return { id, plan: a.plan, subscription: a.subscription, monthlyLimit: sb.store.accounts.monthlyLimit(a), usedThisMonth: sb.store.usage.used(id, month) };

@@ -5,9 +5,7 @@ import type { QrConfig } from '../../domain/form.js';
 import { pngOf, straightOnWhite } from './png.js';
 import { buildScene, type Logo, type Scene } from './scene.js';
 import { toEps, toPdf, toSvg, type Raster } from './writers.js';
-import { QR_FORMATS, type QrFormat } from '../../domain/qrFormats.js';
-
-export { QR_FORMATS, type QrFormat };
+import type { QrFormat } from '../../domain/qrFormats.js';
 
 export const CONTENT_TYPES: Record<QrFormat, string> = {
   png: 'image/png',

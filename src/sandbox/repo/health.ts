@@ -7,6 +7,7 @@ import { MAIN_ACCOUNT } from './accountIds.js';
 import { Meta } from './meta.js';
 import { Usage } from './usage.js';
 import type { Plan } from '../../domain/plans.js';
+import { utcMonth } from '../../domain/instants.js';
 import { openSqlite } from './sqlite.js';
 
 /**
@@ -54,7 +55,7 @@ export function dataDirQuota(dataDir: string): SandboxQuota | undefined {
     const accounts = new Accounts(db);
     const account = accounts.get(MAIN_ACCOUNT);
     if (!account) return undefined; // made but never seeded (a first run stopped): as if none
-    const month = new Date(Date.now() + new Meta(db).clockOffsetMs()).toISOString().slice(0, 7);
+    const month = utcMonth(Date.now() + new Meta(db).clockOffsetMs());
     return { month, plan: account.plan, limit: accounts.monthlyLimit(account), used: new Usage(db, 'usage').used(MAIN_ACCOUNT, month) };
   } finally {
     db.raw.close();

@@ -8,7 +8,8 @@ import { DEFAULT_PASSING_SCORE, PLAN_LIMITS, quizPlanViolations } from '../../do
 import { parseRecipients } from '../../domain/recipients.js';
 import { ApiFailure, RawReply, intParam } from '../http.js';
 import { route, type RequestContext } from '../instance.js';
-import { CONTENT_TYPES, QR_FORMATS, renderQr, sizeOf, type QrFormat } from '../qr/index.js';
+import { CONTENT_TYPES, renderQr, sizeOf } from '../qr/index.js';
+import { QR_FORMATS, type QrFormat } from '../../domain/qrFormats.js';
 import { designFor } from '../qrDesign.js';
 import { FORM_SORTS, readDoc, type FormDoc, type FormRow } from '../repo/forms.js';
 import { FORM_NOT_FOUND, isAvailable } from '../resources.js';

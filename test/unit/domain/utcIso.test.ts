@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { utcIso } from '../../../src/domain/instants.js';
+import { utcIso, utcMonth } from '../../../src/domain/instants.js';
 import { seededRandom } from '../../../src/domain/random.js';
 
 describe('utcIso', () => {
@@ -20,5 +20,13 @@ describe('utcIso', () => {
     const t = Date.parse(utcIso());
     expect(t).toBeGreaterThanOrEqual(before);
     expect(t).toBeLessThanOrEqual(Date.now());
+  });
+});
+
+describe('utcMonth', () => {
+  it('is the UTC calendar month of an instant: the last millisecond of a month and the first of the next', () => {
+    expect(utcMonth(Date.UTC(2026, 10, 30, 23, 59, 59, 999))).toBe('2026-11');
+    expect(utcMonth(Date.UTC(2026, 11, 1))).toBe('2026-12');
+    expect(utcMonth(Date.UTC(2027, 0, 1) - 1)).toBe('2026-12');
   });
 });
