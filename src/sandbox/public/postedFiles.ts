@@ -1,6 +1,4 @@
-import { rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { join } from 'node:path';
 import { VALUE_TYPES, isFileField } from '../../domain/answers.js';
 import { refuseFile, sniffFile } from '../../domain/fileTypes.js';
 import type { SandboxInstance } from '../instance.js';
@@ -29,7 +27,7 @@ export type KeptFiles = Map<string, KeptFile[]>;
 export function discardFile(sb: SandboxInstance, fileId: string): void {
   if (sb.store.files.get(fileId)?.category !== 'pending') return;
   sb.store.files.delete(fileId);
-  rmSync(join(sb.store.filesDir, fileId), { force: true });
+  sb.store.removeFileBytes([fileId]);
 }
 
 /**
@@ -38,7 +36,7 @@ export function discardFile(sb: SandboxInstance, fileId: string): void {
  */
 export function acceptFiles(sb: SandboxInstance, row: FormRow, doc: FormDoc, post: FormPost, req: IncomingMessage, errors: PageErrors): KeptFiles | { retryAfterSeconds: number } {
   const byKey = new Map(doc.fields.map((f) => [f.key, f]));
-  const drop = (fileId: string) => rmSync(join(sb.store.filesDir, fileId), { force: true });
+  const drop = (fileId: string) => sb.store.removeFileBytes([fileId]);
   for (const file of post.files.filter((f) => !isFileField(byKey.get(f.field)))) drop(file.fileId);
   const files = post.files.filter((f) => isFileField(byKey.get(f.field)));
   // one upload each, counted before any is kept: over the throttle, none is

@@ -1,5 +1,3 @@
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { refuseFile, sniffFile } from '../../domain/fileTypes.js';
 import { MAX_UPLOAD_BYTES } from '../../domain/limits.js';
 import { ApiFailure } from '../http.js';
@@ -56,7 +54,7 @@ async function storeUpload(ctx: RequestContext, allowed: readonly string[], qrId
     ctx.store.files.insert({ id: up.fileId, account_id: ctx.account.id, qr_id: qrId, category, name: up.name, mime: sniffed!.mime, size: up.size, created_at: ctx.now().toISOString() });
     return { fileUrl: fileUrl(ctx.origin, up.fileId), fileId: up.fileId };
   } catch (e) {
-    for (const f of body.files) rmSync(join(ctx.store.filesDir, f.fileId), { force: true });
+    ctx.store.removeFileBytes(body.files.map((f) => f.fileId));
     throw e;
   }
 }
@@ -79,7 +77,7 @@ function deleteFormFile(ctx: RequestContext) {
   if (!file) throw new ApiFailure(404, 'File not found');
   if (ctx.store.fileInUse(file)) throw new ApiFailure(400, 'File is in use by the form or one of its submissions; only unused files can be deleted');
   ctx.store.files.delete(file.id);
-  rmSync(join(ctx.store.filesDir, file.id), { force: true });
+  ctx.store.removeFileBytes([file.id]);
   return { result: 'File deleted successfully' };
 }
 
