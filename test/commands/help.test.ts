@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/run.js';
 import { runInProcess } from '../helpers/inProcessCli.js';
+import { commandLines } from '../helpers/docShell.js';
 
 describe('help', () => {
   it('every verb has examples and one line for the global flags it inherits', async () => {
@@ -130,11 +131,10 @@ describe('help', () => {
   });
 });
 
-/** The lines of a help text's Examples section, each without its indent. */
+/** The commands of a help text's Examples section, as the documentation's shell reads them (docShell.ts). */
 function exampleLines(help: string): string[] {
   const section = help.split(/\nExamples?:\n/)[1];
-  if (!section) return [];
-  return section.split('\n\n')[0]!.split('\n').map((l) => l.trim()).filter(Boolean);
+  return section ? commandLines(section.split('\n\n')[0]!) : [];
 }
 
 /** A backtick outside single quotes: sh runs what it encloses as a command (a JMESPath literal pasted inside "…"). */

@@ -85,6 +85,7 @@ describe('the contract in use', () => {
       expect((await sb.run(['submissions', 'list', qrId, '-o', 'json', '--columns', 'nope'])).stderr).toContain('answers by label are columns of table and CSV output: add -o csv or -o table');
       // a view whose table columns are known: said only when every unknown name is one of them
       const forms = await sb.run(['forms', 'list', '--columns', 'qrId,bogus']);
+      expect([forms.exitCode, forms.stderr]).toEqual([2, expect.stringContaining('unknown field bogus; valid fields: ')]);
       expect(forms.stderr).not.toContain('columns of table');
       // a page past the last is not an empty account
       const beyond = await sb.run(['forms', 'list', '--page', '50'], { tty: true, env: { NO_COLOR: '1' } });

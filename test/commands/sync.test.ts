@@ -121,6 +121,7 @@ describe('submissions sync into SQLite', () => {
     // a password in the flag is warned about, and never shown
     expect(pgDown.stderr).toContain('--to holds a password');
     const fromEnv = await sb.cli(['submissions', 'sync', 'ABC1'], { env: { FORMCTL_SYNC_URL: 'postgres://nobody:secret@127.0.0.1:1/x' } });
+    expect([fromEnv.exitCode, fromEnv.stderr]).toEqual([2, expect.stringMatching(/postgres:\/\/nobody:\*\*\*@127\.0\.0\.1:1\/x: cannot connect/)]);
     expect(fromEnv.stderr).not.toContain('--to holds a password');
     expect(fromEnv.stderr).not.toContain('secret');
     expect(pgDown.stderr).not.toContain('secret');

@@ -192,10 +192,11 @@ describe('files chosen before an invalid submit', () => {
 
 describe('files go with the last thing that names them', () => {
   /** a form of an e-mail and a picture, and one page submit of it with a picture: the submission and its file */
-  async function submittedPicture(who: string) {
-    const f = await newForm({ fields: [{ type: 'email', option: { label: 'Mail', required: true } }, { type: 'picture', option: { label: 'Photo' } }] });
+  /** a form of a first field (an e-mail unless `first` says) and a picture, and a visitor's submission of both */
+  async function submittedPicture(who: string, first: { type: 'email' | 'shortText'; answer: string } = { type: 'email', answer: `${who}@example.com` }) {
+    const f = await newForm({ fields: [{ type: first.type, option: { label: 'Mail', required: true } }, { type: 'picture', option: { label: 'Photo' } }] });
     const [mail, photo] = f.fields.map((x) => x.key) as [string, string];
-    const ok = await visitor(who).post(f.shortUrl, [[mail, `${who}@example.com`]], [[photo, PNG, 'me.png']]);
+    const ok = await visitor(who).post(f.shortUrl, [[mail, first.answer]], [[photo, PNG, 'me.png']]);
     expect(ok.status).toBe(303);
     const sub = (await sb.api('GET', `/forms/${f.qrId}/submissions`)).body.data.items[0];
     const { fileId, fileUrl } = sub.answers[photo][0] as { fileId: string; fileUrl: string };
@@ -252,11 +253,8 @@ describe('files go with the last thing that names them', () => {
   });
 
   it("a submission's picture a form names as its logo stays when the submission goes; another account's form that names it draws no logo from it", async () => {
-    const h = await newForm({ fields: [{ type: 'email', option: { label: 'Mail' } }, { type: 'picture', option: { label: 'Photo' } }] });
-    const posted = await visitor('e2e2e2e2e2e2e2e2').post(h.shortUrl, [[h.fields[0]!.key, 'dee@example.com']], [[h.fields[1]!.key, PNG, 'logo.png']]);
-    expect(posted.status).toBe(303);
-    const sub = (await sb.api('GET', `/forms/${h.qrId}/submissions`)).body.data.items[0];
-    const picture = sub.answers[h.fields[1]!.key][0];
+    const { f: h, sub, fileUrl } = await submittedPicture('e2e2e2e2e2e2e2e2');
+    const picture = { fileUrl };
     const svgOf = async (qrId: string) => (await fetch(`${sb.origin}/qr/${qrId}.svg`)).text();
     const foreign = await sb.api('POST', '/forms', { as: 'other', body: { title: 'Theirs', shortText: 'x', fields: [{ type: 'email', option: { label: 'E' } }], qrConfig: { logo: picture.fileUrl } } });
     expect(foreign.status).toBe(200);
@@ -269,12 +267,8 @@ describe('files go with the last thing that names them', () => {
 
   // what keeps a file is any reference to it, on the safe side
   it('a text answer that spells a file id keeps the file until that submission goes too', async () => {
-    const g = await newForm({ fields: [{ type: 'shortText', option: { label: 'Note' } }, { type: 'picture', option: { label: 'Photo' } }] });
-    const ok = await visitor('e1e1e1e1e1e1e1e1').post(g.shortUrl, [[g.fields[0]!.key, 'x']], [[g.fields[1]!.key, PNG, 'p.png']]);
-    expect(ok.status).toBe(303);
-    const first = (await sb.api('GET', `/forms/${g.qrId}/submissions`)).body.data.items[0];
-    const fileId = first.answers[g.fields[1]!.key][0].fileId;
-    const spelled = await sb.api('POST', `/forms/${g.qrId}/submissions`, { body: { answers: { [g.fields[0]!.key]: fileId } } });
+    const { f: g, mail: note, sub: first, fileId } = await submittedPicture('e1e1e1e1e1e1e1e1', { type: 'shortText', answer: 'x' });
+    const spelled = await sb.api('POST', `/forms/${g.qrId}/submissions`, { body: { answers: { [note]: fileId } } });
     expect(spelled.status).toBe(200);
     expect((await sb.api('DELETE', `/submissions/${first.id}`)).status).toBe(200);
     expect(onDisk(fileId)).toBe(true);

@@ -208,6 +208,7 @@ describe('bodies that cost more than they weigh', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) statuses.push((await rawHttp(`GET /qr/${ok.body.data.qrId}.svg HTTP/1.1\r\nHost: h${i}.example\r\nConnection: close\r\n\r\n`)).status);
     expect(statuses.filter((x) => x === 200).length).toBeLessThanOrEqual(60);
+    expect(statuses).toEqual([...Array<number>(60).fill(200), 429]);
     const refused = await rawHttp(`GET /qr/${ok.body.data.qrId}.svg HTTP/1.1\r\nHost: h99.example\r\nConnection: close\r\n\r\n`);
     expect([refused.status, /retry-after: \d+/i.test(refused.head)]).toEqual([429, true]);
     // an image drawn before comes from what was drawn, even while this address may draw no more
