@@ -13,17 +13,17 @@ export function configDir(env: NodeJS.ProcessEnv = process.env): string {
   // XDG: a relative XDG_CONFIG_HOME is ignored. node:os only when needed: FORMCTL_CONFIG_DIR and
   // XDG_CONFIG_HOME spare every command its load
   if (env.XDG_CONFIG_HOME && isAbsolute(env.XDG_CONFIG_HOME)) return join(env.XDG_CONFIG_HOME, 'formctl');
-  return join(homeDir(), '.config', 'formctl');
+  return join(homeDir(env), '.config', 'formctl');
 }
 
 /**
  * The user's home directory, absolute: an empty or relative HOME (`env -i HOME=`) would put the
  * profile file and the sandbox's keys under whatever directory the command ran in.
  */
-function homeDir(): string {
-  // what os.homedir() answers on POSIX when HOME is set, without loading node:os (every command's
-  // start-up); Windows' home is USERPROFILE's, which node:os reads
-  const fromEnv = process.env.HOME;
+function homeDir(env: NodeJS.ProcessEnv): string {
+  // the command's HOME (what os.homedir() answers on POSIX when it is the process's), without loading
+  // node:os (every command's start-up); Windows' home is USERPROFILE's, which node:os reads
+  const fromEnv = env.HOME;
   if (process.platform !== 'win32' && fromEnv && isAbsolute(fromEnv)) return fromEnv;
   const os = require('node:os') as typeof import('node:os');
   const home = os.homedir();

@@ -41,6 +41,8 @@ describe('where the profile file lives', () => {
       expect(configDir({ XDG_CONFIG_HOME: 'relative/dir' })).toBe(dir);
       expect(configDir({ XDG_CONFIG_HOME: '/abs/xdg' })).toBe('/abs/xdg/formctl');
       expect(configDir({ FORMCTL_CONFIG_DIR: '/given' })).toBe('/given');
+      // the command's HOME, not the process's (in-process runs have an environment of their own)
+      expect(configDir({ HOME: '/home/theirs' })).toBe(process.platform === 'win32' ? expect.any(String) : '/home/theirs/.config/formctl');
     } finally {
       if (saved === undefined) delete process.env.HOME;
       else process.env.HOME = saved;
