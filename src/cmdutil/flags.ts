@@ -28,10 +28,15 @@ function sharedOption(key: string, make: () => Option): Option {
   return o;
 }
 
-/** -o, --json and --query alone: for a command whose output is a report, not records (doctor). */
-export function addFormatFlags(cmd: Command): Command {
+const FORMATS = 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)';
+
+/**
+ * -o, --json and --query alone: for a command whose output is a report, not records (doctor);
+ * `formats` says what -o takes when a command takes fewer (forms design).
+ */
+export function addFormatFlags(cmd: Command, formats = FORMATS): Command {
   return cmd
-    .addOption(sharedOption('output', () => new Option('-o, --output <format>', 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)')))
+    .addOption(sharedOption(`output ${formats}`, () => new Option('-o, --output <format>', formats)))
     .addOption(sharedOption('json', () => new Option('--json', 'shortcut for --output json')))
     .addOption(queryOption());
 }

@@ -190,7 +190,7 @@ Examples:
     summary: "Change a form's QR design (spec qrConfig): a preset, colours, gradient, eyes, pattern, frame, logo",
     args: [QR_ID],
     options: [
-      addFormatFlags,
+      (cmd: Command) => addFormatFlags(cmd, 'output format: json (the qrConfig) or table (the QR code drawn in the terminal; default: table on a terminal, json in a pipe)'),
       ['--preset <id>', 'start from a preset (formctl presets list)'],
       ['--color-dark <hex>', 'module colour, e.g. 1a2b3c'],
       ['--background <hex>', 'background colour'],
