@@ -165,7 +165,9 @@ if (known(rounds.export, 'sandboxCpu')) {
     const c = cpuOf(runs);
     exportCpu ??= c; // export's row comes first
     console.log(name.padEnd(14), c.formctl.toFixed(2).padStart(8), c.sandbox.toFixed(2).padStart(8), (name === 'SQLite' ? 'in formctl' : c.db === undefined ? '–' : c.db.toFixed(2)).padStart(9), c.all.toFixed(2).padStart(6), c.busy.toFixed(2).padStart(11));
-    if (name === 'PostgreSQL' && c.db !== undefined) {
+    // a server of FORMCTL_BENCH_PG may be elsewhere (its CPU not this machine's, and a local cluster
+    // counted instead would be another's): its bound is only given for the throwaway local one
+    if (name === 'PostgreSQL' && c.db !== undefined && !process.env.FORMCTL_BENCH_PG) {
       const bound = exportCpu.all / (exportCpu.all + c.db);
       syncResults.databases.PostgreSQL.bound = bound;
       console.log(`PostgreSQL's own ${c.db.toFixed(2)} s: keeping the cores as busy as export does (${exportCpu.busy.toFixed(2)} of ${cores}; this sync ${c.busy.toFixed(2)}), sync could reach ${bound.toFixed(2)}× export at most, were formctl's own work in a sync no more than in an export`);
