@@ -56,7 +56,7 @@ function expectKept(stderr: string, id: string): string {
 describe('forms edit keeps the edit on every failure', () => {
   it('a parse error: the broken file stays, named last; fixed, --from sends it and the file goes', async () => {
     const since = await sb.lastRequestId();
-    const r = await sb.cli(['forms', 'edit', qrId], { env: env('broken') });
+    const r = await sb.run(['forms', 'edit', qrId], { tty: true, env: env('broken'), script: [{ ask: /^Edit the file again\?/, answer: false }] });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/is not valid JSON: unexpected/);
     const file = expectKept(r.stderr, qrId);
@@ -70,13 +70,13 @@ describe('forms edit keeps the edit on every failure', () => {
   });
 
   it('a local check, a 500 and a dropped connection each keep the file; a second edit never overwrites the first', async () => {
-    const bad = await sb.cli(['forms', 'edit', qrId], { env: env('badtype') });
+    const bad = await sb.run(['forms', 'edit', qrId], { tty: true, env: env('badtype'), script: [{ ask: /^Edit the file again\?/, answer: false }] });
     expect([bad.exitCode, bad.stderr]).toEqual([2, expect.stringMatching(/the edited form is not valid/)]);
     const first = expectKept(bad.stderr, qrId);
     expect(first.endsWith(`${qrId}.json`)).toBe(true);
 
     await sb.admin('POST', '/_sandbox/faults', { spec: `kinds=500,route=PUT /forms/${qrId},count=10` });
-    const refused = await sb.cli(['forms', 'edit', qrId, '--retries', '0'], { env: env('rename') });
+    const refused = await sb.run(['forms', 'edit', qrId, '--retries', '0'], { tty: true, env: env('rename') });
     expect(refused.exitCode).toBe(1);
     expect(refused.stderr).toContain(`An earlier edit of ${qrId} was not sent; it is kept in ${first}`);
     const second = expectKept(refused.stderr, qrId);
@@ -86,7 +86,7 @@ describe('forms edit keeps the edit on every failure', () => {
     await sb.admin('DELETE', '/_sandbox/faults');
 
     await sb.admin('POST', '/_sandbox/faults', { spec: `kinds=drop,route=PUT /forms/${qrId},count=10` });
-    const dropped = await sb.cli(['forms', 'edit', qrId, '--retries', '0'], { env: env('rename') });
+    const dropped = await sb.run(['forms', 'edit', qrId, '--retries', '0'], { tty: true, env: env('rename') });
     await sb.admin('DELETE', '/_sandbox/faults');
     expect(dropped.exitCode).toBe(1);
     expectKept(dropped.stderr, qrId);
@@ -94,7 +94,7 @@ describe('forms edit keeps the edit on every failure', () => {
   });
 
   it('the editor failing keeps nothing when nothing was typed; --from a missing file is refused before any request', async () => {
-    const r = await sb.cli(['forms', 'edit', qrId], { env: env('fail') });
+    const r = await sb.run(['forms', 'edit', qrId], { tty: true, env: env('fail') });
     expect([r.exitCode, lastLine(r.stderr)]).toEqual([2, expect.stringMatching(/exited with 3: nothing sent/)]);
     const before = await sb.requestCount();
     const missing = await sb.cli(['forms', 'edit', qrId, '--from', join(tmp.path, 'nope.json')]);
@@ -143,7 +143,7 @@ describe('forms edit keeps the edit on every failure', () => {
 describe('forms edit: an emptied file aborts', () => {
   it('sends nothing, exits 1, and leaves no file behind', async () => {
     const since = await sb.lastRequestId();
-    const r = await sb.cli(['forms', 'edit', qrId], { env: env('empty') });
+    const r = await sb.run(['forms', 'edit', qrId], { tty: true, env: env('empty') });
     expect([r.exitCode, lastLine(r.stderr)]).toEqual([1, `Aborted: the file is empty, nothing sent for ${qrId}.`]);
     expect((await sb.requestsSince(since)).map((x) => x.method)).toEqual(['GET']);
     expect(readdirSync(join(sb.configDir, 'edits')).filter((n) => n.startsWith(qrId))).toEqual([]);
@@ -156,23 +156,39 @@ describe('forms edit: an emptied file aborts', () => {
 });
 
 describe('forms edit: removals are summed up and confirmed', () => {
-  it('off a terminal it refuses without --yes (exit 2, no write), and names --yes last but one', async () => {
+  it('off a terminal no editor is started: without --from it refuses before any request, naming --from', async () => {
+    for (const [o, why] of [[{}, 'stdin is not a terminal'], [{ tty: true, env: env('rename', { CI: 'true' }) }, 'CI is set']] as const) {
+      const before = await sb.requestCount();
+      const r = await sb.run(['forms', 'edit', qrId], { env: env('rename'), ...o });
+      expect([r.exitCode, r.stderr], why).toEqual([2, `error: forms edit opens your editor, which needs a terminal, but ${why}: pass --from FILE (formctl forms pull ${qrId} --out FILE writes one to change)\n`]);
+      expect(await sb.requestCount(), why).toBe(before);
+    }
+    expect(await titleOf(qrId)).toBe('Edit me');
+  });
+
+  it('off a terminal --from refuses a removal without --yes (exit 2, no write), and names --yes last but one', async () => {
+    // the edit made on a terminal and declined there, kept in its file
+    const kept = await sb.run(['forms', 'edit', qrId], { tty: true, env: env('remove'), script: [{ ask: /^Send it, removing 1 field\?/, answer: false }] });
+    const file = expectKept(kept.stderr, qrId);
     const since = await sb.lastRequestId();
-    const r = await sb.cli(['forms', 'edit', qrId], { env: env('remove') });
+    const r = await sb.cli(['forms', 'edit', qrId, '--from', file]);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain(`Changes to ${qrId}:\n  - field shortText "Note": removed, and with it the way to read its answers`);
     expect(r.stderr).toMatch(/error: this edit removes 1 field .*pass --yes to send it \(stdin is not a terminal/);
     expect((await sb.requestsSince(since)).map((x) => x.method)).toEqual(['GET']);
-    const file = expectKept(r.stderr, qrId);
+    expectKept(r.stderr, qrId);
     const sent = await sb.cli(['forms', 'edit', qrId, '--from', file, '--yes', '-q']);
     expect(sent.exitCode).toBe(0);
     expect((await sb.api('GET', `/forms/${qrId}`)).body.data.fields.map((f: any) => f.option.label)).toEqual(['Mail', 'Meal']);
   });
 
-  it('with CI set it refuses as well', async () => {
-    const r = await sb.run(['forms', 'edit', qrId], { tty: true, env: env('option', { CI: 'true' }) });
+  it('with CI set --from refuses a removal as well', async () => {
+    const kept = await sb.run(['forms', 'edit', qrId], { tty: true, env: env('option'), script: [{ ask: /^Send it, removing 1 option\?/, answer: false }] });
+    const file = expectKept(kept.stderr, qrId);
+    const r = await sb.run(['forms', 'edit', qrId, '--from', file], { tty: true, env: env('rename', { CI: 'true' }) });
     expect([r.exitCode, r.stderr]).toEqual([2, expect.stringMatching(/removes 1 option .*pass --yes .*CI is set/)]);
     expect(r.stderr).toContain('- option "Veg" of field "Meal"');
+    expect((await sb.api('GET', `/forms/${qrId}`)).body.data.fields[1].option.options).toHaveLength(2);
   });
 
   it('on a terminal: a removed option asks (default No); "yes" sends it, "no" sends nothing and keeps the file', async () => {

@@ -140,7 +140,11 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   deps.outputFor(formView);
   const env = deps.io.env;
   if (opts.from !== undefined) readFromFile(opts.from);
-  // --from sends the file as it is in scripts; on a terminal it opens it first, unless --no-editor
+  // --from sends the file as it is in scripts; on a terminal it opens it first, unless --no-editor.
+  // Without a terminal no editor is started (it would wait on input that never comes)
+  if (opts.from === undefined && !deps.io.canPrompt) {
+    throw new UsageError(`forms edit opens your editor, which needs a terminal, but ${deps.io.ci ? 'CI is set' : 'stdin is not a terminal'}: pass --from FILE (formctl forms pull ${id} --out FILE writes one to change)`);
+  }
   const editor = opts.from === undefined || (deps.io.canPrompt && opts.editor !== false) ? editorCommand(env, 'then run formctl forms edit again (or send a file with --from FILE --no-editor)') : undefined;
   const s: Session = { id, file: opts.from, over: false };
   // registered before the client's own cleanups, so that its line is the last one

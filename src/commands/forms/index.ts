@@ -176,7 +176,8 @@ removes fields (their answers can then no longer be read) or options asks first 
 
 The edit lives in a file under the config dir (edits/ID.json, mode 0600) that outlives every failure:
 a refused form, a network error, "No", Ctrl-C. The last line on stderr names it, and --from sends it.
-An empty file (or comments only) aborts: nothing is sent, exit 1.
+An empty file (or comments only) aborts: nothing is sent, exit 1. Off a terminal (or with CI set) no
+editor is started: give the file with --from.
 
 Examples:
   formctl forms edit F8K2QX
