@@ -8,13 +8,20 @@ export type { Page };
  * otherwise appear twice.
  */
 export async function* paginate<T>(fetchPage: (page: number) => Promise<Page<T>>, idOf: (item: T) => string, opts: { window?: number } = {}): AsyncGenerator<T> {
+  for await (const items of paginatePages(fetchPage, idOf, opts)) yield* items;
+}
+
+/** paginate's items a page at a time (each page's items not seen on an earlier page), for output written as pages come. */
+export async function* paginatePages<T>(fetchPage: (page: number) => Promise<Page<T>>, idOf: (item: T) => string, opts: { window?: number } = {}): AsyncGenerator<T[]> {
   const seen = new Set<string>();
   for await (const page of walkPages(fetchPage, { window: opts.window ?? 1 })) {
+    const fresh: T[] = [];
     for (const item of page.items) {
       const id = idOf(item);
       if (seen.has(id)) continue;
       seen.add(id);
-      yield item;
+      fresh.push(item);
     }
+    yield fresh;
   }
 }

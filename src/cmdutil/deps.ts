@@ -17,6 +17,12 @@ export interface Deps {
   /** output options for a view: format, --columns checked against the view's allow-list, -q */
   outputFor<T>(view: View<T>): CommandOutput;
   printList<T>(view: View<T>, items: T[]): Promise<void>;
+  /**
+   * A list whose batches (pages) come one after another: written as each comes where the output
+   * allows it (every format but a table, no --query: output/format.ts streamsList), else printed
+   * once all have come. A closed stdout then ends the walk (cli/guard.ts).
+   */
+  printListStream<T>(view: View<T>, batches: AsyncIterable<T[]>): Promise<void>;
   printOne<T>(view: View<T>, item: T): Promise<void>;
   /** a record as -o json prints it (pretty, or on one line), or what --query makes of it in the -o format */
   printJson(data: unknown, oneLine?: boolean): Promise<void>;

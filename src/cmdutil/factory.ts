@@ -1,11 +1,12 @@
 import { writeFileSync } from 'node:fs';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import type { ApiClient } from '../api/http.js';
 import { checkBaseUrl, profileProblem, resolveTarget, type Target } from '../config/resolve.js';
 import { readConfig, sandboxDataDir, type ConfigFile } from '../config/store.js';
 import { InquirerPrompter, type Prompter } from '../io/prompter.js';
 import { paint, type IOStreams } from '../io/streams.js';
-import { columnNames, parseFields, renderData, renderList, renderOne, resolveFormat, type CommandOutput, type View } from '../output/format.js';
+import { columnNames, parseFields, renderData, renderList, renderListStream, renderOne, resolveFormat, streamsList, type CommandOutput, type View } from '../output/format.js';
 import type { Query } from '../output/query.js';
 import { terminalText } from '../output/terminalText.js';
 import { RequestCapError, UsageError } from '../errors.js';
@@ -66,6 +67,16 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
     },
     async printList(view, items) {
       io.stdout.write(await renderList(io, deps.outputFor(view), view, items));
+    },
+    async printListStream(view, batches) {
+      const opts = deps.outputFor(view);
+      if (!streamsList(opts)) {
+        const items: unknown[] = [];
+        for await (const b of batches) for (const i of b) items.push(i);
+        return deps.printList(view, items as never);
+      }
+      // a slow reader holds the walk back (one batch in memory), a closed one ends it
+      for await (const text of renderListStream(opts, view, batches)) if (text && !io.stdout.write(text)) await once(io.stdout, 'drain');
     },
     async printOne(view, item) {
       io.stdout.write(await renderOne(io, deps.outputFor(view), view, item));

@@ -173,6 +173,40 @@ export async function renderList<T>(io: IOStreams, opts: OutputOptions, view: Vi
   }
 }
 
+/**
+ * Whether a list can be written batch by batch as its pages come (renderListStream): every format
+ * but a table (whose columns are fitted to all its rows) and a --query (which reads the whole list).
+ */
+export function streamsList(opts: OutputOptions): boolean {
+  return opts.quiet || (!opts.query && opts.format !== 'table');
+}
+
+/**
+ * A list written as its batches come, byte for byte what renderList writes for all of them at once
+ * (JSON's array included): a reader that stops early (`| head`) ends the walk, and memory holds one
+ * batch. Only where streamsList holds.
+ */
+export async function* renderListStream<T>(opts: OutputOptions, view: View<T>, batches: AsyncIterable<T[]>): AsyncGenerator<string> {
+  const chosen = opts.fields;
+  const record = (i: T) => (chosen ? pick(i as unknown as Record<string, unknown>, chosen) : i);
+  let first = true;
+  for await (const items of batches) {
+    if (!items.length) continue;
+    if (opts.quiet) yield items.map((i) => `${view.id(i)}\n`).join('');
+    else if (opts.format === 'jsonl') yield items.map((i) => `${JSON.stringify(record(i))}\n`).join('');
+    else if (opts.format === 'csv') yield renderCsvRows(opts, view, items, first);
+    // JSON.stringify(list, null, 2): each element two spaces further in, after "[" or ","
+    else yield items.map((i, k) => `${first && k === 0 ? '[\n' : ',\n'}${JSON.stringify(record(i), null, 2).replace(/^/gm, '  ')}`).join('');
+    first = false;
+  }
+  if (opts.quiet || opts.format === 'jsonl') return;
+  if (opts.format === 'csv') {
+    if (first) yield renderCsvRows(opts, view, [], true);
+    return;
+  }
+  yield first ? '[]\n' : '\n]\n';
+}
+
 export async function renderOne<T>(io: IOStreams, opts: OutputOptions, view: View<T>, item: T): Promise<string> {
   if (opts.quiet) return `${view.id(item)}\n`;
   const record = item as unknown as Record<string, unknown>;

@@ -31,11 +31,28 @@ async function piped(args: string[], lines = 1) {
 }
 
 describe('a closed stdout ends the command quietly (exit 141, as SIGPIPE)', () => {
-  it('submissions list --all -o jsonl | head -1', async () => {
-    const r = await piped(['submissions', 'list', qrId, '--all', '-o', 'jsonl']);
-    expect(JSON.parse(r.out).qrId).toBe(qrId);
-    expect(r.stderr).toBe('');
-    expect(r.exitCode).toBe(141);
+  /** the pages of the form's submissions asked for since `since` (1,000 rows: 10 pages) */
+  const pagesAsked = async (since: number) => (await sb.requestsSince(since)).filter((q) => q.method === 'GET' && q.path.startsWith(`/v1/forms/${qrId}/submissions`)).length;
+
+  it('submissions list --all -o jsonl | head -1: the pages not written are not fetched', async () => {
+    for (const format of ['jsonl', 'csv', 'json']) {
+      const since = await sb.lastRequestId();
+      const r = await piped(['submissions', 'list', qrId, '--all', '-o', format]);
+      if (format === 'jsonl') expect(JSON.parse(r.out).qrId).toBe(qrId);
+      expect([r.exitCode, r.stderr], format).toEqual([141, '']);
+      // 200 KB and more of output: a pipe holds 64 KB, so the walk stops well before its 10th page
+      const asked = await pagesAsked(since);
+      expect(asked, format).toBeGreaterThanOrEqual(1);
+      expect(asked, format).toBeLessThan(10);
+    }
+  });
+  it('forms list --all, and submissions list --all as a table (written once all pages came), end quietly too', async () => {
+    // one form: its whole list may be written before head closes the pipe (exit 0)
+    for (const args of [['forms', 'list', '--all', '-o', 'jsonl'], ['submissions', 'list', qrId, '--all', '-o', 'table']]) {
+      const r = await piped(args);
+      expect(r.stderr, args.join(' ')).toBe('');
+      expect([0, 141], args.join(' ')).toContain(r.exitCode);
+    }
   });
   it('submissions list --all (JSON) | head -1, and export | head -2', async () => {
     for (const [args, n] of [[['submissions', 'list', qrId, '--all'], 1], [['submissions', 'export', qrId], 2]] as const) {

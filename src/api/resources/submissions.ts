@@ -2,7 +2,7 @@ import type { SubmissionSchema } from '../../domain/schema.js';
 import { textOf } from '../bodyText.js';
 import { apiErrorOf, envelopeOf } from '../envelope.js';
 import type { ApiClient } from '../http.js';
-import { paginate, type Page } from '../paginate.js';
+import { paginatePages, type Page } from '../paginate.js';
 
 import type { CreateSubmissionResult as CreateResult, FormDefinition, Submission, SubmissionBody } from '../../domain/contract/schemas.js';
 
@@ -101,6 +101,17 @@ interface AllSubmissions {
  * submissions arriving meanwhile cannot shift the pages; ids are de-duplicated all the same.
  */
 export async function allSubmissions(client: ApiClient, qrId: string, q: { since?: string; until?: string }, check?: (form: FormDefinition | undefined) => void): Promise<AllSubmissions> {
+  const walk = submissionPages(client, qrId, q, check);
+  const items: Submission[] = [];
+  for await (const page of walk.pages) for (const s of page) items.push(s);
+  return { items, form: walk.form(), requests: walk.requests() };
+}
+
+/**
+ * allSubmissions a page at a time, for output written as the pages come; form() is the form page 1
+ * brought (known once the first page has come).
+ */
+export function submissionPages(client: ApiClient, qrId: string, q: { since?: string; until?: string }, check?: (form: FormDefinition | undefined) => void) {
   let pinned = q.until;
   let form: FormDefinition | undefined;
   let requests = 0;
@@ -113,7 +124,5 @@ export async function allSubmissions(client: ApiClient, qrId: string, q: { since
     pinned ??= res.items[0]?.createdAt;
     return res;
   };
-  const items: Submission[] = [];
-  for await (const s of paginate(fetchPage, (x) => x.id)) items.push(s);
-  return { items, form, requests };
+  return { pages: paginatePages(fetchPage, (x: Submission) => x.id), form: () => form, requests: () => requests };
 }

@@ -1,10 +1,11 @@
-import { paginate } from '../../api/paginate.js';
+import { paginatePages } from '../../api/paginate.js';
 import { FORM_SORTS, listForms, type FormListItem, type FormSort } from '../../api/resources/forms.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { rememberFormIds } from '../../cmdutil/localFiles.js';
 import { UsageError } from '../../errors.js';
 import { parseIntFlag } from '../../cmdutil/flags.js';
 import { FORMS_PAGE_MAX } from '../../domain/limits.js';
+import { streamsList } from '../../output/format.js';
 import { withSpinner } from '../../output/progress.js';
 import { formListView } from './views.js';
 import { plural } from '../../output/plural.js';
@@ -24,12 +25,23 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
   deps.outputFor(formListView); // check -o/--columns before spending a request
   const client = await deps.client();
   if (opts.all) {
+    // the largest page size: fewest requests (quota is money); written as the pages come where the
+    // output allows it (a reader that stops, `| head`, ends the walk), else all at once
+    const pages = paginatePages((p) => listForms(client, { page: p, limit: FORMS_PAGE_MAX, sort }), (f) => f.qrId);
     const items: FormListItem[] = [];
-    await withSpinner(deps.io, 'Fetching forms…', async () => {
-      // the largest page size: fewest requests (quota is money)
-      for await (const f of paginate((p) => listForms(client, { page: p, limit: FORMS_PAGE_MAX, sort }), (f) => f.qrId)) items.push(f);
-    });
-    await deps.printList(formListView, items);
+    if (streamsList(deps.outputFor(formListView))) {
+      await deps.printListStream(formListView, (async function* () {
+        for await (const p of pages) {
+          items.push(...p);
+          yield p;
+        }
+      })());
+    } else {
+      await withSpinner(deps.io, 'Fetching forms…', async () => {
+        for await (const p of pages) items.push(...p);
+      });
+      await deps.printList(formListView, items);
+    }
     rememberFormIds(deps, items);
     return;
   }

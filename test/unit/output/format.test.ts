@@ -2,7 +2,8 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/errors.js';
 import type { IOStreams } from '../../../src/io/streams.js';
-import { parseFields, renderList, renderOne, resolveFormat, type View } from '../../../src/output/format.js';
+import { parseFields, renderList, renderListStream, renderOne, resolveFormat, streamsList, type View } from '../../../src/output/format.js';
+import { seededRandom } from '../../../src/domain/random.js';
 
 const io = (tty: boolean): IOStreams => ({
   stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), env: {},
@@ -65,5 +66,46 @@ describe('tables fit the terminal', async () => {
     expect(fitWidths([5, 5], 80)).toEqual([5, 5]);
     expect(truncate('abcdefgh', 5)).toBe('abcd…');
     expect(truncate('abc', 5)).toBe('abc');
+  });
+});
+
+describe('a list written as its pages come (renderListStream)', () => {
+  const many: Row[] = Array.from({ length: 23 }, (_, i) => ({ id: `R${i}`, title: i % 3 ? `row ${i}` : `=cmd|' /C calc'!A${i}, "quoted"\nline`, n: i * 1.5, tags: i % 2 ? [] : ['a', `b${i}`] }));
+  async function streamed(opts: Parameters<typeof renderListStream>[0], batches: Row[][]): Promise<string> {
+    let out = '';
+    for await (const text of renderListStream(opts, view, (async function* () { yield* batches; })())) out += text;
+    return out;
+  }
+  /** the rows cut into batches at random places, empty batches included */
+  function cut(list: Row[], seed: number): Row[][] {
+    const r = seededRandom(seed);
+    const batches: Row[][] = [];
+    for (let i = 0; i < list.length; ) {
+      const n = Math.floor(r() * 6);
+      batches.push(list.slice(i, i + n));
+      i += n;
+    }
+    return batches;
+  }
+  const cases: Array<Parameters<typeof renderListStream>[0]> = [
+    { format: 'json', quiet: false }, { format: 'json', quiet: false, fields: ['id', 'tags'] },
+    { format: 'jsonl', quiet: false }, { format: 'jsonl', quiet: false, fields: ['title'] },
+    { format: 'csv', quiet: false }, { format: 'csv', quiet: false, fields: ['n', 'id'] }, { format: 'csv', quiet: false, csvRaw: true },
+    { format: 'json', quiet: true }, { format: 'csv', quiet: true },
+  ];
+  it('writes byte for byte what renderList writes for the whole list, however the pages are cut', async () => {
+    for (const opts of cases) {
+      for (const list of [many, many.slice(0, 1), []]) {
+        const whole = await renderList(io(false), opts, view, list);
+        for (const seed of [1, 2, 3]) expect(await streamed(opts, cut(list, seed)), `${JSON.stringify(opts)} ${list.length} rows`).toBe(whole);
+        expect(await streamed(opts, [list]), JSON.stringify(opts)).toBe(whole);
+        expect(await streamed(opts, []), JSON.stringify(opts)).toBe(await renderList(io(false), opts, view, []));
+      }
+    }
+  });
+  it('streams every format but a table, and nothing under --query', () => {
+    expect(['json', 'jsonl', 'csv', 'table'].map((format) => streamsList({ format: format as never, quiet: false }))).toEqual([true, true, true, false]);
+    expect(streamsList({ format: 'table', quiet: true })).toBe(true);
+    expect(streamsList({ format: 'json', quiet: false, query: {} as never })).toBe(false);
   });
 });
