@@ -61,6 +61,9 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
     },
     // before the command runs (and so before any request): --query compiled, its conflicts named
     async prepare() {
+      // two flags that ask for different output are a contradiction, not an order of precedence
+      if (flags.json && flags.output !== undefined && flags.output !== 'json') throw new UsageError(`--json is -o json, and -o says ${flags.output}: give one of them`);
+      if (flags.quiet && (flags.json || flags.output !== undefined)) throw new UsageError(`-q prints ids only, one per line, and ${flags.json ? '--json' : `-o ${flags.output}`} asks for a format: give one of them`);
       if (flags.query === undefined) return;
       if (flags.quiet) throw new UsageError('-q prints ids only and --query picks what to print: give one of them');
       query = await (await import('../output/query.js')).compileQuery(flags.query);

@@ -111,6 +111,24 @@ describe('help', () => {
     expect(skeleton.stderr).not.toContain('given more than once');
   });
 
+  it('two output flags that disagree are exit 2 naming both, before any request; agreeing ones are fine', async () => {
+    const env = { FORMCTL_BASE_URL: 'http://127.0.0.1:9/v1', FORMCTL_API_KEY: 'k' };
+    for (const [args, message] of [
+      [['forms', 'list', '-o', 'csv', '--json'], '--json is -o json, and -o says csv: give one of them'],
+      [['forms', 'list', '-q', '--json'], '-q prints ids only, one per line, and --json asks for a format: give one of them'],
+      [['forms', 'list', '-q', '-o', 'csv'], '-q prints ids only, one per line, and -o csv asks for a format: give one of them'],
+      [['submissions', 'export', 'AB12CD34', '-o', 'csv', '--format', 'jsonl'], '-o csv and --format jsonl name two formats (-o is the same as --format): give one of them'],
+    ] as const) {
+      const r = await runInProcess([...args], { env });
+      // with --json the error itself is JSON (scripting-and-ci.md)
+      expect([r.exitCode, r.stdout, r.stderr], args.join(' ')).toEqual([2, '', args.includes('--json') ? `${JSON.stringify({ status: 'failed', message, code: 0, data: {}, exitCode: 2, kind: 'usage' })}\n` : `error: ${message}\n`]);
+    }
+    // the same format twice over is no contradiction: the request is tried (and cannot connect: exit 1, not 2)
+    for (const args of [['forms', 'list', '-o', 'json', '--json', '--retries', '0'], ['submissions', 'export', 'AB12CD34', '-o', 'jsonl', '--format', 'jsonl', '--retries', '0']]) {
+      expect((await runInProcess(args, { env })).exitCode, args.join(' ')).not.toBe(2);
+    }
+  });
+
   it('errors name the flag or the value the user typed, never a placeholder such as FILE: or MEMBER:', async () => {
     const env = { FORMCTL_BASE_URL: 'http://127.0.0.1:9/v1', FORMCTL_API_KEY: 'k' };
     const cases: Array<[string[], string]> = [

@@ -24,7 +24,7 @@ interface Opts {
   force?: boolean;
   /** -o: the same as --format */
   output?: 'csv' | 'jsonl' | 'json';
-  format: 'csv' | 'jsonl' | 'json';
+  format?: 'csv' | 'jsonl' | 'json';
   since?: string;
   until?: string;
   headers: 'label' | 'key';
@@ -202,7 +202,10 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const concurrency = parseIntFlag('--concurrency', opts.concurrency, 1, 8)!;
   const { since, until: untilFlag, checkpoint, skip } = await windowOf(opts, id);
   if (opts.out !== undefined && opts.out !== '-') checkOutputPath('--out', opts.out, { force: opts.force === true });
-  const format = opts.output ?? opts.format;
+  if (opts.output !== undefined && opts.format !== undefined && opts.output !== opts.format) {
+    throw new UsageError(`-o ${opts.output} and --format ${opts.format} name two formats (-o is the same as --format): give one of them`);
+  }
+  const format = opts.output ?? opts.format ?? 'csv';
 
   const client = await deps.client();
   let until = untilFlag;

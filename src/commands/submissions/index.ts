@@ -121,7 +121,7 @@ Examples:
       ['--out <file>', 'file to write (atomically: temp file, then rename; refused if it exists unless --force); default stdout'],
       ['--force', 'overwrite an existing --out file'],
       ['-o, --output <format>', 'the same as --format (-o is the output format on every command)', { choices: FORMATS }],
-      ['--format <format>', 'file format', { choices: FORMATS, default: 'csv' }],
+      ['--format <format>', 'file format (default: csv)', { choices: FORMATS }],
       ['--since <time>', `createdAt at or after: ${TIME_WORDS}`],
       ['--until <time>', `createdAt at or before (default: the moment the export starts): ${TIME_WORDS}`],
       ['--headers <kind>', 'CSV column names', { choices: ['label', 'key'], default: 'label' }],
