@@ -70,3 +70,17 @@ export function whenIso(name: string, raw: string | undefined, edge: 'start' | '
   if (raw === undefined) return undefined;
   return new Date(whenFlag(name, raw, { nowMs, edge })).toISOString();
 }
+
+/**
+ * A since/until window (names: how the caller calls them, e.g. --since and --until), each read as
+ * whenIso reads it; one that ends before it starts can hold nothing, so it is a usage error before
+ * any request.
+ */
+export function whenWindow(names: readonly [string, string], raw: { since?: string; until?: string }, nowMs = Date.now()): { since?: string; until?: string } {
+  const since = whenIso(names[0], raw.since, 'start', nowMs);
+  const until = whenIso(names[1], raw.until, 'end', nowMs);
+  if (since !== undefined && until !== undefined && Date.parse(until) < Date.parse(since)) {
+    throw new UsageError(`${names[1]} (${raw.until}: ${until}) is before ${names[0]} (${raw.since}: ${since}): nothing can be in that window`);
+  }
+  return { since, until };
+}

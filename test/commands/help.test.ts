@@ -121,7 +121,7 @@ describe('help', () => {
     ] as const) {
       const r = await runInProcess([...args], { env });
       // with --json the error itself is JSON (scripting-and-ci.md)
-      expect([r.exitCode, r.stdout, r.stderr], args.join(' ')).toEqual([2, '', args.includes('--json') ? `${JSON.stringify({ status: 'failed', message, code: 0, data: {}, exitCode: 2, kind: 'usage' })}\n` : `error: ${message}\n`]);
+      expect([r.exitCode, r.stdout, r.stderr], args.join(' ')).toEqual([2, '', (args as readonly string[]).includes('--json') ? `${JSON.stringify({ status: 'failed', message, code: 0, data: {}, exitCode: 2, kind: 'usage' })}\n` : `error: ${message}\n`]);
     }
     // the same format twice over is no contradiction: the request is tried (and cannot connect: exit 1, not 2)
     for (const args of [['forms', 'list', '-o', 'json', '--json', '--retries', '0'], ['submissions', 'export', 'AB12CD34', '-o', 'jsonl', '--format', 'jsonl', '--retries', '0']]) {

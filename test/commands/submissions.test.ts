@@ -272,6 +272,15 @@ describe('list, get, update, delete', () => {
     const bad = await sb.cli(['submissions', 'list', f.qrId, '--since', 'someday']);
     expect([bad.exitCode, bad.stderr]).toEqual([2, 'error: --since: "someday" is not a date or time; expected one of 2026-11-01, 2026-11-01T08:00, 2026-11-01T08:00:00Z, now, today, yesterday, 7d (7 days ago; also 90s, 30m, 12h, 2w), 1700000000 (Unix seconds)\n']);
     expect((await sb.api('GET', `/forms/${f.qrId}/submissions?since=yesterday`)).status).toBe(400);
+    // a window that ends before it starts holds nothing: exit 2 before any request, for list and export alike
+    const before = await sb.requestCount();
+    for (const verb of ['list', 'export']) {
+      const inverted = await sb.cli(['submissions', verb, f.qrId, '--since', 'today', '--until', 'yesterday']);
+      expect([inverted.exitCode, inverted.stderr], verb).toEqual([2, expect.stringMatching(/^error: --until \(yesterday: \S+T23:59:59\.\d{3}Z\) is before --since \(today: \S+T00:00:00\.000Z\): nothing can be in that window\n$/)]);
+    }
+    expect(await sb.requestCount()).toBe(before);
+    // the same instant on both sides is a window of one instant, not an inverted one
+    expect(await n('--since', '2026-01-10T10:00:01Z', '--until', '2026-01-10T10:00:01.000Z')).toBe(2);
   });
 
   it('get returns the top-level form; update replaces answers (validated); --set keeps the rest', async () => {

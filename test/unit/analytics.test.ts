@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aggregate, bucketsBetween, deviceOf, parseAnalyticsQuery, periodWindow, type ScanPoint } from '../../src/domain/analytics.js';
-import { parseWhen, whenFlag } from '../../src/domain/when.js';
+import { parseWhen, whenFlag, whenWindow } from '../../src/domain/when.js';
 import { localParts, offsetLabel, zonedEpoch } from '../../src/domain/zones.js';
 import { bars, resample } from '../../src/output/chart.js';
 
@@ -123,6 +123,12 @@ describe('dates as typed on the command line', () => {
     expect(parseWhen('2026-06-15T10:00:00.250+02:00', 'UTC', now)).toBe(T('2026-06-15T08:00:00.250Z'));
     expect(() => whenFlag('--since', 'soon', { nowMs: now })).toThrow(/^--since: "soon" is not a date or time; expected one of 2026-11-01, .*90s/);
     expect(whenFlag('--until', '2026-11-01', { nowMs: now, edge: 'end' })).toBe(T('2026-11-01T23:59:59Z'));
+  });
+
+  it('a since/until window that ends before it starts is refused, with the names its caller uses', () => {
+    expect(whenWindow(['--since', '--until'], { since: '2026-11-01', until: '2026-11-01' }, now)).toEqual({ since: '2026-11-01T00:00:00.000Z', until: '2026-11-01T23:59:59.000Z' });
+    expect(whenWindow(['since', 'until'], { since: '7d' }, now)).toEqual({ since: new Date(now - 7 * 86_400_000).toISOString(), until: undefined });
+    expect(() => whenWindow(['since', 'until'], { since: 'today', until: '2026-11-21T12:00:00Z' }, now)).toThrow(/^until \(2026-11-21T12:00:00Z: 2026-11-21T12:00:00\.000Z\) is before since \(today: 2026-11-22T00:00:00\.000Z\): nothing can be in that window$/);
   });
 });
 

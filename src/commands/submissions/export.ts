@@ -14,7 +14,7 @@ import type { AnswerField } from '../../domain/answers.js';
 import { submissionColumns } from '../../domain/flatten.js';
 import { commitTempFile, openTempFile, writeAllSync, writeFileAtomic } from '../../io/atomicFile.js';
 import { Progress } from '../../output/progressBar.js';
-import { parseTimeFlag } from './time.js';
+import { parseTimeWindow } from './time.js';
 import { NewestSeen } from './newest.js';
 
 interface Opts {
@@ -176,8 +176,7 @@ function openOutput(deps: Deps, target: string | undefined, progress: Progress):
 
 /** The rows a run writes: since and until from the flags and the checkpoint, and the ids already exported at its edge. */
 async function windowOf(opts: Opts, id: string) {
-  let since = parseTimeFlag('--since', opts.since);
-  const until = parseTimeFlag('--until', opts.until);
+  let { since, until } = parseTimeWindow(opts);
   const checkpoint = opts.checkpoint ? await readCheckpoint(opts.checkpoint, id) : undefined;
   if (checkpoint && (!since || checkpoint.newestCreatedAt > since)) since = checkpoint.newestCreatedAt;
   const skip = new Set(checkpoint && since === checkpoint.newestCreatedAt ? checkpoint.idsAtNewest : []);

@@ -7,7 +7,7 @@ import { parseIntFlag } from '../../cmdutil/flags.js';
 import { requireQrId } from '../../cmdutil/input.js';
 import type { AnswerField } from '../../domain/answers.js';
 import { withSpinner } from '../../output/progress.js';
-import { parseTimeFlag } from './time.js';
+import { parseTimeWindow } from './time.js';
 import { checkSubmissionOutput, labelledView, submissionView } from './views.js';
 
 interface Opts {
@@ -71,8 +71,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts & { redact?:
   const { redactionFor } = await import('../../cmdutil/redaction.js');
   const redact = redactionFor(deps, opts);
   const shown = (items: Submission[], form: FormDefinition | undefined) => (redact ? items.map((s) => redact(s, form?.fields as AnswerField[] | undefined)) : items);
-  const since = parseTimeFlag('--since', opts.since);
-  const until = parseTimeFlag('--until', opts.until);
+  const { since, until } = parseTimeWindow(opts);
   const empty = since || until ? `No submissions to ${id} in that time; widen --since/--until.` : `No submissions to ${id} yet. Add one: formctl submissions create ${id} --set 'Label=value'`;
   const page = parseIntFlag('--page', opts.page, 1, 10_000_000);
   const limit = parseIntFlag('--limit', opts.limit, 1, SUBMISSIONS_PAGE_MAX) ?? SUBMISSIONS_PAGE_MAX;

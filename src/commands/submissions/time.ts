@@ -1,4 +1,4 @@
-import { whenIso } from '../../domain/when.js';
+import { whenIso, whenWindow } from '../../domain/when.js';
 
 /**
  * --since/--until of the submission verbs, in the one time language of every time flag
@@ -8,3 +8,6 @@ import { whenIso } from '../../domain/when.js';
 export function parseTimeFlag(name: string, raw: string | undefined, nowMs = Date.now()): string | undefined {
   return whenIso(name, raw, name === '--until' ? 'end' : 'start', nowMs);
 }
+
+/** --since and --until together (domain/when.ts whenWindow): a window that ends before it starts is exit 2 before any request. */
+export const parseTimeWindow = (opts: { since?: string; until?: string }, nowMs = Date.now()) => whenWindow(['--since', '--until'], opts, nowMs);

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod/v4';
 import { batchDeleteSubmissions, createSubmission, deleteSubmission, getSubmission, getSubmissionSchema, listSubmissions, updateSubmission, validateSubmissionRemote, SUBMISSIONS_PAGE_MAX, allSubmissions, type FormDefinition } from '../../api/resources/submissions.js';
-import { whenIso } from '../../domain/when.js';
 import type { AnswerField } from '../../domain/answers.js';
 import { submissionColumns } from '../../domain/flatten.js';
 import { isHex24 } from '../../domain/ids.js';
-import { TIME_WORDS } from '../../domain/when.js';
+import { TIME_WORDS, whenWindow } from '../../domain/when.js';
 import { UsageError } from '../../errors.js';
 import { csvLine } from '../../output/csvCell.js';
 import { choiceFields, countAnswers, countsText } from '../aggregate.js';
@@ -14,7 +13,7 @@ import { tool, type ToolSpec } from '../tool.js';
 import { plural } from '../../output/plural.js';
 
 const when = { since: z.string().optional().describe(`createdAt from (${TIME_WORDS})`), until: z.string().optional().describe(`createdAt until (${TIME_WORDS})`) };
-const windowOf = (a: { since?: string; until?: string }) => ({ since: whenIso('since', a.since, 'start'), until: whenIso('until', a.until, 'end') });
+const windowOf = (a: { since?: string; until?: string }) => whenWindow(['since', 'until'], a);
 
 export const SUBMISSION_TOOLS: readonly ToolSpec[] = [
   tool({
