@@ -71,7 +71,10 @@ describe('failures as one JSON object on stderr (-o json, FORMCTL_ERROR_FORMAT=j
     const before = await sb.requestCount();
     const local = await sb.cli(['submissions', 'create', survey.qrId, '--answers', '{}', '--json']);
     expect(local.exitCode).toBe(3);
-    expect(oneObject(local.stderr)).toMatchObject({ exitCode: 3, kind: 'validation', fieldErrors: expect.arrayContaining([expect.objectContaining({ field: survey.keys.Name, message: expect.any(String) })]) });
+    const made = oneObject(local.stderr);
+    expect(made).toMatchObject({ exitCode: 3, kind: 'validation', fieldErrors: expect.arrayContaining([expect.objectContaining({ field: survey.keys.Name, message: expect.any(String) })]) });
+    // no answer from the service: code 0 and no httpStatus (scripting-and-ci.md, "Errors as JSON")
+    expect([made.code, 'httpStatus' in made]).toEqual([0, false]);
     expect(await sb.requestCount()).toBe(before);
   });
 

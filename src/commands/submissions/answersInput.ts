@@ -120,8 +120,9 @@ export async function uploadAttachments(deps: Deps, qrId: string, built: BuiltAn
 /** Answers checked locally; exit 3 with every field error by label. */
 export function assertValid(fields: AnswerField[], answers: Record<string, unknown>, mode: 'create' | 'update', message: string): void {
   const errors = validateSubmission(fields, { answers }, { mode });
-  // the envelope the service answers for the same refusal (spec §7), for -o json
-  if (Object.keys(errors).length) throw new ValidationError(message, describeFieldErrors(errors, fields), { status: 'failed', message, code: 400, data: { valid: false, fieldErrors: errors } });
+  // the envelope the service answers for the same refusal (spec §7), for -o json; code 0: no answer
+  // from the service (scripting-and-ci.md, "Errors as JSON")
+  if (Object.keys(errors).length) throw new ValidationError(message, describeFieldErrors(errors, fields), { status: 'failed', message, code: 0, data: { valid: false, fieldErrors: errors } });
 }
 
 /** Field errors as lines naming each field by its label. */
