@@ -101,8 +101,11 @@ export function maskSecret(value: string): string {
   return `${prefix}…${value.slice(-4)}`;
 }
 
-/** A profile named by --profile or FORMCTL_PROFILE must exist (a typo must not fall back to another key). */
+/** A profile named by --profile or FORMCTL_PROFILE must exist (a typo must not fall back to another key); --sandbox and --base-url are not given together. */
 export function profileProblem(config: ConfigFile, flags: TargetFlags, env: NodeJS.ProcessEnv): string | undefined {
+  // two flags naming two services: a contradiction, not an order of precedence (the environment's
+  // FORMCTL_BASE_URL is another matter: --sandbox beats it, docs/sandbox.md)
+  if (flags.sandbox === true && flags.baseUrl !== undefined) return `--sandbox runs against the embedded sandbox and --base-url ${flags.baseUrl} names a service: give one of them`;
   const named = flags.profile ?? env.FORMCTL_PROFILE;
   if (named === undefined) return undefined;
   const where = flags.profile !== undefined ? '--profile' : 'FORMCTL_PROFILE';

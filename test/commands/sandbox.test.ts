@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/inProcessCli.js';
@@ -141,6 +142,17 @@ describe('the embedded sandbox (--sandbox)', () => {
     const r = await runInProcess(['forms', 'list', '--json'], { env });
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([]);
+    dir.remove();
+  });
+
+  it('--sandbox with --base-url names two services: exit 2 before anything starts; FORMCTL_BASE_URL it beats', async () => {
+    const dir = tempDir();
+    const env = { FORMCTL_CONFIG_DIR: dir.path, FORMCTL_SANDBOX_DIR: `${dir.path}/sb` };
+    const both = await runInProcess(['--sandbox', '--base-url', 'https://api.example.invalid/v1', 'forms', 'list', '-q'], { env });
+    expect([both.exitCode, both.stdout, both.stderr]).toEqual([2, '', 'error: --sandbox runs against the embedded sandbox and --base-url https://api.example.invalid/v1 names a service: give one of them\n']);
+    expect(existsSync(`${dir.path}/sb`)).toBe(false);
+    const beaten = await runInProcess(['--sandbox', 'forms', 'list', '-q'], { env: { ...env, FORMCTL_BASE_URL: 'https://api.example.invalid/v1' } });
+    expect([beaten.exitCode, beaten.stderr]).toEqual([0, '']);
     dir.remove();
   });
 });
