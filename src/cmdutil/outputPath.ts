@@ -8,8 +8,11 @@ import { UsageError } from '../errors.js';
 /**
  * A file the command will write, checked before the first request (quota is money): not a
  * directory, in a directory that exists and can be written. Messages name the path as typed.
+ * stdout: the flag also takes - for standard output (the caller handles that one before).
  */
-export function checkOutputPath(flag: string, path: string, opts: { force?: boolean } = {}): void {
+export function checkOutputPath(flag: string, path: string, opts: { force?: boolean; stdout?: boolean } = {}): void {
+  // `-` is standard output only for a flag that takes it (--out): anywhere else it would be a file named "-"
+  if (path === '-' && !opts.stdout) throw new UsageError(`${flag} -: this takes a file name (- for standard output is --out's)`);
   let st: ReturnType<typeof statSync> | undefined;
   try {
     st = statSync(path);
@@ -17,7 +20,7 @@ export function checkOutputPath(flag: string, path: string, opts: { force?: bool
   if (st?.isDirectory()) throw new UsageError(`${flag} ${path}: is a directory; name a file in it`);
   // a device, a FIFO or a socket (or a symlink to one) would be replaced by a regular file: for
   // standard output the flag takes -
-  if (st && !st.isFile()) throw new UsageError(`${flag} ${path}: not a regular file (a device, pipe or socket); name a file, or - for standard output`);
+  if (st && !st.isFile()) throw new UsageError(`${flag} ${path}: not a regular file (a device, pipe or socket); name a file${opts.stdout ? ', or - for standard output' : ''}`);
   // one rule for every command that writes a file: an existing one is replaced only when asked
   if (st && opts.force === false) throw new UsageError(`${flag} ${path}: the file exists; pass --force to overwrite it`);
   const dir = dirname(resolve(path));

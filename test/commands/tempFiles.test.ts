@@ -44,8 +44,7 @@ describe('files written by formctl', () => {
     const before = await sb.requestCount();
     for (const target of [fifo, link]) {
       const r = await sb.cli(['submissions', 'export', qrId, '--out', target, '--force']);
-      expect(r.exitCode).toBe(2);
-      expect(r.stderr).toContain('not a regular file');
+      expect([r.exitCode, r.stderr]).toEqual([2, `error: --out ${target}: not a regular file (a device, pipe or socket); name a file, or - for standard output\n`]);
     }
     expect(await sb.requestCount()).toBe(before);
     expect(statSync(fifo).isFIFO()).toBe(true);
@@ -63,11 +62,24 @@ describe('files written by formctl', () => {
       const writer = target === '/dev/null' ? undefined : spawn(process.execPath, ['-e', `require('fs').closeSync(require('fs').openSync(${JSON.stringify(fifo)}, 'w'))`]);
       try {
         const r = await sb.cli(['submissions', 'export', qrId, '--out', `${tmp.path}/ckpt.csv`, '--checkpoint', target]);
-        expect([r.exitCode, r.stderr]).toEqual([2, expect.stringContaining(`--checkpoint ${target}: not a regular file`)]);
+        // only --out takes - for standard output: the message offers it there alone
+        expect([r.exitCode, r.stderr]).toEqual([2, `error: --checkpoint ${target}: not a regular file (a device, pipe or socket); name a file\n`]);
       } finally {
         writer?.kill();
       }
     }
+    // - is no file: as --checkpoint (read at the start, written at the end) or --errors it is refused, never a file named "-"
+    const cwd = process.cwd();
+    process.chdir(tmp.path);
+    try {
+      for (const args of [['submissions', 'export', qrId, '--out', `${tmp.path}/ckpt.csv`, '--checkpoint', '-'], ['submissions', 'import', qrId, `${tmp.path}/none.csv`, '--errors', '-']]) {
+        const dash = await sb.cli(args);
+        expect([dash.exitCode, dash.stderr], args.join(' ')).toEqual([2, `error: ${args.at(-2)} -: this takes a file name (- for standard output is --out's)\n`]);
+      }
+    } finally {
+      process.chdir(cwd);
+    }
+    expect(existsSync(`${tmp.path}/-`)).toBe(false);
     const dir = await sb.cli(['submissions', 'export', qrId, '--out', `${tmp.path}/ckpt.csv`, '--checkpoint', tmp.path]);
     expect([dir.exitCode, dir.stderr]).toEqual([2, expect.stringContaining('is a directory')]);
     expect(await sb.requestCount()).toBe(before);

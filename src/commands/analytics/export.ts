@@ -22,7 +22,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const params = analyticsParams(opts, Date.now());
   const toStdout = opts.out === undefined || opts.out === '-';
   if (toStdout && deps.io.isStdoutTTY) throw new UsageError(`pass --out FILE (e.g. --out ${id}-scans.csv) or redirect stdout`);
-  if (!toStdout) checkOutputPath('--out', opts.out!, { force: opts.force === true });
+  if (!toStdout) checkOutputPath('--out', opts.out!, { force: opts.force === true, stdout: true });
   const client = await deps.client();
   const { csvUrl } = await exportAnalytics(client, id, params);
   const fetched = await downloadAnalyticsCsv(reachable(deps, csvUrl, client.base));

@@ -81,7 +81,7 @@ export async function pull(deps: Deps, [qrId]: unknown[], opts: { out?: string; 
   if (opts.all !== undefined) return pullAll(deps, opts.all, opts.force === true);
   if (qrId === undefined) throw new UsageError('give a QRID, or --all DIR for every form');
   const id = requireQrId(qrId);
-  if (opts.out !== undefined && opts.out !== '-') checkOutputPath('--out', opts.out, { force: opts.force === true });
+  if (opts.out !== undefined && opts.out !== '-') checkOutputPath('--out', opts.out, { force: opts.force === true, stdout: true });
   const form = await getForm(await deps.client(), id);
   const def = definitionOf(form as RemoteForm);
   if (opts.out === undefined || opts.out === '-') return printDefinition(deps, def, opts.output === 'yaml');

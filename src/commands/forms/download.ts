@@ -22,7 +22,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   if (toStdout && deps.io.isStdoutTTY) {
     throw new UsageError(`refusing to write ${format} image bytes to a terminal: pass --out FILE (e.g. --out ${id}.${format}) or redirect stdout`);
   }
-  if (!toStdout) checkOutputPath('--out', opts.out!, { force: opts.force === true });
+  if (!toStdout) checkOutputPath('--out', opts.out!, { force: opts.force === true, stdout: true });
   const res = await downloadQr(await deps.client(), id, { format, resolution });
   if (toStdout) {
     await pipeline(res.body, deps.io.stdout, { end: false });

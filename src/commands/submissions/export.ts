@@ -200,7 +200,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const id = requireQrId(qrId);
   const concurrency = parseIntFlag('--concurrency', opts.concurrency, 1, 8)!;
   const { since, until: untilFlag, checkpoint, skip } = await windowOf(opts, id);
-  if (opts.out !== undefined && opts.out !== '-') checkOutputPath('--out', opts.out, { force: opts.force === true });
+  if (opts.out !== undefined && opts.out !== '-') checkOutputPath('--out', opts.out, { force: opts.force === true, stdout: true });
   if (opts.output !== undefined && opts.format !== undefined && opts.output !== opts.format) {
     throw new UsageError(`-o ${opts.output} and --format ${opts.format} name two formats (-o is the same as --format): give one of them`);
   }
