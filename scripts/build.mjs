@@ -164,7 +164,7 @@ for (const argv of warmUps) {
   // no SQLite on this Node (20 without a built better-sqlite3): the build still ends, the caches made
   // without the sandbox, and it says what the embedded sandbox needs
   if (r.status !== 0 && argv[0] === '--sandbox' && /SQLite is not available/.test(String(r.stderr))) {
-    process.stderr.write(`formctl build: the embedded sandbox cannot run on this Node.js (${process.version}): ${String(r.stderr).replace(/^error: /, '').trim()}\n  Node 22.13 or newer has SQLite built in; on Node 20, better-sqlite3 builds with python3, make and g++ and Node's headers (offline: npm_config_nodedir set to a Node source or headers directory, the one holding include/node, then npm rebuild better-sqlite3).\n`);
+    process.stderr.write(`formctl build: the embedded sandbox cannot run on this Node.js (${process.version}): ${String(r.stderr).replace(/^error: /, '').trim()}\n  Node 22.13 or newer has SQLite built in; on Node 20, better-sqlite3 builds with python3, make and g++ and Node's headers (offline: npm_config_nodedir set to a Node source or headers directory, the one holding include/node, then npm ci again: npm leaves out an optional dependency that failed to build, so npm rebuild has none to rebuild).\n`);
     r = warm(['forms', 'list', '--help']);
   }
   if (r.status !== 0) {
