@@ -298,8 +298,15 @@ describe('sandbox inspection reads the sandbox the profile points at', () => {
     const outbox = JSON.parse((await sb.cli(['sandbox', 'outbox', '--json'], { env })).stdout) as Array<{ recipients: string }>;
     expect(outbox.some((m) => m.recipients === 'served@example.com')).toBe(true);
     const last = await sb.lastRequestId();
-    const logs = JSON.parse((await sb.cli(['sandbox', 'logs', '--since', String(last - 1), '--json'], { env })).stdout) as Array<{ id: number; path: string }>;
+    const logs = JSON.parse((await sb.cli(['sandbox', 'logs', '--after', String(last - 1), '--json'], { env })).stdout) as Array<{ id: number; path: string }>;
     expect(logs.map((l) => l.id)).toEqual([last]);
+    // --since is a time, in the words of every time flag; a bare id there says which flag takes ids
+    const recent = JSON.parse((await sb.cli(['sandbox', 'logs', '--since', '10m', '--json'], { env })).stdout) as Array<{ id: number; at: string }>;
+    expect(recent.map((l) => l.id)).toContain(last);
+    expect(recent.every((l) => Date.parse(l.at) >= Date.now() - 600_000)).toBe(true);
+    expect(JSON.parse((await sb.cli(['sandbox', 'logs', '--since', 'now', '--after', '0', '--json'], { env })).stdout)).toEqual([]);
+    const asId = await sb.cli(['sandbox', 'logs', '--since', '120'], { env });
+    expect([asId.exitCode, asId.stderr]).toEqual([2, expect.stringMatching(/^error: --since: "120" is not a date or time; .* \(entries after request 120: --after 120\)\n$/)]);
     expect(JSON.parse((await sb.cli(['sandbox', 'deliveries', '--json'], { env })).stdout)).toEqual(expect.any(Array));
     // --data still reads a data dir directly
     expect(JSON.parse((await sb.cli(['sandbox', 'outbox', '--json', '--data', sb.dataDir], { env })).stdout)).toEqual(outbox);

@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import type { bind as Bind } from '../../cmdutil/command.js';
 import { addOutputFlags } from '../../cmdutil/flags.js';
 import { PLANS } from '../../domain/plans.js';
+import { TIME_WORDS } from '../../domain/when.js';
 
 export function register(program: Command, bind: typeof Bind): void {
   const sandbox = program
@@ -49,10 +50,11 @@ export function register(program: Command, bind: typeof Bind): void {
   bind(
     addOutputFlags(sandbox.command('logs').description("List the sandbox's request log: every API request, its status, time and injected fault"))
       .option('--data <dir>', 'data directory (default: the served sandbox the profile points at, else the embedded one)')
-      .option('--since <id>', 'only entries after this id')
+      .option('--since <time>', `only entries at or after this time: ${TIME_WORDS}`)
+      .option('--after <id>', 'only entries after this id (the id column)')
       .option('--follow', 'keep printing new requests until Ctrl-C: a JSON line each in a pipe, CSV rows under one header with -o csv')
       .option('--interval <ms>', 'how often --follow looks, in milliseconds', '500')
-      .addHelpText('after', '\nExamples:\n  formctl sandbox logs --since 120\n  formctl sandbox logs --follow -o jsonl | jq \'select(.status >= 400)\'\n  formctl sandbox logs --query \'[?status >= `400`].[method, path, status]\' -o csv'),
+      .addHelpText('after', '\nExamples:\n  formctl sandbox logs --since 10m\n  formctl sandbox logs --after 120\n  formctl sandbox logs --follow -o jsonl | jq \'select(.status >= 400)\'\n  formctl sandbox logs --query \'[?status >= `400`].[method, path, status]\' -o csv'),
     () => import('./logs.js'),
   );
   const seed = sandbox
