@@ -98,7 +98,7 @@ _formctl_words() {
     'sandbox deliveries') echo '--columns --csv-raw --data --json --output --query --quiet -o -q' ;;
     'sandbox plan') echo '--data' ;;
     'sandbox openapi') echo '' ;;
-    'sandbox logs') echo '--columns --csv-raw --data --follow --interval --json --output --query --quiet --since -o -q' ;;
+    'sandbox logs') echo '--after --columns --csv-raw --data --follow --interval --json --output --query --quiet --since -o -q' ;;
     'sandbox seed') echo 'scans submissions' ;;
     'sandbox seed scans') echo '--count --data --days --seed' ;;
     'sandbox seed submissions') echo '--count --data' ;;
@@ -301,7 +301,7 @@ _formctl_path_options() {
     'sandbox outbox') echo '--columns --data --query' ;;
     'sandbox deliveries') echo '--columns --data --query' ;;
     'sandbox plan') echo '--data' ;;
-    'sandbox logs') echo '--columns --data --interval --query --since' ;;
+    'sandbox logs') echo '--after --columns --data --interval --query --since' ;;
     'sandbox seed scans') echo '--count --data --days --seed' ;;
     'sandbox seed submissions') echo '--count --data' ;;
     'sandbox reset') echo '--data' ;;

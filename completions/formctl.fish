@@ -661,6 +661,7 @@ complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l query -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l quiet
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''plan'\''' -l data -r -F
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l after -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l columns -r -F
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l csv-raw
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l data -r -F
