@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/limits.js';
 import { PNG } from '../helpers/fixtures.js';
@@ -42,6 +44,29 @@ describe('the form page', () => {
     // nothing refused is kept for the retry
     expect(r.html).not.toContain('name="_pending"');
     expect((await sb.api('GET', `/forms/${f.qrId}/submissions`)).body.data.total).toBe(0);
+  });
+
+  it('a one-file field sent several files keeps the one its answer names; the others leave nothing behind', async () => {
+    const f = await newForm({ fields: [{ type: 'shortText', option: { label: 'Note', required: true } }, { type: 'signature', option: { label: 'Sign' } }, { type: 'picture', option: { label: 'Photos' } }] });
+    const [note, sign, photos] = f.fields.map((x) => x.key);
+    const onDisk = () => (existsSync(join(sb.dataDir, 'files')) ? readdirSync(join(sb.dataDir, 'files')).length : 0);
+    const before = onDisk();
+    // a crafted post (what no browser's single-file input sends), within the ten files two inputs may carry
+    const page = await (await fetch(f.shortUrl)).text();
+    const form = new FormData();
+    form.set('_scan', /name="_scan" value="(\d+)"/.exec(page)![1]!);
+    form.set(note!, 'hi');
+    for (let i = 0; i < 4; i++) form.append(sign!, new Blob([PNG]), `sig${i}.png`);
+    for (let i = 0; i < 6; i++) form.append(photos!, new Blob([PNG]), `photo${i}.png`);
+    const res = await fetch(f.shortUrl, { method: 'POST', body: form, redirect: 'manual' });
+    expect(res.status, (await res.clone().text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 600)).toBe(303);
+    const [sub] = (await sb.api('GET', `/forms/${f.qrId}/submissions`)).body.data.items;
+    expect(sub.answers[sign!]).toEqual(expect.objectContaining({ fileId: expect.any(String) }));
+    // picture is a several-file answer: at most what one input carries (five)
+    expect(sub.answers[photos!]).toHaveLength(5);
+    // on disk: the six files the submission names, nothing waiting unclaimed
+    expect(onDisk() - before).toBe(6);
+    expect(sb.sandbox.store.files.ofFormAll(f.qrId).map((x) => x.category)).toEqual(Array(6).fill('submission'));
   });
 
   it('shares the upload throttle with the API: over it, a 429 page with Retry-After and nothing kept', async () => {

@@ -70,8 +70,8 @@ export function acceptFiles(sb: SandboxInstance, row: FormRow, doc: FormDoc, pos
 
 /**
  * The files a submit carries: those kept from the try before that the visitor left ticked, then the
- * new ones; a one-file field takes a new file in place of the kept one, a several-file field keeps
- * the newest five. What is unticked, replaced, over that, or of a field the form no longer has is
+ * new ones; a one-file field takes a new file (its first) in place of the kept one, a several-file
+ * field keeps the newest five. What is unticked, replaced, over that, or of a field the form no longer has is
  * discarded.
  */
 export function mergeFiles(sb: SandboxInstance, doc: FormDoc, kept: KeptFiles | undefined, ticked: string[], accepted: KeptFiles): KeptFiles {
@@ -86,6 +86,13 @@ export function mergeFiles(sb: SandboxInstance, doc: FormDoc, kept: KeptFiles | 
     }
   }
   for (const [key, files] of accepted) {
+    // a one-file field takes its first new file, the one its answer names (postedAnswers.ts), and
+    // no more: a crafted post that sends it several would leave the others waiting unclaimed
+    if (VALUE_TYPES[byKey.get(key)!.type] === 'fileId') {
+      for (const extra of files.slice(1)) discardFile(sb, extra.fileId);
+      merged.set(key, files.slice(0, 1));
+      continue;
+    }
     // at most what one input may carry: the oldest kept files give way to the new
     const all = [...(merged.get(key) ?? []), ...files];
     for (const dropped of all.splice(0, Math.max(0, all.length - FILES_PER_INPUT))) discardFile(sb, dropped.fileId);
