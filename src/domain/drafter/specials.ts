@@ -24,7 +24,8 @@ const YES_NO = /\b(?:[yojs]\s*\/\s*n(?![\p{L}\/])|(?<=\p{L}\s+)(?:or not|ou pas|
 const RANGE = /(?:\b(?:from|de|del|von|entre|on a scale of|scale of|sur une [ée]chelle de|en una escala del?|auf einer skala von|numa escala de)\s+)?\b([01])\s*(?:to|-|–|à|a|al|bis|through|até|au)\s*(\d{1,2})\b(?!\s*(?:am|pm|h\b|:\d))/giu;
 const DAY = '(monday|mon|lundi|lunes|montag|segunda(?:-feira)?|tuesday|wednesday|thursday|friday|saturday|sunday|mardi|mercredi|jeudi|vendredi|samedi|dimanche|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|ter[çc]a|quarta|quinta|sexta)';
 const WEEK = new RegExp(`\\b${DAY}\\s*(?:to|through|thru|-|–|…|\\.\\.\\.|au|a|à|al|bis|até)\\s*${DAY}\\b`, 'giu');
-const CASCADE = /(\p{L}+),?\s+(?:(?:and|et|y|und|e)\s+)?(?:then|puis|ensuite|luego|despu[ée]s|dann|danach|depois)\s+(?:(?:your|a|an|the|its|their|votre|ta|la|le|sa|su|tu|el|deine?|ihre?|die|den|der|o|a|seu|sua)\s+)?(\p{L}+)/giu;
+// (?<!\p{L}): a match starts at a word's first letter, else a long word is tried at each of its letters (quadratic)
+const CASCADE = /(?<!\p{L})(\p{L}+),?\s+(?:(?:and|et|y|und|e)\s+)?(?:then|puis|ensuite|luego|despu[ée]s|dann|danach|depois)\s+(?:(?:your|a|an|the|its|their|votre|ta|la|le|sa|su|tu|el|deine?|ihre?|die|den|der|o|a|seu|sua)\s+)?(\p{L}+)/giu;
 
 const DAY_INDEX: Array<[RegExp, number]> = [
   [/^(monday|mon|lundi|lunes|montag|segunda)/, 0], [/^(tuesday|mardi|martes|dienstag|ter[çc]a)/, 1], [/^(wednesday|mercredi|mi[ée]rcoles|mittwoch|quarta)/, 2],

@@ -31,7 +31,25 @@ const PER_ROW = /^(?:for|per|pour|par|para|por|für|pro|de)\s+/iu;
 const EACH = /\s(?:each|jeweils|chacun(?:e)?|cada (?:uno|una|um|uma)|respectivamente)\s/iu;
 const wordsOf = (s: string) => s.split(/\s+/).filter(Boolean);
 
+/**
+ * optionLike's answers, by piece (a piece rewritten is a new object) and allowConcepts: a list of n
+ * short pieces is asked about again from each piece of it (collectRun), n² answers made once each.
+ * Only while one prompt is read (the specials and locale are that prompt's).
+ */
+let optionAnswers: WeakMap<Piece, [boolean?, boolean?]> | undefined;
+
 function optionLike(piece: Piece, specials: Special[], allowConcepts: boolean, locale: Locale): boolean {
+  if (!optionAnswers) return readOptionLike(piece, specials, allowConcepts, locale);
+  const known = optionAnswers.get(piece) ?? [];
+  const k = allowConcepts ? 1 : 0;
+  if (known[k] === undefined) {
+    known[k] = readOptionLike(piece, specials, allowConcepts, locale);
+    optionAnswers.set(piece, known);
+  }
+  return known[k]!;
+}
+
+function readOptionLike(piece: Piece, specials: Special[], allowConcepts: boolean, locale: Locale): boolean {
   const { text, found } = specialsIn(piece.text, specials);
   // a piece with its own choices, scale or yes/no is a field of its own
   if (found.some((s) => s.kind === 'yesno' || s.kind === 'range' || s.kind === 'week' || s.kind === 'cascade' || (s.kind === 'paren' && readParen(s.text, locale).marks.length === 0))) return false;
@@ -154,6 +172,17 @@ function isKindPhraseHead(left: string): boolean {
 
 /** The units of one list. */
 export function unitsOf(list: string, specials: Special[], locale: Locale): Unit[] {
+  // one prompt's answers (a parenthesis read inside it shares them: its pieces are objects of their own)
+  const outermost = optionAnswers === undefined;
+  if (outermost) optionAnswers = new WeakMap();
+  try {
+    return readUnits(list, specials, locale);
+  } finally {
+    if (outermost) optionAnswers = undefined;
+  }
+}
+
+function readUnits(list: string, specials: Special[], locale: Locale): Unit[] {
   const pieces = piecesOf(list, locale);
   const units: Unit[] = [];
   for (let i = 0; i < pieces.length; i++) {

@@ -33,12 +33,18 @@ function currentFormOf(raw: unknown): Draft | undefined {
   return { ...draft, locale: typeof c.locale === 'string' ? c.locale : 'en' };
 }
 
+/** the longest prompt the sandbox drafts from (not in the spec: docs/sandbox.md) */
+export const MAX_PROMPT_CHARS = 4000;
+
 /** spec §4.7 POST /form-ai-builder/generate */
 async function generate(ctx: RequestContext) {
   const body = asObject(await ctx.json());
   const prompt = body.prompt;
   if (prompt === undefined || prompt === null) throw new ApiFailure(400, 'prompt is required: describe the form in at least 10 characters');
   if (typeof prompt !== 'string' || prompt.trim().length < 10) throw new ApiFailure(400, 'prompt is too short: at least 10 characters');
+  // the spec gives no longest prompt (a sandbox assumption, docs/sandbox.md): a pasted questionnaire
+  // fits, and the drafter's time stays bounded (a crafted 4,000-character list takes about 0.2 s)
+  if (prompt.length > MAX_PROMPT_CHARS) throw new ApiFailure(400, `prompt is too long: at most ${MAX_PROMPT_CHARS.toLocaleString('en')} characters (got ${prompt.length.toLocaleString('en')})`);
   const current = currentFormOf(body.currentForm);
   // forced failures (scoped faults), after the request was found valid
   if (ctx.fault?.kind === 'ai-invalid') throw new ApiFailure(400, INVALID_AI_RESPONSE);
