@@ -48,6 +48,8 @@ export class WebhookDispatcher {
     events: EventBus,
     /** refuse loopback, private and link-local targets, as resolved at delivery (DNS rebinding too) */
     private readonly publicOnly = false,
+    /** the whole attempt's deadline (spec §6: one attempt, 10 s), headers trickling in included */
+    private readonly deadlineMs = DELIVERY_TIMEOUT_MS,
   ) {
     this.off = events.on('submission.created', (event) => {
       const hook = store.webhooks.get(event.accountId);
@@ -84,10 +86,12 @@ export class WebhookDispatcher {
     if (!url) return record(null, 'invalid URL');
     return new Promise<void>((resolve, reject) => {
       let done = false;
+      let deadline: NodeJS.Timeout | undefined;
       // called from the request's events: a record that throws rejects the delivery instead
       const finish = (status: number | null, error: string | null) => {
         if (done) return;
         done = true;
+        clearTimeout(deadline);
         try {
           record(status, error);
           resolve();
@@ -108,16 +112,21 @@ export class WebhookDispatcher {
             'x-service-delivery-id': id,
             'x-service-signature': signature,
           },
-          timeout: DELIVERY_TIMEOUT_MS,
+          timeout: this.deadlineMs,
           ...(this.publicOnly ? { lookup: publicLookup } : {}),
         },
         (res) => {
-          res.resume();
-          res.on('end', () => finish(res.statusCode ?? null, res.statusCode && res.statusCode >= 200 && res.statusCode < 300 ? null : `HTTP ${res.statusCode}`));
-          res.on('error', (e) => finish(res.statusCode ?? null, e.message));
+          // the outcome is the status: recorded once the headers came, the body never read (a
+          // receiver that trickles one, or sends gigabytes, holds nothing here)
+          finish(res.statusCode ?? null, res.statusCode && res.statusCode >= 200 && res.statusCode < 300 ? null : `HTTP ${res.statusCode}`);
+          res.destroy();
         },
       );
-      req.on('timeout', () => req.destroy(new Error(`no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`)));
+      const late = () => req.destroy(new Error(`no answer within ${this.deadlineMs / 1000} s`));
+      // a deadline for the whole attempt: the socket's timeout alone is one of silence, which a
+      // receiver sending a byte now and then never reaches (close() waited on it for ever)
+      deadline = setTimeout(late, this.deadlineMs);
+      req.on('timeout', late);
       req.on('error', (e) => finish(null, e.message));
       req.end(body);
     });
