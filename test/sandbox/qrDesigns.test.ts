@@ -243,6 +243,16 @@ describe('the sandbox draws qrConfig on every route that serves an image', () =>
     expect((await fetch(first.previewUrl.replace(first.id, 'nope'))).status).toBe(404);
   });
 
+  it('a qrConfig.size under a pixel (a positive number the schema takes) draws the smallest image, never a 500', async () => {
+    const r = await sb.api('POST', '/forms', { body: { title: 'tiny', shortText: 'x', fields: [{ type: 'shortText', option: { label: 'A' } }], qrConfig: { size: 0.1 } } });
+    expect(r.status).toBe(200);
+    for (const url of [`${sb.origin}/qr/${r.body.data.qrId}.png`, `${sb.baseUrl}/forms/${r.body.data.qrId}/download?format=png`]) {
+      const res = await fetch(url, { headers: { authorization: `Bearer ${sb.keys.owner}` } });
+      expect(res.status, url).toBe(200);
+      expect(PNG.sync.read(Buffer.from(await res.arrayBuffer())).width, url).toBe(32);
+    }
+  });
+
   it('refuses frameColor2 on a frame without a secondary colour', async () => {
     const r = await sb.api('POST', '/forms', { body: { title: 'x', shortText: 'x', fields: [{ type: 'shortText', option: { label: 'A' } }], qrConfig: { frame: 1, frameColor2: '#ff0000' } } });
     expect([r.status, r.body.message]).toEqual([400, expect.stringMatching(/frame 1 has no secondary colour/)]);

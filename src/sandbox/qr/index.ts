@@ -16,9 +16,12 @@ export const CONTENT_TYPES: Record<QrFormat, string> = {
 
 export const DEFAULT_SIZE = 300;
 
-/** The pixel size of a design: the download's resolution, else qrConfig.size, else 300. */
+/** the smallest image drawn: a download's smallest resolution (a qrConfig.size of 0.1 is a number the schema takes) */
+export const MIN_SIZE = 32;
+
+/** The pixel size of a design: the download's resolution, else qrConfig.size (32 px at least), else 300. */
 export function sizeOf(config: QrConfig | undefined, resolution?: number): number {
-  return Math.round(resolution ?? config?.size ?? DEFAULT_SIZE);
+  return Math.max(MIN_SIZE, Math.round(resolution ?? config?.size ?? DEFAULT_SIZE));
 }
 
 /** docs/sandbox.md, "QR designs": the fonts frame texts are drawn with (Debian's fonts-liberation and fonts-dejavu-core). */
