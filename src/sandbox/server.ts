@@ -104,6 +104,13 @@ export interface RunningSandbox {
 const apiRoutes = new RouteTable(API_ROUTES);
 
 /** A sandbox's state without a server: its store, clock, events, faults and caches. */
+/** how many Host lines a request carries (rawHeaders: name, value, name, value…) */
+function hostLines(raw: string[]): number {
+  let n = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 4 && raw[i]!.toLowerCase() === 'host') n++;
+  return n;
+}
+
 export function createInstance(opts: Pick<SandboxOptions, 'dataDir' | 'plan' | 'quota' | 'faults' | 'host'>, closing: AbortSignal): SandboxInstance {
   const store = new SandboxStore(opts.dataDir);
   if (opts.plan) store.accounts.update(MAIN_ACCOUNT, { plan: opts.plan });
@@ -141,8 +148,10 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
   // the Host check is ours (Node's own refusal is a bare 400): the same envelope and headers as any
   const server = createServer({ requireHostHeader: false }, (req, res) => {
     for (const [k, v] of Object.entries(DEFAULT_HEADERS)) res.setHeader(k, v);
-    // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400
+    // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400, and so is one with two (Node keeps
+    // the first; a proxy in front that kept the last would see another host than the checks here)
     if (req.headers.host === undefined && req.httpVersion === '1.1') return sendJson(res, 400, failure(400, 'Missing Host header (HTTP/1.1 requires one)'), { connection: 'close' });
+    if (hostLines(req.rawHeaders) > 1) return sendJson(res, 400, failure(400, 'More than one Host header'), { connection: 'close' });
     // RFC 9110 §7.2: a host and a port, nothing else; links and QR images are made from it
     if (req.headers.host !== undefined && !HOST_HEADER.test(req.headers.host)) return sendJson(res, 400, failure(400, 'Invalid Host header (expected host or host:port)'), { connection: 'close' });
     // a path with dot segments (/v1/forms/../../_sandbox/keys) would be normalised into another

@@ -54,6 +54,8 @@ describe('requests Node refuses before any route', () => {
     ['a Host with user information', 'GET /qr/ABCD1234.svg HTTP/1.1\r\nHost: evil.example@127.0.0.1\r\nConnection: close\r\n\r\n', 400],
     ['a Host with a path', 'GET /_sandbox/keys HTTP/1.1\r\nHost: 127.0.0.1/.evil.example\r\nConnection: close\r\n\r\n', 400],
     ['a Host of 4,000 characters', `GET /v1/forms HTTP/1.1\r\nHost: ${'a'.repeat(4000)}\r\nConnection: close\r\n\r\n`, 400],
+    // RFC 9112 §3.2: two Host lines are a 400 (Node keeps the first; a proxy that kept the last would differ)
+    ['two Host headers, loopback first', `GET /_sandbox/keys HTTP/1.1\r\n${host()}Host: evil.example\r\nConnection: close\r\n\r\n`, 400],
   ];
   it.each(cases)('%s gets the JSON envelope and the security headers', async (_name, request, status) => {
     const r = await rawHttp(withHost(request));
