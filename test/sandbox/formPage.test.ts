@@ -69,6 +69,21 @@ describe('the form page', () => {
     expect(sb.sandbox.store.files.ofFormAll(f.qrId).map((x) => x.category)).toEqual(Array(6).fill('submission'));
   });
 
+  it('answers HEAD where it answers GET (link checkers ask it), a short link without recording a visit', async () => {
+    const f = await newForm({ fields: [{ type: 'shortText', option: { label: 'Note' } }] });
+    const head = (url: string) => fetch(url, { method: 'HEAD' });
+    const page = await head(f.shortUrl);
+    expect([page.status, page.headers.get('content-type'), await page.text()]).toEqual([200, 'text/html; charset=utf-8', '']);
+    expect(page.headers.get('content-security-policy')).toBeTruthy();
+    expect(sb.sandbox.store.scans.firstAt(f.qrId)).toBeUndefined();
+    const image = await head(`${sb.origin}/qr/${f.qrId}.png`);
+    expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/png']);
+    expect((await head(`${sb.origin}/s/NOSUCH12`)).status).toBe(404);
+    // a GET is the visit
+    await (await fetch(f.shortUrl)).text();
+    expect(sb.sandbox.store.scans.firstAt(f.qrId)).toEqual(expect.any(Number));
+  });
+
   it('shares the upload throttle with the API: over it, a 429 page with Retry-After and nothing kept', async () => {
     const f = await newForm({ fields: [{ type: 'picture', option: { label: 'Photo' } }] });
     const upload = async () => {

@@ -81,6 +81,14 @@ function recordVisit(sb: SandboxInstance, row: FormRow, req: IncomingMessage, vi
 }
 
 /** GET /s/{qrId}: the page, and a scan of it (spec §2.11). */
+/**
+ * HEAD of a short link (link checkers and previews ask it before a GET): the status and headers the
+ * page would have, no body, and no scan recorded (no one visited).
+ */
+export function probe(sb: SandboxInstance, qrId: string, res: ServerResponse): void {
+  if (openForm(sb, qrId, res)) html(res, 200, '');
+}
+
 export function visit(sb: SandboxInstance, qrId: string, req: IncomingMessage, res: ServerResponse): void {
   const row = openForm(sb, qrId, res);
   if (!row) return;

@@ -11,7 +11,7 @@ import { readDoc } from '../repo/forms.js';
 import { RouteTable, type PathRoute } from '../routing.js';
 import { links } from '../routes/formViews.js';
 import { analyticsCsv } from './exports.js';
-import { submit, thanks, visit } from './form.js';
+import { probe, submit, thanks, visit } from './form.js';
 import { Throttle } from '../throttle.js';
 
 /** What people and QR scanners reach without a key: the form page, QR images, files, CSV exports. */
@@ -134,9 +134,14 @@ const PUBLIC_ROUTES = new RouteTable<PublicRoute>([
   { method: 'GET', path: '/exports/:file', handler: ({ sb, params, res }) => analyticsCsv(sb, params.file!, res) },
 ]);
 
-/** false when no public route matches */
+/**
+ * false when no public route matches. HEAD is answered wherever GET is (RFC 9110 §9.3.2: Node sends
+ * the headers alone), and a short link's without the visit a GET records.
+ */
 export function handlePublic(sb: SandboxInstance, req: IncomingMessage, res: ServerResponse, url: URL, origin: string): false | void | Promise<void> {
-  const match = PUBLIC_ROUTES.match(req.method ?? 'GET', url.pathname);
+  const head = req.method === 'HEAD';
+  const match = PUBLIC_ROUTES.match(head ? 'GET' : (req.method ?? 'GET'), url.pathname);
   if (!match) return false;
+  if (head && match.route.path === '/s/:qrId') return probe(sb, match.params.qrId!, res);
   return match.route.handler({ sb, req, res, params: match.params, origin, url });
 }
