@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG, rawUpload } from '../helpers/fixtures.js';
@@ -165,6 +165,22 @@ describe('files chosen before an invalid submit', () => {
       expect([fileRow(t.fileId), onDisk(t.fileId)]).toEqual([undefined, false]);
     } finally {
       await sb.admin('POST', '/_sandbox/clock', { advanceSeconds: -3601 });
+    }
+  });
+
+  it('bytes no record names (an upload its process died in) go at the next start once an hour old; fresh ones and other names stay', async () => {
+    const dir = join(sb.dataDir, 'files');
+    const [old, fresh] = ['0123456789abcdef01234567', '89abcdef0123456789abcdef'];
+    for (const name of [old, fresh, 'notes.txt']) writeFileSync(join(dir, name), 'cut short');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    utimesSync(join(dir, old), twoHoursAgo, twoHoursAgo);
+    utimesSync(join(dir, 'notes.txt'), twoHoursAgo, twoHoursAgo);
+    const { createInstance } = await import('../../src/sandbox/server.js');
+    createInstance({ dataDir: sb.dataDir }, new AbortController().signal).store.close();
+    try {
+      expect([onDisk(old), onDisk(fresh), existsSync(join(dir, 'notes.txt'))]).toEqual([false, true, true]);
+    } finally {
+      for (const name of [fresh, 'notes.txt']) rmSync(join(dir, name), { force: true });
     }
   });
 

@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Role } from '../../domain/roles.js';
 import { Accounts } from './accounts.js';
@@ -23,6 +23,9 @@ import { Webhooks } from './webhooks.js';
 import { MAIN_ACCOUNT, OTHER_ACCOUNT } from './accountIds.js';
 
 export { MAIN_ACCOUNT, OTHER_ACCOUNT };
+
+/** the name of an uploaded file's bytes: the server's id (repo/forms.ts newHexId) */
+const SERVER_FILE_ID = /^[0-9a-f]{24}$/;
 
 const SEEDED_PEOPLE: Array<[seedRole: string, account: string, name: string, role: Role, email: string]> = [
   ['owner', MAIN_ACCOUNT, 'Olivia Owner', 'Owner', 'owner@sandbox.test'],
@@ -130,6 +133,7 @@ export class SandboxStore {
    * something uses one (then it is that submission's). Run as a sandbox opens its data.
    */
   sweepPendingFiles(nowMs: number): void {
+    this.sweepOrphanBytes(nowMs - PENDING_FILE_TTL_MS);
     const stale = this.files.pendingBefore(new Date(nowMs - PENDING_FILE_TTL_MS).toISOString());
     if (!stale.length) return;
     const gone = this.write(() => {
@@ -139,6 +143,29 @@ export class SandboxStore {
       return orphans.map((f) => f.id);
     });
     this.removeFileBytes(gone);
+  }
+
+  /**
+   * Bytes in files/ that no record names: an upload cut short by a process that died before its
+   * record was written (a kill, a power cut). Only a server id's name (24 hex digits), and only bytes
+   * last written before `beforeMs`, since another process sharing the data dir may be receiving one now.
+   */
+  private sweepOrphanBytes(beforeMs: number): void {
+    let names: string[];
+    try {
+      names = readdirSync(this.filesDir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      if (!SERVER_FILE_ID.test(name) || this.files.get(name)) continue;
+      const path = join(this.filesDir, name);
+      try {
+        if (statSync(path).mtimeMs < beforeMs) rmSync(path, { force: true });
+      } catch {
+        // gone meanwhile, or not ours to read: left alone
+      }
+    }
   }
 
   /** The bytes of files whose records are gone (after the transaction that deleted them). */
