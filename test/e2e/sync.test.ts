@@ -108,6 +108,26 @@ describe('submissions sync under faults and kill -9', () => {
     }
   }, 120_000);
 
+  it('into PostgreSQL as a user who may not create tables: exit 2 naming the grant, and the process ends (the connection closed)', async () => {
+    const pgServer = await startPostgres();
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: pgServer.url });
+    await c.connect();
+    const role = `reader_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    try {
+      await c.query(`CREATE ROLE ${role} LOGIN`); // PostgreSQL 15 and later: no CREATE on public for others
+      const url = pgServer.url.replace('//postgres@', `//${role}@`);
+      const env = cleanEnv({ FORMCTL_CONFIG_DIR: `${dir.path}/config-reader`, FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner, FORMCTL_SYNC_URL: url });
+      const r = await execa('node', [BIN, 'submissions', 'sync', 'ABC1'], { env, extendEnv: false, reject: false, timeout: 20_000 });
+      expect([r.timedOut, r.exitCode]).toEqual([false, 2]);
+      expect(r.stderr).toMatch(/cannot create formctl's tables \(permission denied for schema public\).*GRANT CREATE ON SCHEMA/);
+    } finally {
+      await c.query(`DROP OWNED BY ${role}; DROP ROLE ${role}`).catch(() => undefined);
+      await c.end();
+      await pgServer.stop();
+    }
+  }, 60_000);
+
   it('a row SQLite refuses mid-batch stops the sync with its error: the batch is not committed, the state stays before it, a re-run completes', async () => {
     const qrId = (await sb.api('POST', '/forms', { body: { title: 'Refused', shortText: 'x', fields: [{ type: 'shortText', option: { label: 'Note' } }] } })).body.data.qrId;
     await sb.admin('POST', '/_sandbox/seed-submissions', { qrId, count: 1500 });

@@ -12,7 +12,7 @@ import { planColumns } from '../../domain/syncColumns.js';
 import type { RedactionKey } from '../../domain/redact.js';
 import { UsageError } from '../../errors.js';
 import { openSink } from './syncSinks.js';
-import type { Sink } from './syncShared.js';
+import { holdsPassword, type Sink } from './syncShared.js';
 
 /** a page as fetched: the bytes that came (the sink parses them), and the walk's number of pages */
 interface RawPage {
@@ -135,7 +135,7 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
 export async function run(deps: Deps, [qrIds]: unknown[], opts: Opts): Promise<void> {
   const to = opts.to ?? deps.io.env.FORMCTL_SYNC_URL;
   // a password in a flag is in the process list and the shell's history (never printed here: redact)
-  if (opts.to !== undefined && /^postgres(ql)?:\/\/[^/@]*:[^/@]+@/i.test(opts.to)) {
+  if (opts.to !== undefined && /^postgres(ql)?:/i.test(opts.to) && holdsPassword(opts.to)) {
     deps.warn('--to holds a password, which other users can read in the process list and which stays in your shell history: set FORMCTL_SYNC_URL instead, or leave it out of the URL and set PGPASSWORD');
   }
   if (!to) throw new UsageError('--to: give the database, sqlite:FILE or postgres://user:password@host:port/db (or set FORMCTL_SYNC_URL)');

@@ -145,6 +145,8 @@ async function connect(url: string): Promise<{ client: Client; copyFrom: CopyFro
   try {
     await client.connect();
   } catch (e) {
+    // a refusal after the socket opened (a bad password, SASL) leaves it open: the process would not end
+    await client.end().catch(() => undefined);
     throw new UsageError(`--to ${redact(url)}: cannot connect (${(e as Error).message})`);
   }
   return { client, copyFrom: copyStreams.from };
@@ -152,10 +154,25 @@ async function connect(url: string): Promise<{ client: Client; copyFrom: CopyFro
 
 export async function postgresSink(url: string): Promise<RowSink> {
   const { client, copyFrom } = await connect(url);
+  try {
+    await createTables(client);
+  } catch (e) {
+    // the sink is not the caller's yet (nothing would close it): a refusal here ends the connection
+    await client.end().catch(() => undefined);
+    throw new UsageError(`--to ${redact(url)}: cannot create formctl's tables (${(e as Error).message}); the user needs CREATE on the schema (GRANT CREATE ON SCHEMA public TO …)`);
+  }
+  return rowSink(url, client, copyFrom);
+}
+
+/** formctl's own tables, and the connection's staging table of `submissions` */
+async function createTables(client: Client): Promise<void> {
   await client.query(`CREATE TABLE IF NOT EXISTS _formctl_sync (qr_id text PRIMARY KEY, table_name text NOT NULL, newest_created_at text NOT NULL, ids_at_newest jsonb NOT NULL, columns jsonb NOT NULL, rows bigint NOT NULL, updated_at timestamptz NOT NULL);
 CREATE TABLE IF NOT EXISTS submissions (id text PRIMARY KEY, qr_id text NOT NULL, created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL, raw jsonb NOT NULL);
 CREATE INDEX IF NOT EXISTS submissions_by_form ON submissions (qr_id, created_at);
 CREATE TEMPORARY TABLE ${RAW_STAGE.slice('pg_temp.'.length)} (LIKE submissions) ON COMMIT DELETE ROWS;`);
+}
+
+function rowSink(url: string, client: Client, copyFrom: CopyFrom): RowSink {
   const db: Conn = { client, copyFrom, conflicts: false };
   // the cells of the form being written (prepare)
   let cellsOf: (s: SyncSubmission) => Cell[] = () => [];

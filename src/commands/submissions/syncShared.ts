@@ -74,7 +74,24 @@ export interface RowSink extends Sink {
 
 export const q = (id: string) => `"${id.replace(/"/g, '""')}"`;
 
-/** the URL without its password, for messages */
+/**
+ * The URL without its password, for messages: the user info's password up to the last @ before the
+ * query (a password may hold @, and the URL parsers pg uses split at the last one), and the value of
+ * every query parameter whose name holds "pass" (?password=, sslpassword=). Masks more rather than less.
+ */
 export function redact(url: string): string {
-  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+  const m = /^([a-z][a-z0-9+.-]*:\/\/)([^?#]*)([\s\S]*)$/i.exec(url);
+  if (!m) return url;
+  const [, scheme, authorityAndPath, tail] = m as unknown as [string, string, string, string];
+  const at = authorityAndPath.lastIndexOf('@');
+  let head = authorityAndPath;
+  if (at >= 0) {
+    const info = authorityAndPath.slice(0, at);
+    const colon = info.indexOf(':');
+    head = `${colon >= 0 ? `${info.slice(0, colon)}:***` : info}${authorityAndPath.slice(at)}`;
+  }
+  return scheme + head + tail.replace(/([?&][^=&#]*pass[^=&#]*=)[^&#]*/gi, '$1***');
 }
+
+/** whether the URL holds a password (in its user info or its query) */
+export const holdsPassword = (url: string): boolean => redact(url) !== url;
