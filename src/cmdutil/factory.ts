@@ -143,7 +143,7 @@ function requestCap(flags: GlobalFlags, env: NodeJS.ProcessEnv): ((sent: number)
   const maxRequests = maxRequestsOf(flags, env);
   if (maxRequests === undefined) return undefined;
   return (sent) => {
-    if (sent >= maxRequests) throw new RequestCapError(maxRequests, sent, 'an export or import resumes from its checkpoint or ledger');
+    if (sent >= maxRequests) throw new RequestCapError(maxRequests, sent, 'run it again: an export, import or sync resumes where it stopped (its checkpoint, ledger or database)');
   };
 }
 

@@ -14,16 +14,30 @@ export const stopsGracefully = (): boolean => waiting > 0;
  * would drop a signal already received and not yet dispatched. A second signal ends the run at once.
  */
 export function untilInterrupted(): Promise<NodeJS.Signals> {
+  return interruptible().signal;
+}
+
+/**
+ * untilInterrupted for a command that ends by itself too (a sync: Ctrl-C commits what it fetched,
+ * then stops): `release()` once it is done gives the signals back to the run's handler.
+ */
+export function interruptible(): { signal: Promise<NodeJS.Signals>; release(): void } {
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   waiting++;
-  return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
+  let release = () => {};
+  const signal = new Promise<NodeJS.Signals>((resolve) => {
+    const stop = (sig: NodeJS.Signals) => {
+      release();
+      resolve(sig);
+    };
+    release = () => {
       for (const s of signals) process.removeListener(s, stop);
       waiting--;
-      resolve(signal);
+      release = () => {};
     };
     for (const s of signals) process.on(s, stop);
   });
+  return { signal, release: () => release() };
 }
 
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGINT: EXIT.interrupted, SIGTERM: EXIT.terminated, SIGHUP: EXIT.hangup };

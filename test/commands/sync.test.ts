@@ -30,6 +30,24 @@ async function newForm(): Promise<{ qrId: string; keys: string[] }> {
   return { qrId: f.qrId, keys: f.fields.map((x: any) => x.key) };
 }
 const requests = async (since: number) => (await sb.requestsSince(since)).length;
+async function pgQuery(sql: string): Promise<Array<Record<string, unknown>>> {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: pgServer.url });
+  await c.connect();
+  try {
+    return (await c.query(sql)).rows;
+  } finally {
+    await c.end();
+  }
+}
+function sqliteCount(file: string, table: string): number {
+  const d = openSqlite(file, { readonly: true });
+  try {
+    return (d.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+  } finally {
+    d.close();
+  }
+}
 
 describe('submissions sync into SQLite', () => {
   it('upserts every submission once, with typed columns, in ⌈N/100⌉ requests; nothing new costs one request', async () => {
@@ -106,6 +124,29 @@ describe('submissions sync into SQLite', () => {
     const d = openSqlite(db, { readonly: true });
     expect((d.prepare(`SELECT e_mail FROM form_${qrId.toLowerCase()} ORDER BY e_mail`).all() as Array<{ e_mail: string }>).map((x) => x.e_mail)).toEqual(['c@x.io', 'changed@x.io']);
     d.close();
+  });
+
+  it('stopped by --max-requests, it keeps every page it wrote: a re-run asks for none of them again', async () => {
+    const { qrId } = await newForm();
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId, count: 5000 });
+    for (const to of [`sqlite:${tmp.path}/capped.db`, pgServer.url]) {
+      const table = `form_${qrId.toLowerCase()}`;
+      let before = await sb.lastRequestId();
+      const capped = await sb.cli(['submissions', 'sync', qrId, '--to', to, '--max-requests', '20']);
+      expect([capped.exitCode, capped.stderr], to).toEqual([5, expect.stringMatching(/--max-requests 20 reached \(20 requests sent\); run it again: an export, import or sync resumes where it stopped/)]);
+      expect(await requests(before)).toBe(20);
+      // page 1 (the form, the size), then pages 50 … 32, oldest first: 19 pages of 100 rows, all kept
+      // (the batches commit 1,000 rows, then 2,000: 900 of them were lost at the stop)
+      const kept = to.startsWith('sqlite:')
+        ? sqliteCount(`${tmp.path}/capped.db`, table)
+        : Number((await pgQuery(`SELECT COUNT(*) AS n FROM ${table}`))[0]!.n);
+      expect(kept, to).toBe(1900);
+      before = await sb.lastRequestId();
+      const rest = JSON.parse((await sb.cli(['submissions', 'sync', qrId, '--to', to, '--json'])).stdout).forms[0];
+      expect(rest, to).toMatchObject({ upserted: 3100, rows: 5000 });
+      // 3,100 rows, and those at the kept rows' newest instant again (skipped by id): 32 pages, not 41
+      expect(await requests(before), to).toBeLessThanOrEqual(32);
+    }
   });
 
   it('checks the database before any request', async () => {

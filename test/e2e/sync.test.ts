@@ -108,6 +108,45 @@ describe('submissions sync under faults and kill -9', () => {
     }
   }, 120_000);
 
+  it('Ctrl-C stops at the next page and commits the pages it fetched, then ends with 130: a re-run asks for none of them again', async () => {
+    const qrId = (await sb.api('POST', '/forms', { body: { title: 'Interrupted', shortText: 'x', fields: [{ type: 'email', option: { label: 'Mail' } }] } })).body.data.qrId;
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId, count: 5000 });
+    const db = `${dir.path}/interrupted.db`;
+    const table = `form_${qrId.toLowerCase()}`;
+    const env = cleanEnv({ FORMCTL_CONFIG_DIR: `${dir.path}/config-int`, FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner });
+    const count = () => {
+      const d = openSqlite(db, { readonly: true });
+      try {
+        return (d.prepare(`SELECT COUNT(*) AS n, COUNT(DISTINCT id) AS d FROM ${table}`).get()) as { n: number; d: number };
+      } finally {
+        d.close();
+      }
+    };
+    // every answer a quarter of a second late: 8 pages in flight, some 30 a second
+    await sb.admin('PUT', '/_sandbox/faults', { spec: 'rate=1,kinds=latency,latency=250' });
+    let before = await sb.lastRequestId();
+    try {
+      const run = execa('node', [BIN, 'submissions', 'sync', qrId, '--to', `sqlite:${db}`], { env, extendEnv: false, reject: false });
+      // past the first batch (1,000 rows), well before the second's commit (3,000 rows)
+      await waitFor(async () => (await sb.requestsSince(before)).length >= 24, 'some 24 pages asked');
+      run.kill('SIGINT');
+      const r = await run;
+      expect([r.exitCode, r.stderr]).toEqual([130, '']);
+      const asked = (await sb.requestsSince(before)).length;
+      // page 1 and at most 8 in flight were not written: every other page asked is kept
+      expect(count().n).toBeGreaterThanOrEqual((asked - 9) * 100);
+      expect(count().n).toBeGreaterThan(1000);
+    } finally {
+      await sb.admin('PUT', '/_sandbox/faults', { spec: 'off' });
+    }
+    const kept = count().n;
+    before = await sb.lastRequestId();
+    const rest = await execa('node', [BIN, 'submissions', 'sync', qrId, '--to', `sqlite:${db}`], { env, extendEnv: false, reject: false });
+    expect(rest.exitCode).toBe(0);
+    expect(count()).toEqual({ n: 5000, d: 5000 });
+    expect((await sb.requestsSince(before)).length).toBeLessThanOrEqual(Math.ceil((5000 - kept) / 100) + 1);
+  }, 60_000);
+
   it('into PostgreSQL as a user who may not create tables: exit 2 naming the grant, and the process ends (the connection closed)', async () => {
     const pgServer = await startPostgres();
     const { default: pg } = await import('pg');

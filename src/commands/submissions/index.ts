@@ -45,6 +45,8 @@ One table per form (form_<qrid>) with typed columns named after the field labels
 table with each submission's JSON as the service sent it (redacted with --redact), and \`_formctl_sync\` with the state: the database alone is enough to resume.
 An incremental sync costs one request per 100 new submissions (one when nothing is new); it cannot
 see edits or deletions of older submissions (the API has no change feed): --full re-reads them.
+Stopped early (Ctrl-C, --max-requests, the quota, the network), it commits the pages it fetched
+first: a re-run asks for none of them again. kill -9 loses at most the batch being written.
 
 Examples:
   formctl submissions sync F8K2QX --to sqlite:submissions.db

@@ -5,6 +5,7 @@ import { paginate } from '../../api/paginate.js';
 import { walkPages } from '../../api/pageWalker.js';
 import type { ApiClient } from '../../api/http.js';
 import type { Deps } from '../../cmdutil/factory.js';
+import { interruptible, signalExit } from '../../cmdutil/interrupt.js';
 import { requireQrId } from '../../cmdutil/input.js';
 import type { AnswerField } from '../../domain/answers.js';
 import { FORMS_PAGE_MAX } from '../../domain/limits.js';
@@ -56,13 +57,18 @@ const MAX_BATCH_ROWS = 8000;
  */
 const TAIL_BATCH_ROWS = 500;
 
+/** pages done of the form's, on a terminal's stderr */
+const progressOf = (deps: Deps, qrId: string) => (done: number, total: number) => {
+  if (total > 3 && deps.io.isStderrTTY) deps.io.stderr.write(`\r${qrId}: ${done}/${total} pages${done === total ? '\n' : ''}`);
+};
+
 /**
  * One form: pages oldest first within a window pinned at the newest submission seen on page 1, each
  * batch of pages one transaction that also moves the state forward — so a sync stopped anywhere
  * (kill -9 included) resumes where it stopped, with nothing skipped and nothing twice (rows upsert
  * by id).
  */
-async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string, full: boolean, redaction?: RedactionKey): Promise<Outcome> {
+async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string, full: boolean, stopped: () => NodeJS.Signals | undefined, redaction?: RedactionKey): Promise<Outcome> {
   const prior = await sink.state(qrId);
   const state = full ? undefined : prior;
   const since = state?.newestCreatedAt;
@@ -110,21 +116,32 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
     });
     committing.catch((error: unknown) => (commitFailure ??= { error })); // awaited by the next commit or at the end: never unhandled meanwhile
   };
-  const progress = (done: number, total: number) => {
-    if (total > 3 && deps.io.isStderrTTY) deps.io.stderr.write(`\r${qrId}: ${done}/${total} pages${done === total ? '\n' : ''}`);
-  };
-  // oldest page first, the next ones fetched while this one is written
-  for await (const page of walkPages<RawPage>(fetchPage, { first: { chunks: firstChunks, totalPages: first.totalPages }, window: WINDOW, order: 'last-to-first', onPage: progress })) {
-    if (commitFailure) throw commitFailure.error;
-    await pages.write({ chunks: page.chunks });
-    uncommitted += SUBMISSIONS_PAGE_MAX;
-    // pages are walked last to first: pages 1 … number - 1 are still to come
-    const rowsLeft = (page.number - 1) * SUBMISSIONS_PAGE_MAX;
-    if (uncommitted >= batchRows || (uncommitted >= TAIL_BATCH_ROWS && uncommitted >= rowsLeft)) await commit();
+  // a failure of the database's, after which nothing more is written
+  let sinkFailed = false;
+  try {
+    // oldest page first, the next ones fetched while this one is written
+    for await (const page of walkPages<RawPage>(fetchPage, { first: { chunks: firstChunks, totalPages: first.totalPages }, window: WINDOW, order: 'last-to-first', onPage: progressOf(deps, qrId) })) {
+      if (commitFailure) throw ((sinkFailed = true), commitFailure.error);
+      if (stopped()) break;
+      await pages.write({ chunks: page.chunks }).catch((e: unknown) => {
+        throw ((sinkFailed = true), e);
+      });
+      uncommitted += SUBMISSIONS_PAGE_MAX;
+      // pages are walked last to first: pages 1 … number - 1 are still to come
+      const rowsLeft = (page.number - 1) * SUBMISSIONS_PAGE_MAX;
+      if (uncommitted >= batchRows || (uncommitted >= TAIL_BATCH_ROWS && uncommitted >= rowsLeft)) await commit();
+    }
+  } catch (e) {
+    // stopped from outside the database (--max-requests, the quota, the network, a page refused):
+    // the pages written are kept, state and all, so a re-run asks for none of them again
+    if (!sinkFailed && !commitFailure && uncommitted) await commit().then(() => committing).catch(() => undefined);
+    throw e;
   }
-  // the last rows, or the state alone when nothing was new
+  // the last rows (those before a Ctrl-C too), or the state alone when nothing was new
   if (uncommitted || !started) await commit();
   await committing;
+  const signal = stopped();
+  if (signal) throw signalExit(signal);
   if (full) outcome.deleted = await pages.deleteMissing(table);
   outcome.requests = client.requestCount - sentBefore;
   outcome.rows = await sink.finish(qrId, table);
@@ -152,7 +169,19 @@ export async function run(deps: Deps, [qrIds]: unknown[], opts: Opts): Promise<v
   const outcomes: Outcome[] = [];
   const { redactionKey } = await import('../../cmdutil/redaction.js');
   const redaction = redactionKey(deps, opts);
-  for (const qrId of forms) outcomes.push(await syncForm(deps, client, sink, qrId, opts.full === true, redaction));
+  // Ctrl-C (or SIGTERM, SIGHUP) stops the walk at the next page and commits the pages fetched
+  // before it ends the run (130); a second signal ends it at once
+  const interrupt = interruptible();
+  let signal: NodeJS.Signals | undefined;
+  void interrupt.signal.then((s) => (signal = s));
+  try {
+    for (const qrId of forms) {
+      if (signal) throw signalExit(signal);
+      outcomes.push(await syncForm(deps, client, sink, qrId, opts.full === true, () => signal, redaction));
+    }
+  } finally {
+    interrupt.release();
+  }
   const requests = client.requestCount - sentBefore;
   const json = deps.flags.json || deps.flags.output === 'json';
   if (json) deps.io.stdout.write(`${JSON.stringify({ to: sink.label, requests, forms: outcomes }, null, 2)}\n`);
