@@ -65,8 +65,7 @@ const lazyChildProcess = {
 // from the SDK (scripts/bundles.mjs maps the SDK's paths to this bundle).
 const MCP_SDK = '@modelcontextprotocol/sdk';
 const MCP_SDK_EXPORTS = `export { McpServer, ResourceTemplate } from '${MCP_SDK}/server/mcp.js';
-export { StdioServerTransport } from '${MCP_SDK}/server/stdio.js';
-export { ErrorCode, McpError } from '${MCP_SDK}/types.js';`;
+export { ErrorCode, JSONRPCErrorResponseSchema, JSONRPCMessageSchema, JSONRPCNotificationSchema, JSONRPCRequestSchema, JSONRPCResultResponseSchema, McpError } from '${MCP_SDK}/types.js';`;
 // a name src/ imports from the SDK that the bundle does not export would be undefined in dist/ alone
 // (the stand-in module is CommonJS, so esbuild cannot tell): the build refuses it
 function checkMcpSdkExports() {

@@ -1,4 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { firstIssue } from './lines.js';
 import { VERSION } from '../version.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
@@ -46,5 +48,30 @@ export function createServer(ctx: ToolContext, opts: ServerOptions): McpServer {
   }
   registerResources(server, ctx, opts.scrub);
   registerPrompts(server);
+  invalidParamsAsSuch(server);
   return server;
+}
+
+type Handler = (request: unknown, extra: unknown) => Promise<unknown>;
+
+/**
+ * A request whose params the SDK's schema refuses (`tools/call` with `arguments: "str"`) is answered
+ * -32602 Invalid params, in one line: the SDK answered -32603 Internal error with zod's issues as a
+ * JSON dump. Its handlers are wrapped where it keeps them (checked by test/mcp/protocol.test.ts).
+ */
+function invalidParamsAsSuch(server: McpServer): void {
+  const handlers = (server.server as unknown as { _requestHandlers?: Map<string, Handler> })._requestHandlers;
+  if (!(handlers instanceof Map)) return;
+  for (const [method, handler] of handlers) {
+    handlers.set(method, async (request, extra) => {
+      try {
+        return await handler(request, extra);
+      } catch (e) {
+        const issues = (e as { issues?: unknown }).issues;
+        if ((e as Error).name !== 'ZodError' || !Array.isArray(issues)) throw e;
+        // the SDK answers an error's code and message (McpError would put "MCP error -32602: " before it)
+        throw Object.assign(new Error(`Invalid params for ${method}: ${firstIssue(issues)}`), { code: ErrorCode.InvalidParams });
+      }
+    });
+  }
 }

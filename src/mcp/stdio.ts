@@ -1,15 +1,16 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Readable, Writable } from 'node:stream';
+import { LineTransport } from './lines.js';
 
 /**
  * Serves `server` on stdin/stdout until stdin ends (the client went away, or a script piped its
  * requests in): then every request already read is answered before the server closes, so that a
- * closed stdin ends the session cleanly rather than cutting off a tool call halfway.
+ * closed stdin ends the session cleanly rather than cutting off a tool call halfway. A line it cannot
+ * read is answered with a JSON-RPC error and said through `warn` (lines.ts).
  */
-export async function serveStdio(server: McpServer, stdin: Readable, stdout: Writable): Promise<void> {
-  const transport = new StdioServerTransport(stdin, stdout);
+export async function serveStdio(server: McpServer, stdin: Readable, stdout: Writable, warn: (line: string) => void): Promise<void> {
+  const transport = new LineTransport(stdin, stdout, warn);
   const open = new Set<string | number>();
   let ended = false;
   let finish: () => void = () => undefined;

@@ -49,5 +49,5 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
     },
   );
   if (deps.flags.verbose) log(`serving ${target.sandbox ? 'the sandbox' : `profile ${target.profileName}`} on stdio (${opts.allowWrite ? 'write' : 'read-only'}${opts.allowDestructive ? ', destructive' : ''})`);
-  await serveStdio(server, deps.io.stdin, deps.io.stdout);
+  await serveStdio(server, deps.io.stdin, deps.io.stdout, log);
 }
