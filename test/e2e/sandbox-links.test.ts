@@ -1,6 +1,6 @@
 import { execa } from 'execa';
 import { createServer, type Server } from 'node:net';
-import { existsSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, freePort, runCli, spawnCli, tempDir, waitFor } from '../helpers/cli.js';
@@ -120,9 +120,13 @@ describe('sandbox links that open', () => {
 describe('on a terminal', () => {
   /** formctl on a pseudo-terminal (util-linux script); resolves with what the screen showed */
   async function onTerminal(args: string[], env: Record<string, string>): Promise<string> {
+    return (await onTerminalRun(args, env)).screen;
+  }
+  /** the same, with the exit code (script -e passes it on) */
+  async function onTerminalRun(args: string[], env: Record<string, string>): Promise<{ screen: string; exitCode: number | undefined }> {
     const command = ['node', BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
     const r = await execa('script', ['-qec', `stty cols 120 rows 40; ${command}`, '/dev/null'], { env: cleanEnv({ TERM: 'xterm', ...env }), extendEnv: false, reject: false, input: '' });
-    return String(r.stdout);
+    return { screen: String(r.stdout), exitCode: r.exitCode };
   }
 
   it('says once how the links open; forms open --web starts the browser with the form page', async () => {
@@ -144,6 +148,38 @@ describe('on a terminal', () => {
     expect(web).toContain('this link opens once `formctl sandbox serve` runs');
     await waitFor(() => existsSync(opened) && readFileSync(opened, 'utf8').trim(), 'the browser started');
     expect(readFileSync(opened, 'utf8').trim()).toBe(`http://127.0.0.1:${port}/s/${qrId}`);
+  });
+
+  it('forms open --web: BROWSER with arguments (%s the link), an opener that fails is exit 1, CI set opens nothing', async () => {
+    const env = envFor('g', await freePort());
+    const qrId = (await runCli(['--sandbox', 'forms', 'create', '--title', 'Browsers', '--field', 'name:Name', '-q'], { env })).stdout.trim();
+    const args = join(dir.path, 'args.txt');
+    const browser = join(dir.path, 'browser-args.sh');
+    writeFileSync(browser, `#!/bin/sh\nprintf '%s\\n' "$@" > '${args}'\n`);
+    chmodSync(browser, 0o755);
+    const link = new RegExp(`^http://127\\.0\\.0\\.1:\\d+/s/${qrId}$`);
+    const withArgs = await onTerminalRun(['--sandbox', 'forms', 'open', qrId, '--web'], { ...env, BROWSER: `${browser} --new-window %s --private` });
+    expect(withArgs.exitCode).toBe(0);
+    await waitFor(() => existsSync(args) && readFileSync(args, 'utf8').includes('--private'), 'the browser started');
+    const got = readFileSync(args, 'utf8').trim().split('\n');
+    expect([got[0], got[2], got.length]).toEqual(['--new-window', '--private', 3]);
+    expect(got[1]).toMatch(link);
+    rmSync(args);
+    const appended = await onTerminalRun(['--sandbox', 'forms', 'open', qrId, '--web'], { ...env, BROWSER: `${browser} --new-window` });
+    expect(appended.exitCode).toBe(0);
+    await waitFor(() => existsSync(args) && readFileSync(args, 'utf8').trim().split('\n').length === 2, 'the browser started');
+    expect(readFileSync(args, 'utf8').trim().split('\n')[1]).toMatch(link);
+    const failing = await onTerminalRun(['--sandbox', 'forms', 'open', qrId, '--web'], { ...env, BROWSER: 'false' });
+    expect(failing.exitCode).toBe(1);
+    expect(failing.screen).toMatch(/could not open a browser: \$BROWSER exited with 1; open the link above/);
+    expect(failing.screen).not.toMatch(/Opening .* in your browser/);
+    const missing = await onTerminalRun(['--sandbox', 'forms', 'open', qrId, '--web'], { ...env, BROWSER: 'no-such-browser-here' });
+    expect([missing.exitCode, /\$BROWSER names no command found/.test(missing.screen)]).toEqual([1, true]);
+    rmSync(args, { force: true });
+    const ci = await onTerminalRun(['--sandbox', 'forms', 'open', qrId, '--web'], { ...env, CI: 'true', BROWSER: browser });
+    expect(ci.exitCode).toBe(0);
+    expect(ci.screen).toMatch(/CI is set: no browser opened; open the link above/);
+    expect(existsSync(args)).toBe(false);
   });
 
   it('forms open --web in a pipe prints the link and opens nothing', async () => {

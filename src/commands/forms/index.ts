@@ -227,7 +227,7 @@ Examples:
     name: 'open',
     summary: "Print a form's short link and draw its QR code in the terminal, or open the form page in a browser",
     args: [QR_ID],
-    options: [['--web', 'open the form page in the browser ($BROWSER, else xdg-open, open or start); off a terminal, print the link only']],
+    options: [['--web', 'open the form page in the browser ($BROWSER, a command with arguments, %s for the link; else xdg-open, open or start): an opener that fails is exit 1; off a terminal or with CI set, print the link only']],
     run: () => import('./open.js'),
   },
 ];

@@ -14,8 +14,13 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: { web?: boolean }
   if (deps.target().sandbox && new URL(form.shortUrl).origin !== client.base.origin) deps.warn('the sandbox is not being served: this link opens once `formctl sandbox serve` runs (in another terminal)');
   if (opts.web) {
     const { openInBrowser } = await import('../../cmdutil/browser.js');
-    if (await openInBrowser(deps.io, form.shortUrl)) deps.info(`Opening ${form.shortUrl} in your browser.`);
-    else if (deps.io.isStdoutTTY) deps.info('No browser to open it here (set BROWSER to one): open the link above.');
+    const opened = await openInBrowser(deps.io, form.shortUrl);
+    if (!opened.tried) {
+      if (deps.io.isStdoutTTY) deps.info(`${opened.why}: no browser opened; open the link above.`);
+      return;
+    }
+    if (!opened.ok) throw new Error(`could not open a browser: ${opened.why}; open the link above`);
+    deps.info(`Opening ${form.shortUrl} in your browser.`);
     return;
   }
   if (deps.io.isStdoutTTY) {
