@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { configDir } from '../config/store.js';
 import { writeFileAtomic } from '../io/atomicFile.js';
@@ -46,4 +46,20 @@ export function readFormIds(deps: Deps): Array<{ qrId: string; title: string }> 
   } catch {
     return [];
   }
+}
+
+/** Where a form's submission schema is cached (submissions schema, create and validate read it). */
+export function schemaCacheFile(deps: Deps, qrId: string): string {
+  return localFileFor(deps, join('cache', 'schemas'), qrId, 'json');
+}
+
+/**
+ * A form's cached schema forgotten, once formctl changed the form's fields (forms update, edit,
+ * code apply, the MCP tool): the next command that needs it asks for it (one request), where the old
+ * one refused a field just added.
+ */
+export function forgetFormSchema(deps: Deps, qrId: string): void {
+  try {
+    rmSync(schemaCacheFile(deps, qrId), { force: true });
+  } catch { /* a cache: never a reason to fail the command */ }
 }

@@ -74,6 +74,23 @@ describe('create', () => {
     expect(await sb.requestCount()).toBe(before);
   });
 
+  it('a field formctl just added is known to --set: forms update forgets the cached schema; a stale cache says how to refresh it', async () => {
+    const f = await survey();
+    await sb.cli(['submissions', 'schema', f.qrId]);
+    const added = await sb.cli(['forms', 'update', f.qrId, '--add-field', 'shortText:Nickname']);
+    expect(added.exitCode).toBe(0);
+    const before = await sb.lastRequestId();
+    const r = await sb.cli(['submissions', 'create', f.qrId, '--set', 'Name=Ada L', '--set', 'Mail=ada@example.com', '--set', 'Meal=veg', '--set', 'Nickname=Countess']);
+    expect([r.exitCode, r.stderr]).toEqual([0, '']);
+    // the schema asked for again (it was forgotten), then the submission
+    expect((await sb.requestsSince(before)).map((q) => `${q.method} ${q.path.replace(/\?.*/, '')}`)).toEqual([`GET /v1/forms/${f.qrId}/submission-schema`, `POST /v1/forms/${f.qrId}/submissions`]);
+    // changed elsewhere (here: straight through the API), the cached schema does not know the field
+    await sb.api('PUT', `/forms/${f.qrId}`, { body: { fields: [...(await sb.api('GET', `/forms/${f.qrId}`)).body.data.fields, { type: 'shortText', option: { label: 'Pronouns' } }] } });
+    const stale = await sb.cli(['submissions', 'create', f.qrId, '--set', 'Pronouns=she']);
+    expect(stale.exitCode).toBe(2);
+    expect(stale.stderr).toMatch(new RegExp(`no field with key or label "Pronouns".*\\(from the schema cached .*: if the form changed since, refresh it with \`formctl submissions schema ${f.qrId}\`\\)`));
+  });
+
   it('replays the same key and body: same id, nothing new (spec §8)', async () => {
     const f = await survey();
     const answers = JSON.stringify({ [f.keys.Name!]: { firstName: 'A', lastName: 'B' }, [f.keys.Mail!]: 'a@b.co' });

@@ -14,6 +14,7 @@ import { FORMS_PAGE_MAX } from '../../domain/limits.js';
 import { ExitWith, UsageError } from '../../errors.js';
 import { writeFileAtomic } from '../../io/atomicFile.js';
 import { plural } from '../../output/plural.js';
+import { forgetFormSchema } from '../../cmdutil/localFiles.js';
 
 // forms pull | diff | apply: forms kept as files, applied to any profile. A manifest beside the files
 // (.formctl/forms.json) maps each file to its form per profile, with the field keys of that profile.
@@ -232,6 +233,7 @@ export async function apply(deps: Deps, files: unknown[], opts: { dryRun?: boole
     const check = checkFormUpdate(result.patch);
     if (!check.ok) throw new UsageError(`${l.file}: ${check.problems.join('; ')}`);
     const form = await updateForm(client, entry.qrId, check.value);
+    forgetFormSchema(deps, entry.qrId);
     writes++;
     mine[basename(l.file)] = { qrId: entry.qrId, keys: { ...entry.keys, ...keysAfter(l.def, form) }, answers: answersOf(l.def, entry.answers) };
     writeManifest(l.file, m);

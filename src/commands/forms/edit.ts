@@ -12,6 +12,7 @@ import { rejectProblems } from './body.js';
 import { isEmptyEdit, isOwnEdit, keptEdits, newEditFile, readFromFile, removeOwnEdit } from './editFile.js';
 import { printForm } from './present.js';
 import { formView } from './views.js';
+import { forgetFormSchema } from '../../cmdutil/localFiles.js';
 
 interface Opts {
   yaml?: boolean;
@@ -114,6 +115,7 @@ async function send(deps: Deps, client: ApiClient, form: Form, s: Session, text:
   await confirmRemovals(deps, form, after, check.value.fields, opts.yes);
   deps.info(`Sending ${Object.keys(patch).join(', ')} (1 request)…`);
   const updated = await updateForm(client, s.id, check.value);
+  forgetFormSchema(deps, s.id);
   s.over = true;
   await printForm(deps, updated);
 }

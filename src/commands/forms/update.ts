@@ -8,6 +8,7 @@ import { checkPlanLocally, readBodyFile, rejectProblems } from './body.js';
 import { parseFieldSpec } from './fieldSpec.js';
 import { printForm } from './present.js';
 import { formView } from './views.js';
+import { forgetFormSchema } from '../../cmdutil/localFiles.js';
 
 interface Opts {
   title?: string;
@@ -53,5 +54,6 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const check = checkFormUpdate(body);
   if (!check.ok) rejectProblems('the update', check.problems);
   const form = await withSpinner(deps.io, 'Updating form…', () => updateForm(client, id, check.value));
+  forgetFormSchema(deps, id);
   await printForm(deps, form);
 }

@@ -10,7 +10,7 @@ import { cell, type View } from '../../output/format.js';
 import { withSpinner } from '../../output/progress.js';
 import { terminalText } from '../../output/terminalText.js';
 import { assertValid, buildAnswers, uploadAttachments, withLabels, type AnswerOpts } from './answersInput.js';
-import { DamagedCache, loadSchema, readCachedSchema } from './schemaCache.js';
+import { DamagedCache, readCachedSchema, schemaFields } from './schemaCache.js';
 
 interface Opts extends AnswerOpts {
   idempotencyKey?: string;
@@ -31,8 +31,11 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const timeSpent = parseNumberFlag('--time-spent', opts.timeSpent, 0, 1e9);
   if (opts.answers === undefined && !opts.set?.length && !opts.attach?.length) throw new UsageError('no answers: give --answers, --set or --attach');
   const out = deps.outputFor(resultView);
-  const fields = async () => fieldsFromSchema((await loadSchema(deps, id)).schema);
-  const built = await buildAnswers(deps, opts, fields);
+  const schema = schemaFields(deps, id);
+  const fields = schema.fields;
+  const built = await buildAnswers(deps, opts, fields).catch((e: unknown) => {
+    throw schema.explain(e);
+  });
   // with a cached schema the answers are checked before spending a request, and before any upload
   const cached = readCachedSchema(deps, id);
   if (cached instanceof DamagedCache) deps.warn(`${cached.message.replace('QRID', id)}; the answers are checked by the service instead`);

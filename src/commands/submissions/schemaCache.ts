@@ -1,12 +1,14 @@
 import { z } from 'zod/v4';
-import { localFileFor } from '../../cmdutil/localFiles.js';
+import { schemaCacheFile } from '../../cmdutil/localFiles.js';
 import { SubmissionSchemaResponse } from '../../domain/contract/schemas.js';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getSubmissionSchema } from '../../api/resources/submissions.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { writeFileAtomic } from '../../io/atomicFile.js';
-import type { SubmissionSchema } from '../../domain/schema.js';
+import { fieldsFromSchema, type SubmissionSchema } from '../../domain/schema.js';
+import type { AnswerField } from '../../domain/answers.js';
+import { UsageError } from '../../errors.js';
 
 const CachedSchemaFile = z.object({ fetchedAt: z.string(), schema: SubmissionSchemaResponse });
 
@@ -24,9 +26,7 @@ export class DamagedCache {
   }
 }
 
-function cachePath(deps: Deps, qrId: string): string {
-  return localFileFor(deps, join('cache', 'schemas'), qrId, 'json');
-}
+const cachePath = schemaCacheFile;
 
 /** The cached schema; undefined when there is none; DamagedCache when the file does not parse. */
 export function readCachedSchema(deps: Deps, qrId: string): CachedSchema | DamagedCache | undefined {
@@ -63,4 +63,24 @@ export async function loadSchema(deps: Deps, qrId: string, opts: { refresh?: boo
   const schema = await getSubmissionSchema(await deps.client(), qrId);
   writeCachedSchema(deps, qrId, schema);
   return { schema, cached: false, fetchedAt: new Date().toISOString() };
+}
+
+/**
+ * A form's answer fields for --set and --attach (the cache, else one request), and what a name that
+ * matched none of a cached schema's fields says: when the schema was cached, and how to refresh it
+ * (the form may have changed elsewhere since; formctl's own changes forget it: forgetFormSchema).
+ */
+export function schemaFields(deps: Deps, qrId: string): { fields: () => Promise<AnswerField[]>; explain: (e: unknown) => unknown } {
+  let cachedAt: string | undefined;
+  return {
+    async fields() {
+      const r = await loadSchema(deps, qrId);
+      cachedAt = r.cached ? r.fetchedAt : undefined;
+      return fieldsFromSchema(r.schema);
+    },
+    explain: (e) =>
+      e instanceof UsageError && cachedAt && /no field with key or label/.test(e.message)
+        ? new UsageError(`${e.message} (from the schema cached ${cachedAt}: if the form changed since, refresh it with \`formctl submissions schema ${qrId}\`)`)
+        : e,
+  };
 }

@@ -6,7 +6,7 @@ import { requireQrId } from '../../cmdutil/input.js';
 import type { View } from '../../output/format.js';
 import { fieldsFromSchema } from '../../domain/schema.js';
 import { assertValid, buildAnswers, describeFieldErrors, type AnswerOpts } from './answersInput.js';
-import { DamagedCache, loadSchema, readCachedSchema } from './schemaCache.js';
+import { DamagedCache, readCachedSchema, schemaFields } from './schemaCache.js';
 
 /** Checks answers and creates nothing: --attach files are checked locally and never uploaded. */
 export async function run(deps: Deps, [qrId]: unknown[], opts: AnswerOpts & { offline?: boolean }): Promise<void> {
@@ -28,8 +28,11 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: AnswerOpts & { of
     await done(`valid (offline, schema cached ${cached.fetchedAt}; files are not checked offline)`);
     return;
   }
-  const fields = async () => fieldsFromSchema((await loadSchema(deps, id)).schema);
-  const { answers, uploads } = await buildAnswers(deps, opts, fields);
+  const schema = schemaFields(deps, id);
+  const fields = schema.fields;
+  const { answers, uploads } = await buildAnswers(deps, opts, fields).catch((e: unknown) => {
+    throw schema.explain(e);
+  });
   // the service checks everything but the attached files, which were checked here and are not sent
   const attached = new Set(uploads.map((u) => u.key));
   const sent = Object.fromEntries(Object.entries(answers).filter(([k]) => !attached.has(k)));

@@ -9,6 +9,7 @@ import { UsageError } from '../../errors.js';
 import { outline } from '../../output/outline.js';
 import { bodyInput, bodyOf, paramsInput } from '../inputs.js';
 import { tool, type ToolSpec } from '../tool.js';
+import { forgetFormSchema } from '../../cmdutil/localFiles.js';
 
 const line = (f: Pick<FormListItem, 'qrId' | 'title' | 'submissions' | 'active'>) => `${f.qrId}  ${f.title}  (${f.submissions} submissions${f.active ? '' : ', inactive'})`;
 const formSummary = (verb: string, f: Form) => `${verb} form ${f.qrId} "${f.title}", ${f.shortUrl}\n${outline(f)}`;
@@ -90,6 +91,7 @@ export const FORM_TOOLS: readonly ToolSpec[] = [
       // spec §2.2: a `fields` list replaces every field (fields left out are removed): only when asked
       if (body.fields !== undefined && replaceFields !== true) throw new UsageError('fields: this list replaces every field of the form (fields left out are deleted); pass replaceFields: true to do that');
       const form = await updateForm(await ctx.client(), qrId, body as never);
+      forgetFormSchema(ctx.deps, qrId);
       return { summary: formSummary('Updated', form), data: form };
     },
   }),
