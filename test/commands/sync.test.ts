@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../src/sandbox/repo/sqlite.js';
 import { tempDir } from '../helpers/cli.js';
@@ -157,6 +158,11 @@ describe('submissions sync into SQLite', () => {
     expect([missing.exitCode, missing.stderr]).toEqual([2, expect.stringMatching(/FORMCTL_SYNC_URL/)]);
     const dir = await sb.cli(['submissions', 'sync', 'ABC1', '--to', `sqlite:${tmp.path}/no/such/dir/x.db`]);
     expect(dir.exitCode).toBe(2);
+    // a file that is no SQLite database: the flag named, exit 2, the file as it was
+    writeFileSync(`${tmp.path}/notes.txt`, 'root:x:0:0:root:/root:/bin/bash\n'.repeat(200));
+    const notDb = await sb.cli(['submissions', 'sync', 'ABC1', '--to', `sqlite:${tmp.path}/notes.txt`]);
+    expect([notDb.exitCode, notDb.stderr]).toEqual([2, expect.stringMatching(/--to sqlite:.*notes\.txt: cannot use it \(file is not a database\)/)]);
+    expect(readFileSync(`${tmp.path}/notes.txt`, 'utf8')).toBe('root:x:0:0:root:/root:/bin/bash\n'.repeat(200));
     const pgDown = await sb.cli(['submissions', 'sync', 'ABC1', '--to', 'postgres://nobody:secret@127.0.0.1:1/x']);
     expect([pgDown.exitCode, pgDown.stderr]).toEqual([2, expect.stringMatching(/postgres:\/\/nobody:\*\*\*@127\.0\.0\.1:1\/x: cannot connect/)]);
     // a password in the flag is warned about, and never shown

@@ -136,6 +136,10 @@ describe('submissions sync under faults and kill -9', () => {
       // page 1 and at most 8 in flight were not written: every other page asked is kept
       expect(count().n).toBeGreaterThanOrEqual((asked - 9) * 100);
       expect(count().n).toBeGreaterThan(1000);
+      // and the state counts them
+      const d = openSqlite(db, { readonly: true });
+      expect((d.prepare('SELECT rows FROM _formctl_sync WHERE qr_id = ?').get(qrId) as { rows: number }).rows).toBe(count().n);
+      d.close();
     } finally {
       await sb.admin('PUT', '/_sandbox/faults', { spec: 'off' });
     }

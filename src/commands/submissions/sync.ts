@@ -13,7 +13,7 @@ import { planColumns } from '../../domain/syncColumns.js';
 import type { RedactionKey } from '../../domain/redact.js';
 import { UsageError } from '../../errors.js';
 import { openSink } from './syncSinks.js';
-import { holdsPassword, type Sink } from './syncShared.js';
+import { holdsPassword, type Pages, type Sink, type SyncState } from './syncShared.js';
 
 /** a page as fetched: the bytes that came (the sink parses them), and the walk's number of pages */
 interface RawPage {
@@ -57,6 +57,55 @@ const MAX_BATCH_ROWS = 8000;
  */
 const TAIL_BATCH_ROWS = 500;
 
+/**
+ * A form's rows go to the database as each page comes (the next pages are fetched meanwhile), into a
+ * transaction that spans a batch of pages and commits with the state: a commit per page cost more
+ * than the rows (SQLite's WAL, PostgreSQL's round trips). Rows are counted by page (a full page's
+ * hundred): only the batches' sizes depend on it.
+ */
+class Batches {
+  private uncommitted = 0;
+  private batchRows = FIRST_BATCH_ROWS;
+  private started = false;
+  // the commit in progress: the next batch's pages are fetched (and staged) while the database
+  // commits this one (PostgreSQL works in its own process); commits run one at a time, in order
+  private committing: Promise<void> = Promise.resolve();
+  /** a commit that failed: it stops the walk at the next page, not at the next commit a batch later */
+  failure: { error: unknown } | undefined;
+  /** the rows the commits wrote */
+  upserted = 0;
+
+  constructor(private readonly pages: Pages, private readonly state: Omit<SyncState, 'newestCreatedAt' | 'idsAtNewest'>) {}
+
+  /** whether a stop has anything to keep: rows written, or a batch committed already */
+  get holdsAny(): boolean {
+    return this.uncommitted > 0 || this.started;
+  }
+
+  /** a page written, with `rowsLeft` still to fetch: its batch commits once full, or once it holds as many as are left */
+  async wrote(rowsLeft: number): Promise<void> {
+    this.uncommitted += SUBMISSIONS_PAGE_MAX;
+    if (this.uncommitted >= this.batchRows || (this.uncommitted >= TAIL_BATCH_ROWS && this.uncommitted >= rowsLeft)) await this.commit();
+  }
+
+  /** the last rows committed (the state alone when nothing was new), and every commit awaited */
+  async end(): Promise<void> {
+    if (this.uncommitted || !this.started) await this.commit();
+    await this.committing;
+  }
+
+  private async commit(): Promise<void> {
+    await this.committing;
+    this.uncommitted = 0;
+    this.started = true;
+    this.batchRows = Math.min(this.batchRows * 2, MAX_BATCH_ROWS);
+    this.committing = this.pages.commit(this.state).then((rows) => {
+      this.upserted += rows;
+    });
+    this.committing.catch((error: unknown) => (this.failure ??= { error })); // awaited by the next commit or at the end: never unhandled meanwhile
+  }
+}
+
 /** pages done of the form's, on a terminal's stderr */
 const progressOf = (deps: Deps, qrId: string) => (done: number, total: number) => {
   if (total > 3 && deps.io.isStderrTTY) deps.io.stderr.write(`\r${qrId}: ${done}/${total} pages${done === total ? '\n' : ''}`);
@@ -94,54 +143,31 @@ async function syncForm(deps: Deps, client: ApiClient, sink: Sink, qrId: string,
   const pages = await sink.pages(qrId, { since, skip: state?.idsAtNewest ?? [], full, fields, redaction });
   // pages fetched ahead wait their turn as the bytes that came, and go to the sink as such
   const fetchPage = async (p: number): Promise<RawPage> => ({ chunks: await listSubmissionsChunks(client, qrId, { page: p, limit: SUBMISSIONS_PAGE_MAX, since, until }), totalPages: first.totalPages });
-  // each page's rows go to the database as it comes (the next pages are fetched meanwhile), into a
-  // transaction that spans a batch of pages and commits with the state: a commit per page cost more
-  // than the rows (SQLite's WAL, PostgreSQL's round trips). Rows are counted by page (a full page's
-  // hundred): only the batches' sizes depend on it
-  let uncommitted = 0;
-  let batchRows = FIRST_BATCH_ROWS;
-  let started = false;
-  // the commit in progress: the next batch's pages are fetched (and staged) while the database
-  // commits this one (PostgreSQL works in its own process); commits run one at a time, in order
-  let committing: Promise<void> = Promise.resolve();
-  // a commit that failed stops the walk at the next page, not at the next commit a batch later
-  let commitFailure: { error: unknown } | undefined;
-  const commit = async () => {
-    await committing;
-    uncommitted = 0;
-    started = true;
-    batchRows = Math.min(batchRows * 2, MAX_BATCH_ROWS);
-    committing = pages.commit({ qrId, table, columns, rows: prior?.rows ?? 0 }).then((rows) => {
-      outcome.upserted += rows;
-    });
-    committing.catch((error: unknown) => (commitFailure ??= { error })); // awaited by the next commit or at the end: never unhandled meanwhile
-  };
+  const batches = new Batches(pages, { qrId, table, columns, rows: prior?.rows ?? 0 });
   // a failure of the database's, after which nothing more is written
   let sinkFailed = false;
   try {
     // oldest page first, the next ones fetched while this one is written
     for await (const page of walkPages<RawPage>(fetchPage, { first: { chunks: firstChunks, totalPages: first.totalPages }, window: WINDOW, order: 'last-to-first', onPage: progressOf(deps, qrId) })) {
-      if (commitFailure) throw ((sinkFailed = true), commitFailure.error);
+      if (batches.failure) throw ((sinkFailed = true), batches.failure.error);
       if (stopped()) break;
       await pages.write({ chunks: page.chunks }).catch((e: unknown) => {
         throw ((sinkFailed = true), e);
       });
-      uncommitted += SUBMISSIONS_PAGE_MAX;
       // pages are walked last to first: pages 1 … number - 1 are still to come
-      const rowsLeft = (page.number - 1) * SUBMISSIONS_PAGE_MAX;
-      if (uncommitted >= batchRows || (uncommitted >= TAIL_BATCH_ROWS && uncommitted >= rowsLeft)) await commit();
+      await batches.wrote((page.number - 1) * SUBMISSIONS_PAGE_MAX);
     }
   } catch (e) {
     // stopped from outside the database (--max-requests, the quota, the network, a page refused):
-    // the pages written are kept, state and all, so a re-run asks for none of them again
-    if (!sinkFailed && !commitFailure && uncommitted) await commit().then(() => committing).catch(() => undefined);
+    // the pages written are kept, state and all (the rows counted too), so a re-run asks for none again
+    if (!sinkFailed && !batches.failure && batches.holdsAny) await batches.end().then(() => sink.finish(qrId, table)).catch(() => undefined);
     throw e;
   }
   // the last rows (those before a Ctrl-C too), or the state alone when nothing was new
-  if (uncommitted || !started) await commit();
-  await committing;
+  await batches.end();
+  outcome.upserted = batches.upserted;
   const signal = stopped();
-  if (signal) throw signalExit(signal);
+  if (signal) throw ((await sink.finish(qrId, table)), signalExit(signal));
   if (full) outcome.deleted = await pages.deleteMissing(table);
   outcome.requests = client.requestCount - sentBefore;
   outcome.rows = await sink.finish(qrId, table);

@@ -19,6 +19,18 @@ async function openSyncDatabase(file: string): Promise<SqliteDatabase> {
   } catch (e) {
     throw new UsageError(`--to sqlite:${file}: cannot open it (${(e as Error).message})`);
   }
+  try {
+    prepareDatabase(db);
+  } catch (e) {
+    // opening is lazy: a file that is no SQLite database (sqlite:/etc/passwd) fails at the first statement
+    db.close();
+    throw new UsageError(`--to sqlite:${file}: cannot use it (${(e as Error).message})`);
+  }
+  return db;
+}
+
+/** A sync's settings, and the tables every sync uses. */
+function prepareDatabase(db: SqliteDatabase): void {
   // 16 KiB pages for a new database (an existing one keeps its own): a sync writes rows of half a
   // KiB into five B-trees, and every commit rewrites the pages it touched — with 4 KiB pages the
   // commits were a third of a 100,000-row sync
@@ -35,7 +47,6 @@ async function openSyncDatabase(file: string): Promise<SqliteDatabase> {
   db.exec(`CREATE TABLE IF NOT EXISTS _formctl_sync (qr_id TEXT PRIMARY KEY, table_name TEXT NOT NULL, newest_created_at TEXT NOT NULL, ids_at_newest TEXT NOT NULL, columns TEXT NOT NULL, rows INTEGER NOT NULL, updated_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS submissions (id TEXT PRIMARY KEY, qr_id TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, raw TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS submissions_by_form ON submissions (qr_id, created_at);`);
-  return db;
 }
 
 export async function sqliteSink(file: string): Promise<RowSink> {
