@@ -148,7 +148,9 @@ describe('submissions sync under faults and kill -9', () => {
     const rest = await execa('node', [BIN, 'submissions', 'sync', qrId, '--to', `sqlite:${db}`], { env, extendEnv: false, reject: false });
     expect(rest.exitCode).toBe(0);
     expect(count()).toEqual({ n: 5000, d: 5000 });
-    expect((await sb.requestsSince(before)).length).toBeLessThanOrEqual(Math.ceil((5000 - kept) / 100) + 1);
+    // the re-run's own requests: those of the first run still in flight when it ended reach the log
+    // late, with their latency fault
+    expect((await sb.requestsSince(before)).filter((q) => q.fault === null).length).toBeLessThanOrEqual(Math.ceil((5000 - kept) / 100) + 1);
   }, 60_000);
 
   it('into PostgreSQL as a user who may not create tables: exit 2 naming the grant, and the process ends (the connection closed)', async () => {
