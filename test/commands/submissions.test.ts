@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir, waitFor } from '../helpers/cli.js';
 import { submissionFixtures } from '../helpers/fixtures.js';
@@ -507,6 +507,34 @@ describe('import', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ rows: 2, rejected: 2, created: 0 });
     const log = await requestsSince(since);
     expect(log.map((l) => `${l.method} ${l.path}`)).toEqual([`GET /v1/forms/${f.qrId}/submission-schema`]);
+  });
+
+  it('a row fixed in place, or sent again from the errors file, is created once: the key follows what a row says; a clean run removes the old errors file', async () => {
+    const f = await survey();
+    const file = `${tmp.path}/fix.csv`;
+    const errs = `${tmp.path}/fix.err.csv`;
+    writeFileSync(file, csvOf([['Name', 'Mail', 'Meal'], ['Ada Lovelace', 'a@b.co', 'veg'], ['Bob B', 'nope', 'veg'], ['Cy C', 'c@d.co', 'fish']]));
+    const first = await sb.cli(['submissions', 'import', f.qrId, file, '--errors', errs, '--json']);
+    expect([first.exitCode, JSON.parse(first.stdout)]).toEqual([3, expect.objectContaining({ created: 2, rejected: 1 })]);
+    // the bad e-mail fixed in the file itself (as with sed -i), the rows moved about
+    writeFileSync(file, csvOf([['Name', 'Mail', 'Meal'], ['Cy C', 'c@d.co', 'fish'], ['Bob B', 'bob@b.co', 'veg'], ['Ada Lovelace', 'a@b.co', 'veg']]));
+    const fixed = await sb.cli(['submissions', 'import', f.qrId, file, '--errors', errs, '--json']);
+    expect([fixed.exitCode, JSON.parse(fixed.stdout)]).toEqual([0, expect.objectContaining({ created: 1, alreadyImported: 2, rejected: 0 })]);
+    expect(await count(f.qrId)).toBe(3);
+    expect(existsSync(errs)).toBe(false);
+    // rows that failed for want of the service, imported again from the errors file: nothing twice
+    const g = await survey();
+    const both = `${tmp.path}/both.csv`;
+    writeFileSync(both, csvOf([['Name', 'Mail', 'Meal'], ['Di D', 'd@e.co', 'veg'], ['Ed E', 'e@f.co', 'fish']]));
+    await sb.admin('POST', '/_sandbox/faults', { spec: `kinds=503,route=POST /forms/${g.qrId}/submissions,count=2` });
+    const down = await sb.cli(['submissions', 'import', g.qrId, both, '--errors', errs, '--retries', '0']);
+    expect(down.exitCode).toBe(1);
+    expect(readFileSync(errs, 'utf8').split('\n')[0]).toBe('Name,Mail,Meal,_row,_errors,_retryable');
+    const again = await sb.cli(['submissions', 'import', g.qrId, both, '--json']);
+    expect(JSON.parse(again.stdout)).toMatchObject({ created: 2 });
+    const fromErrors = await sb.cli(['submissions', 'import', g.qrId, errs, '--json']);
+    expect([fromErrors.exitCode, JSON.parse(fromErrors.stdout)]).toEqual([0, expect.objectContaining({ created: 0, alreadyImported: 2 })]);
+    expect(await count(g.qrId)).toBe(2);
   });
 
   it('imports, and a second run replays instead of duplicating', async () => {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { Deps } from '../../cmdutil/factory.js';
 import { UsageError, ValidationError } from '../../errors.js';
@@ -152,12 +152,37 @@ async function writeErrors(path: string, format: 'csv' | 'jsonl' | 'json', colum
   writeFileAtomic(path, text, 0o600);
 }
 
+/**
+ * What a row says, as one text: its cells by column name (trimmed, lower case: as columns match
+ * fields), in name order, leaving out empty cells and the columns imports ignore (those an export or
+ * an errors file adds). The same row in a fixed or derived file says the same.
+ */
+export function rowText(record: Record<string, unknown>): string {
+  const cells = Object.entries(record)
+    .filter(([col, v]) => !META_COLUMNS.has(col) && v !== undefined && v !== null && v !== '')
+    .map(([col, v]) => [col.trim().toLowerCase(), v] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify(cells);
+}
+
+/** Each row's Idempotency-Key: the form, what the row says, and which of the rows saying the same it is. */
+export function rowKeys(qrId: string, records: Record<string, unknown>[]): string[] {
+  const seen = new Map<string, number>();
+  return records.map((record) => {
+    const said = rowText(record);
+    const nth = seen.get(said) ?? 0;
+    seen.set(said, nth + 1);
+    return importKey(qrId, said, nth);
+  });
+}
+
 /** Every row checked offline against the form's fields first: rejected rows never cost a request. */
-function checkRows(records: Record<string, unknown>[], map: Map<string, Target>, fields: AnswerField[]): Row[] {
+function checkRows(records: Record<string, unknown>[], keys: string[], map: Map<string, Target>, fields: AnswerField[]): Row[] {
   return records.map((record, i) => {
     const answers = answersOf(record, map);
     const errors = validateSubmission(fields, { answers }, { mode: 'create' });
-    return Object.keys(errors).length ? { n: i + 1, record, answers, errors } : { n: i + 1, record, answers };
+    const row = { n: i + 1, key: keys[i]!, record, answers };
+    return Object.keys(errors).length ? { ...row, errors } : row;
   });
 }
 
@@ -187,17 +212,18 @@ export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Prom
   if (opts.errors) checkOutputPath('--errors', opts.errors);
   const content = await readInputBytes(deps.io, path, '');
   const format = opts.format ?? formatOf(path, content);
-  const fileHash = createHash('sha256').update(content).digest('hex');
   const { columns, records } = await readRecords(content.toString('utf8'), format, path === '-' ? 'stdin' : path);
   refuseNul(records, path === '-' ? 'stdin' : path);
 
   // rows the service already acknowledged (local ledger) are not sent again: a finished import run
   // again costs nothing, an interrupted one only what is left (--force-replay asks the service instead)
   const ledger = new ImportLedger(localFileFor(deps, join('ledger', 'imports'), id, 'log'));
-  const acknowledged = (n: number) => !opts.forceReplay && ledger.has(importKey(id, fileHash, n));
+  const keys = rowKeys(id, records);
+  const acknowledged = (n: number) => !opts.forceReplay && ledger.has(keys[n - 1]!);
   const alreadyImported = records.filter((_, i) => acknowledged(i + 1)).length;
   if (alreadyImported === records.length && records.length > 0 && !opts.dryRun) {
     deps.info(`Every one of the ${records.length} rows was imported before (local ledger); nothing to send. --force-replay checks them against the service.`);
+    if (opts.errors) rmSync(opts.errors, { force: true });
     if (opts.json) deps.io.stdout.write(`${JSON.stringify({ rows: records.length, valid: records.length, created: 0, replayed: 0, alreadyImported, rejected: 0, failed: 0, dryRun: false })}\n`);
     return;
   }
@@ -209,17 +235,19 @@ export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Prom
   if (unknown.length) {
     throw new UsageError(`${path}: column${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')} ${unknown.length > 1 ? 'match' : 'matches'} no field; fields: ${fields.map((f) => `${f.key} (${fieldLabel(f)})`).join(', ')}`);
   }
-  const rows = checkRows(records, map, fields);
+  const rows = checkRows(records, keys, map, fields);
   const rejected = rows.filter((r) => r.errors);
   const valid = rows.filter((r) => !r.errors && !acknowledged(r.n));
   const failed: Row[] = [];
   if (alreadyImported && !opts.dryRun) deps.info(`${alreadyImported} rows were imported before (local ledger): sending the other ${valid.length} (${valid.length} request${valid.length === 1 ? '' : 's'}).`);
   else if (!opts.dryRun && valid.length) deps.info(`Sending ${valid.length} row${valid.length === 1 ? '' : 's'}: ${valid.length} request${valid.length === 1 ? '' : 's'} of the monthly quota (one per row; retries count too).`);
 
-  const sent = opts.dryRun ? { created: 0, replayed: 0 } : await sendRows({ deps, qrId: id, fileHash, ledger, concurrency, total: rows.length, rejected, failed }, valid);
+  const sent = opts.dryRun ? { created: 0, replayed: 0 } : await sendRows({ deps, qrId: id, ledger, concurrency, total: rows.length, rejected, failed }, valid);
   rejected.sort((a, b) => a.n - b.n);
   failed.sort((a, b) => a.n - b.n);
   const summary = { rows: rows.length, valid: valid.length + alreadyImported, ...sent, alreadyImported, rejected: rejected.length, failed: failed.length, dryRun: opts.dryRun === true };
   if (opts.errors && (rejected.length || failed.length)) await writeErrors(opts.errors, format, columns, [...rejected, ...failed].sort((a, b) => a.n - b.n), fields);
+  // nothing left to fix: an errors file of an earlier run would still list its rows (`[ -s errors.csv ]` in a script)
+  else if (opts.errors) rmSync(opts.errors, { force: true });
   report(deps, opts, id, summary, rejected, failed, fields);
 }

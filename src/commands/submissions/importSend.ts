@@ -10,6 +10,8 @@ import type { ImportLedger } from './importLedger.js';
 export interface Row {
   /** 1-based data row number (header excluded) */
   n: number;
+  /** its Idempotency-Key (importKey), which the ledger remembers once the service acknowledged it */
+  key: string;
   record: Record<string, unknown>;
   answers?: Record<string, unknown>;
   errors?: FieldErrors;
@@ -24,15 +26,19 @@ function isRowFailure(e: unknown): boolean {
   return false;
 }
 
-/** spec §8: a key derived from the form, the file's content and the row, so a re-run replays. */
-export function importKey(qrId: string, fileHash: string, row: number): string {
-  return `import-${createHash('sha256').update(`${qrId}\n${fileHash}\n${row}`).digest('hex').slice(0, 48)}`;
+/**
+ * spec §8: a row's key, from the form, what the row says (`said`: its cells as import.ts rowText
+ * writes them) and which of the file's rows saying the same it is (`nth`, from 0). A re-run
+ * replays it, and so does the same row in the file fixed in place, in the errors file, or moved to
+ * another line; a row edited gets a key of its own.
+ */
+export function importKey(qrId: string, said: string, nth: number): string {
+  return `import-${createHash('sha256').update(`${qrId}\n${said}\n${nth}`).digest('hex').slice(0, 48)}`;
 }
 
 interface Sending {
   deps: Deps;
   qrId: string;
-  fileHash: string;
   ledger: ImportLedger;
   concurrency: number;
   /** rows in the file, for the message when the import stops */
@@ -46,7 +52,7 @@ interface Sending {
  * Sends the rows, `concurrency` at a time, each with its idempotency key, and records each acknowledged
  * one in the ledger. A failure that every row would meet (quota, auth, a form that is gone) stops it.
  */
-export async function sendRows({ deps, qrId, fileHash, ledger, concurrency, total, rejected, failed }: Sending, valid: Row[]): Promise<{ created: number; replayed: number }> {
+export async function sendRows({ deps, qrId, ledger, concurrency, total, rejected, failed }: Sending, valid: Row[]): Promise<{ created: number; replayed: number }> {
   const sent = { created: 0, replayed: 0 };
   const client = await deps.client();
   const progress = new Progress(deps.io, `Importing into ${qrId}`, valid.length);
@@ -56,7 +62,7 @@ export async function sendRows({ deps, qrId, fileHash, ledger, concurrency, tota
   const worker = async () => {
     while (fatal === undefined && nextIndex < valid.length) {
       const row = valid[nextIndex++]!;
-      const key = importKey(qrId, fileHash, row.n);
+      const key = row.key;
       try {
         const { replayed } = await createSubmission(client, qrId, { answers: row.answers! }, key);
         ledger.add(key);
