@@ -12,3 +12,14 @@ const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 export function neutraliseFormula(text: string): string {
   return TRIGGER.test(text) && !NUMBER.test(text) ? `'${text}` : text;
 }
+
+/**
+ * The inverse, for CSV read back (submissions import): a `'` that neutraliseFormula would have put
+ * there is taken off, so an export imports as it was answered. A cell that is `'` and then anything
+ * else (`'tis`, `'-3`) keeps it.
+ */
+export function restoreFormula(text: string): string {
+  if (text[0] !== "'") return text;
+  const rest = text.slice(1);
+  return neutraliseFormula(rest) === text ? rest : text;
+}

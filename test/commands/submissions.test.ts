@@ -537,6 +537,57 @@ describe('import', () => {
     expect(await count(g.qrId)).toBe(2);
   });
 
+  it('reads files as spreadsheets write them: a European Excel (; BOM CRLF), a trailing separator, empty rows, spaced headers; refuses Latin-1 and a header twice', async () => {
+    const f = await survey();
+    const file = `${tmp.path}/excel.csv`;
+    // Excel in a German or French locale: semicolons, a byte-order mark, CRLF, a quoted line break
+    writeFileSync(file, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Name;Mail;Meal;Note;\r\n"José Müller";jose@example.com;veg;"zwei\r\nZeilen";\r\n;;;;\r\nAnn  Smith;ann@example.com;fish;;\r\n\r\n')]));
+    const before = await sb.lastRequestId();
+    const ok = await sb.cli(['submissions', 'import', f.qrId, file, '--json']);
+    expect([ok.exitCode, JSON.parse(ok.stdout)]).toEqual([0, expect.objectContaining({ rows: 2, created: 2 })]);
+    expect((await sb.requestsSince(before)).length).toBe(3); // the schema, two rows
+    const got = (await sb.api('GET', `/forms/${f.qrId}/submissions`)).body.data.items.map((x: any) => x.answers);
+    expect(got).toContainEqual(expect.objectContaining({ [f.keys.Name!]: { firstName: 'José', lastName: 'Müller' }, [f.keys.Note!]: 'zwei\r\nZeilen' }));
+    // a header typed with a doubled space inside
+    const spaced = `${tmp.path}/spaced.csv`;
+    const town = await makeForm({ title: 'Towns', fields: [{ type: 'shortText', option: { label: 'Home town', required: true } }] });
+    writeFileSync(spaced, ' home  Town ,\nLyon,\n');
+    const sp = await sb.cli(['submissions', 'import', town.qrId, spaced, '--dry-run', '--json']);
+    expect([sp.exitCode, JSON.parse(sp.stdout)]).toEqual([0, expect.objectContaining({ rows: 1, valid: 1 })]);
+    const requests = await sb.lastRequestId();
+    // Latin-1 (Windows-1252) bytes: refused, naming the line, before any request
+    const latin = `${tmp.path}/latin1.csv`;
+    writeFileSync(latin, Buffer.concat([Buffer.from('Name,Mail\nAda L,ada@example.com\nJos'), Buffer.from([0xe9]), Buffer.from(' M'), Buffer.from([0xfc]), Buffer.from('ller,jose@example.com\n')]));
+    const l1 = await sb.cli(['submissions', 'import', f.qrId, latin]);
+    expect([l1.exitCode, l1.stderr]).toEqual([2, expect.stringMatching(/latin1\.csv: line 3 is not UTF-8 .*iconv -f WINDOWS-1252 -t UTF-8/)]);
+    // a header twice, or a label and a key of one field: refused (which would win is no answer)
+    const twice = `${tmp.path}/twice.csv`;
+    writeFileSync(twice, 'Name,Mail,Mail\nAda L,a@example.com,b@example.com\n');
+    const t = await sb.cli(['submissions', 'import', f.qrId, twice, '--dry-run']);
+    expect([t.exitCode, t.stderr]).toEqual([2, expect.stringMatching(/column "Mail" is in the header line twice \(columns 2 and 3\)/)]);
+    expect(await sb.lastRequestId()).toBe(requests);
+    writeFileSync(twice, `Name,Mail,${f.keys.Mail}\nAda L,a@example.com,b@example.com\n`);
+    const both = await sb.cli(['submissions', 'import', f.qrId, twice, '--dry-run']);
+    expect([both.exitCode, both.stderr]).toEqual([2, expect.stringMatching(new RegExp(`columns "Mail" and "${f.keys.Mail}" are both field Mail`))]);
+    // a nameless column that holds a value is refused, not dropped
+    writeFileSync(twice, 'Name,Mail,\nAda L,a@example.com,stray\n');
+    expect((await sb.cli(['submissions', 'import', f.qrId, twice, '--dry-run'])).stderr).toMatch(/column 3 has no name in the header line, yet row 1 has a value there/);
+  });
+
+  it('an export imports as it was answered: the formula guard the export adds comes off again', async () => {
+    const f = await survey();
+    const answers = { [f.keys.Name!]: { firstName: 'Eve', lastName: '-Evil' }, [f.keys.Mail!]: 'eve@example.com', [f.keys.Note!]: '=HYPERLINK("x")' };
+    await sb.api('POST', `/forms/${f.qrId}/submissions`, { body: { answers } });
+    const out = `${tmp.path}/roundtrip.csv`;
+    expect((await sb.cli(['submissions', 'export', f.qrId, '--out', out])).exitCode).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain(`'=HYPERLINK`);
+    // imported back into the form: the copy says what the original says
+    expect((await sb.cli(['submissions', 'import', f.qrId, out])).exitCode).toBe(0);
+    const items = (await sb.api('GET', `/forms/${f.qrId}/submissions`)).body.data.items;
+    expect(items).toHaveLength(2);
+    for (const it of items) expect(it.answers).toMatchObject(answers);
+  });
+
   it('imports, and a second run replays instead of duplicating', async () => {
     const f = await survey();
     const file = `${tmp.path}/twice.csv`;

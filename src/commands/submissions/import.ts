@@ -7,6 +7,7 @@ import { parseJsonText, readInputBytes, requireQrId } from '../../cmdutil/input.
 import { checkOutputPath } from '../../cmdutil/outputPath.js';
 import { ADDRESS_PARTS, NAME_PARTS, VALUE_TYPES, unwrapAnswers, validateSubmission, fieldLabel, type AnswerField } from '../../domain/answers.js';
 import { coerceAnswer } from '../../domain/coerce.js';
+import { restoreFormula } from '../../domain/csvFormula.js';
 import { partHeader } from '../../domain/flatten.js';
 import { fieldsFromSchema } from '../../domain/schema.js';
 import { writeFileAtomic } from '../../io/atomicFile.js';
@@ -38,7 +39,8 @@ type Target = { field: AnswerField; part?: string };
 export function mapColumns(columns: string[], fields: AnswerField[]): { map: Map<string, Target>; unknown: string[] } {
   const map = new Map<string, Target>();
   const unknown: string[] = [];
-  const norm = (s: string) => s.trim().toLowerCase();
+  // as people retype headers: case, outer spaces and runs of spaces inside do not count
+  const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
   for (const col of columns) {
     if (META_COLUMNS.has(col)) continue;
     let hit: Target | undefined;
@@ -73,13 +75,24 @@ export function answersOf(record: Record<string, unknown>, map: Map<string, Targ
   return answers;
 }
 
+/** Two columns of one field (a header repeated, a label and a key): which would win is no answer. */
+function refuseClashes(map: Map<string, Target>, file: string): void {
+  const seen = new Map<string, string>();
+  for (const [col, t] of map) {
+    const target = t.part ? `${t.field.key}.${t.part}` : t.field.key;
+    const other = seen.get(target);
+    if (other !== undefined) throw new UsageError(`${file}: columns "${other}" and "${col}" are both field ${fieldLabel(t.field)}${t.part ? ` (${t.part})` : ''}: keep one`);
+    seen.set(target, col);
+  }
+}
+
 /** The input's format: by its extension, or for stdin by its first character. */
 function formatOf(path: string, content: Buffer): 'csv' | 'jsonl' | 'json' {
   const ext = extname(path).toLowerCase();
   if (ext === '.jsonl' || ext === '.ndjson') return 'jsonl';
   if (ext === '.json') return 'json';
   if (ext === '.csv' || path !== '-') return 'csv';
-  const first = content.toString('utf8').trimStart()[0];
+  const first = content.toString('utf8').replace(/^\uFEFF/, '').trimStart()[0];
   return first === '[' ? 'json' : first === '{' ? 'jsonl' : 'csv';
 }
 
@@ -92,24 +105,68 @@ function refuseNul(records: Record<string, unknown>[], file: string): void {
   });
 }
 
+/**
+ * The file as text: UTF-8, or a usage error naming the first line that is not (a Latin-1 or Windows
+ * export read as UTF-8 would store "Jos\uFFFD" without a word). A byte-order mark is dropped.
+ */
+export function utf8Text(content: Buffer, file: string): string {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(content);
+  } catch {
+    const lossy = content.toString('utf8');
+    const line = lossy.slice(0, lossy.indexOf('\uFFFD')).split('\n').length;
+    throw new UsageError(`${file}: line ${line} is not UTF-8 (a Latin-1 or Windows-1252 file?): save it as UTF-8 (Excel: "CSV UTF-8"), or convert it: iconv -f WINDOWS-1252 -t UTF-8`);
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** The separator of the header line: a comma, or the semicolon or tab a spreadsheet in another locale writes. */
+export function csvDelimiter(text: string): ',' | ';' | '\t' {
+  const counts = { ',': 0, ';': 0, '\t': 0 };
+  let quoted = false;
+  for (const c of text) {
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === '\n' || c === '\r')) break;
+    else if (!quoted && c in counts) counts[c as keyof typeof counts]++;
+  }
+  return counts[';'] > counts[','] && counts[';'] >= counts['\t'] ? ';' : counts['\t'] > counts[','] ? '\t' : ',';
+}
+
+/** CSV rows as records by header, the export's formula guard taken off; a column with no name and no value (a trailing separator) is dropped. */
+async function csvRecords(text: string, file: string): Promise<{ columns: string[]; records: Record<string, unknown>[] }> {
+  const { parse } = await import('csv-parse/sync');
+  let rows: string[][];
+  try {
+    // a row of empty cells (`,,,`) is skipped as a blank line is
+    rows = parse(text, { delimiter: csvDelimiter(text), relax_column_count: false, skip_empty_lines: true, skip_records_with_empty_values: true }) as string[][];
+  } catch (e) {
+    throw new UsageError(`${file}: not valid CSV: ${(e as Error).message}`);
+  }
+  const [header, ...data] = rows;
+  if (!header) throw new UsageError(`${file}: empty file`);
+  const kept = header.map((_, i) => i).filter((i) => {
+    if (header[i]!.trim() !== '') return true;
+    const used = data.findIndex((r) => (r[i] ?? '') !== '');
+    if (used >= 0) throw new UsageError(`${file}: column ${i + 1} has no name in the header line, yet row ${used + 1} has a value there`);
+    return false;
+  });
+  const at = new Map<string, number>();
+  for (const i of kept) {
+    const before = at.get(header[i]!);
+    if (before !== undefined) throw new UsageError(`${file}: column "${header[i]}" is in the header line twice (columns ${before + 1} and ${i + 1}): keep one`);
+    at.set(header[i]!, i);
+  }
+  return { columns: kept.map((i) => header[i]!), records: data.map((r) => Object.fromEntries(kept.map((i) => [header[i]!, restoreFormula(r[i] ?? '')]))) };
+}
+
 async function readRecords(text: string, format: 'csv' | 'jsonl' | 'json', file: string): Promise<{ columns: string[]; records: Record<string, unknown>[] }> {
   if (format === 'json') {
     const value = parseJsonText(text, file);
     if (!Array.isArray(value)) throw new UsageError(`${file}: expected a JSON array of rows (as \`submissions export --format json\` writes)`);
     return jsonRecords(value.map((v, i) => [v, i + 1] as const), file);
   }
-  if (format === 'csv') {
-    const { parse } = await import('csv-parse/sync');
-    let rows: string[][];
-    try {
-      rows = parse(text, { bom: true, relax_column_count: false, skip_empty_lines: true }) as string[][];
-    } catch (e) {
-      throw new UsageError(`${file}: not valid CSV: ${(e as Error).message}`);
-    }
-    const [header, ...data] = rows;
-    if (!header) throw new UsageError(`${file}: empty file`);
-    return { columns: header, records: data.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? '']))) };
-  }
+  if (format === 'csv') return csvRecords(text, file);
   const lines: Array<readonly [unknown, number]> = [];
   text.split('\n').forEach((line, i) => {
     if (line.trim() === '') return;
@@ -212,8 +269,9 @@ export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Prom
   if (opts.errors) checkOutputPath('--errors', opts.errors);
   const content = await readInputBytes(deps.io, path, '');
   const format = opts.format ?? formatOf(path, content);
-  const { columns, records } = await readRecords(content.toString('utf8'), format, path === '-' ? 'stdin' : path);
-  refuseNul(records, path === '-' ? 'stdin' : path);
+  const source = path === '-' ? 'stdin' : path;
+  const { columns, records } = await readRecords(utf8Text(content, source), format, source);
+  refuseNul(records, source);
 
   // rows the service already acknowledged (local ledger) are not sent again: a finished import run
   // again costs nothing, an interrupted one only what is left (--force-replay asks the service instead)
@@ -232,6 +290,7 @@ export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Prom
   const { schema } = await loadSchema(deps, id, { refresh: true });
   const fields = fieldsFromSchema(schema);
   const { map, unknown } = mapColumns(columns, fields);
+  refuseClashes(map, path);
   if (unknown.length) {
     throw new UsageError(`${path}: column${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')} ${unknown.length > 1 ? 'match' : 'matches'} no field; fields: ${fields.map((f) => `${f.key} (${fieldLabel(f)})`).join(', ')}`);
   }
