@@ -23,3 +23,12 @@ describe('csvDelimiter', () => {
     ['Name\n', ','],
   ])('%j → %j', (text, d) => expect(csvDelimiter(text)).toBe(d));
 });
+
+describe('utf8Text (import files)', () => {
+  it('drops a byte-order mark (PowerShell and Excel write one), refuses bytes that are not UTF-8, naming the line', async () => {
+    const { utf8Text } = await import('../../../src/commands/submissions/import.js');
+    expect(utf8Text(Buffer.from('\uFEFF[{"Mail":"a@b.co"}]'), 'x.json')).toBe('[{"Mail":"a@b.co"}]');
+    expect(utf8Text(Buffer.from('Name\nJosé\n'), 'x.csv')).toBe('Name\nJosé\n');
+    expect(() => utf8Text(Buffer.concat([Buffer.from('a\nb\nJos'), Buffer.from([0xe9, 0x0a])]), 'x.csv')).toThrow(/^x\.csv: line 3 is not UTF-8/);
+  });
+});
