@@ -143,7 +143,7 @@ function requestCap(flags: GlobalFlags, env: NodeJS.ProcessEnv): ((sent: number)
   const maxRequests = maxRequestsOf(flags, env);
   if (maxRequests === undefined) return undefined;
   return (sent) => {
-    if (sent >= maxRequests) throw new RequestCapError(maxRequests, sent, 'run it again: an export, import or sync resumes where it stopped (its checkpoint, ledger or database)');
+    if (sent >= maxRequests) throw new RequestCapError(maxRequests, sent, 'run it again: an import or a sync resumes where it stopped (its ledger, its database); an export starts again from the checkpoint of its last finished run');
   };
 }
 
