@@ -42,7 +42,7 @@ _formctl_words() {
     'submissions get') echo '--columns --csv-raw --json --output --query --quiet --redact --redact-text -o -q' ;;
     'submissions update') echo '--answers --attach --set --time-spent' ;;
     'submissions delete') echo '--columns --csv-raw --form --json --output --query --quiet --yes -o -q -y' ;;
-    'submissions export') echo '--checkpoint --concurrency --csv-raw --force --format --headers --order --out --output --redact --redact-text --since --until -o' ;;
+    'submissions export') echo '--checkpoint --concurrency --csv-raw --force --format --headers --json --order --out --output --redact --redact-text --since --until -o' ;;
     'submissions import') echo '--concurrency --dry-run --errors --force-replay --format --json' ;;
     'submissions watch') echo '--columns --csv-raw --exec --interval --json --output --query --quiet --redact --redact-text --since -o -q' ;;
     'analytics') echo 'show export' ;;

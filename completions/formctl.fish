@@ -326,6 +326,7 @@ complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l force
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l format -x -a 'csv jsonl json'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l headers -x -a 'label key'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l order -x -a 'newest oldest'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l out -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l output -x -a 'csv jsonl json'

@@ -409,6 +409,10 @@ describe('export', () => {
     expect(rows[0].createdAt <= rows[129].createdAt).toBe(true);
     const json = JSON.parse((await sb.cli(['submissions', 'export', f.qrId, '--format', 'json'])).stdout);
     expect(json).toHaveLength(130);
+    // --json, as on every verb: the same array
+    expect(JSON.parse((await sb.cli(['submissions', 'export', f.qrId, '--json'])).stdout)).toEqual(json);
+    const two = await sb.cli(['submissions', 'export', f.qrId, '--json', '--format', 'jsonl']);
+    expect([two.exitCode, two.stderr]).toEqual([2, expect.stringMatching(/--json and --format jsonl name two formats/)]);
     const keys = await sb.cli(['submissions', 'export', f.qrId, '--headers', 'key']);
     expect(keys.stdout.split('\n')[0]).toBe(`id,createdAt,updatedAt,${f.keys.Name}.firstName,${f.keys.Name}.lastName,${f.keys.Mail},${f.keys.Meal},${f.keys.Note}`);
   });

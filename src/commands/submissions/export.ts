@@ -25,6 +25,7 @@ interface Opts {
   /** -o: the same as --format */
   output?: 'csv' | 'jsonl' | 'json';
   format?: 'csv' | 'jsonl' | 'json';
+  json?: boolean;
   since?: string;
   until?: string;
   headers: 'label' | 'key';
@@ -204,7 +205,9 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   if (opts.output !== undefined && opts.format !== undefined && opts.output !== opts.format) {
     throw new UsageError(`-o ${opts.output} and --format ${opts.format} name two formats (-o is the same as --format): give one of them`);
   }
-  const format = opts.output ?? opts.format ?? 'csv';
+  const named = opts.output ?? opts.format;
+  if (opts.json && named !== undefined && named !== 'json') throw new UsageError(`--json and ${opts.output !== undefined ? '-o' : '--format'} ${named} name two formats: give one of them`);
+  const format = named ?? (opts.json ? 'json' : 'csv');
 
   const client = await deps.client();
   let until = untilFlag;

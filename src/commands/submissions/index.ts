@@ -124,6 +124,7 @@ Examples:
       ['--force', 'overwrite an existing --out file'],
       ['-o, --output <format>', 'the same as --format (-o is the output format on every command)', { choices: FORMATS }],
       ['--format <format>', 'file format (default: csv)', { choices: FORMATS }],
+      ['--json', 'shortcut for -o json (one JSON array)'],
       ['--since <time>', `createdAt at or after: ${TIME_WORDS}`],
       ['--until <time>', `createdAt at or before (default: the moment the export starts): ${TIME_WORDS}`],
       ['--headers <kind>', 'CSV column names', { choices: ['label', 'key'], default: 'label' }],
