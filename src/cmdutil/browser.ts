@@ -1,20 +1,24 @@
 import type { IOStreams } from '../io/streams.js';
-import { shellQuoted } from './editor.js';
 
 // Opening a link in the person's browser, as gh does: $FORMCTL_BROWSER or $BROWSER when set (a
-// command with arguments, run through the shell as $EDITOR is; `%s` stands for the link, else the link
-// comes last), else the system's opener (xdg-open, open, or start on Windows). Off a terminal, or
+// command with arguments, run by /bin/sh as $EDITOR is; `%s` stands for the link, else the link comes
+// last), else the system's opener (xdg-open, open, or start on Windows). Off a terminal, or
 // with CI set, nothing is opened: the link is printed for whoever reads the output.
 
 /** how long an opener may take to say it failed (xdg-open, open and a browser's launcher answer at once; a browser itself runs on) */
 const OPENER_VERDICT_MS = 1500;
 
-/** The command that opens a URL here: through the shell when it is the person's own. */
-function browserCommand(env: NodeJS.ProcessEnv, url: string, platform: NodeJS.Platform = process.platform): { file: string; args: string[]; shell: boolean; name: string } {
+/** The command that opens a URL here: through the shell when it is the person's own (`shell`: its exit 127 is a command not found). */
+export function browserCommand(env: NodeJS.ProcessEnv, url: string, platform: NodeJS.Platform = process.platform): { file: string; args: string[]; shell: boolean; name: string } {
   const chosen = env.FORMCTL_BROWSER || env.BROWSER;
   if (chosen) {
-    const line = chosen.includes('%s') ? chosen.replaceAll('%s', shellQuoted(url)) : `${chosen} ${shellQuoted(url)}`;
-    return { file: line, args: [], shell: true, name: env.FORMCTL_BROWSER ? 'FORMCTL_BROWSER' : 'BROWSER' };
+    const name = env.FORMCTL_BROWSER ? 'FORMCTL_BROWSER' : 'BROWSER';
+    // Windows: the program alone, the link its one argument
+    if (platform === 'win32') return { file: chosen, args: [url], shell: false, name };
+    // the link reaches the shell as "$1", never as text of the command line: however the person
+    // quoted %s, and whatever a link holds, the shell does not read it as a command
+    const line = chosen.includes('%s') ? chosen.replaceAll('%s', '"$1"') : `${chosen} "$1"`;
+    return { file: '/bin/sh', args: ['-c', line, 'sh', url], shell: true, name };
   }
   if (platform === 'darwin') return { file: 'open', args: [url], shell: false, name: 'open' };
   if (platform === 'win32') return { file: 'cmd', args: ['/c', 'start', '""', url], shell: false, name: 'start' };
@@ -35,7 +39,7 @@ export async function openInBrowser(io: IOStreams, url: string): Promise<Opened>
   const cmd = browserCommand(io.env, url);
   const { spawn } = await import('node:child_process');
   return new Promise((resolve) => {
-    const child = spawn(cmd.file, cmd.args, { detached: true, stdio: 'ignore', env: io.env, shell: cmd.shell });
+    const child = spawn(cmd.file, cmd.args, { detached: true, stdio: 'ignore', env: io.env });
     const timer = setTimeout(() => {
       child.unref();
       resolve({ tried: true, ok: true });
