@@ -513,32 +513,45 @@ describe('import', () => {
     expect(log.map((l) => `${l.method} ${l.path}`)).toEqual([`GET /v1/forms/${f.qrId}/submission-schema`]);
   });
 
-  it('a row fixed in place, or sent again from the errors file, is created once: the key follows what a row says; a clean run removes the old errors file', async () => {
+  it('the errors file sends again only what did not go through: a fixed rejected row once, a failed row under its first key; a new file with the same answers is new; a file changed in place is said to be new', async () => {
     const f = await survey();
     const file = `${tmp.path}/fix.csv`;
     const errs = `${tmp.path}/fix.err.csv`;
     writeFileSync(file, csvOf([['Name', 'Mail', 'Meal'], ['Ada Lovelace', 'a@b.co', 'veg'], ['Bob B', 'nope', 'veg'], ['Cy C', 'c@d.co', 'fish']]));
     const first = await sb.cli(['submissions', 'import', f.qrId, file, '--errors', errs, '--json']);
     expect([first.exitCode, JSON.parse(first.stdout)]).toEqual([3, expect.objectContaining({ created: 2, rejected: 1 })]);
-    // the bad e-mail fixed in the file itself (as with sed -i), the rows moved about
-    writeFileSync(file, csvOf([['Name', 'Mail', 'Meal'], ['Cy C', 'c@d.co', 'fish'], ['Bob B', 'bob@b.co', 'veg'], ['Ada Lovelace', 'a@b.co', 'veg']]));
-    const fixed = await sb.cli(['submissions', 'import', f.qrId, file, '--errors', errs, '--json']);
-    expect([fixed.exitCode, JSON.parse(fixed.stdout)]).toEqual([0, expect.objectContaining({ created: 1, alreadyImported: 2, rejected: 0 })]);
+    // the rejected row fixed in the errors file, which is imported (and removed: nothing left to fix)
+    writeFileSync(errs, readFileSync(errs, 'utf8').replace('Bob B,nope', 'Bob B,bob@b.co'));
+    const fixed = await sb.cli(['submissions', 'import', f.qrId, errs, '--errors', errs.replace('.csv', '2.csv'), '--json']);
+    expect([fixed.exitCode, JSON.parse(fixed.stdout)]).toEqual([0, expect.objectContaining({ created: 1 })]);
     expect(await count(f.qrId)).toBe(3);
-    expect(existsSync(errs)).toBe(false);
-    // rows that failed for want of the service, imported again from the errors file: nothing twice
+    // the file itself changed in place and run again: said to be new before anything is sent
+    writeFileSync(file, csvOf([['Name', 'Mail', 'Meal'], ['Ada Lovelace', 'a@b.co', 'veg'], ['Bob B', 'bob@b.co', 'veg'], ['Cy C', 'c@d.co', 'fish']]));
+    const changed = await sb.cli(['submissions', 'import', f.qrId, file, '--dry-run']);
+    expect(changed.stderr).toMatch(/fix\.csv was imported before with other content: .*import that run's --errors file instead/);
+    // the errors file may not be the file imported (a clean run removes it)
+    const same = await sb.cli(['submissions', 'import', f.qrId, file, '--errors', file]);
+    expect([same.exitCode, same.stderr, existsSync(file)]).toEqual([2, expect.stringMatching(/--errors .* is the file being imported/), true]);
+    // rows that failed for want of the service carry their key: sent again from the errors file they
+    // replay what the service may have created (here: the plain re-run did), never twice
     const g = await survey();
     const both = `${tmp.path}/both.csv`;
     writeFileSync(both, csvOf([['Name', 'Mail', 'Meal'], ['Di D', 'd@e.co', 'veg'], ['Ed E', 'e@f.co', 'fish']]));
     await sb.admin('POST', '/_sandbox/faults', { spec: `kinds=503,route=POST /forms/${g.qrId}/submissions,count=2` });
     const down = await sb.cli(['submissions', 'import', g.qrId, both, '--errors', errs, '--retries', '0']);
     expect(down.exitCode).toBe(1);
-    expect(readFileSync(errs, 'utf8').split('\n')[0]).toBe('Name,Mail,Meal,_row,_errors,_retryable');
+    expect(readFileSync(errs, 'utf8').split('\n')[0]).toBe('Name,Mail,Meal,_row,_errors,_retryable,_key');
     const again = await sb.cli(['submissions', 'import', g.qrId, both, '--json']);
     expect(JSON.parse(again.stdout)).toMatchObject({ created: 2 });
     const fromErrors = await sb.cli(['submissions', 'import', g.qrId, errs, '--json']);
     expect([fromErrors.exitCode, JSON.parse(fromErrors.stdout)]).toEqual([0, expect.objectContaining({ created: 0, alreadyImported: 2 })]);
     expect(await count(g.qrId)).toBe(2);
+    // another file with the same answers (next week's scores; a byte-identical file would be the
+    // same file to the ledger) is new submissions
+    const week2 = `${tmp.path}/week2.csv`;
+    writeFileSync(week2, `${readFileSync(both, 'utf8')}\n`);
+    expect(JSON.parse((await sb.cli(['submissions', 'import', g.qrId, week2, '--json'])).stdout)).toMatchObject({ created: 2 });
+    expect(await count(g.qrId)).toBe(4);
   });
 
   it('reads files as spreadsheets write them: a European Excel (; BOM CRLF), a trailing separator, empty rows, spaced headers; refuses Latin-1 and a header twice', async () => {

@@ -1,5 +1,6 @@
-import { rmSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { rmSync, statSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
 import type { Deps } from '../../cmdutil/factory.js';
 import { UsageError, ValidationError } from '../../errors.js';
 import { parseIntFlag } from '../../cmdutil/flags.js';
@@ -15,7 +16,7 @@ import { describeFieldErrors } from './answersInput.js';
 import { ImportLedger } from './importLedger.js';
 import { loadSchema } from './schemaCache.js';
 import { localFileFor } from '../../cmdutil/localFiles.js';
-import { importKey, sendRows, type Row } from './importSend.js';
+import { IMPORT_KEY, importKey, sendRows, type Row } from './importSend.js';
 import { csvLine } from '../../output/csvCell.js';
 
 export { importKey };
@@ -30,8 +31,22 @@ interface Opts {
 }
 
 
+/** whether two paths name one file (the same path, or a link to it) */
+function sameFile(a: string, b: string): boolean {
+  if (resolve(a) === resolve(b)) return true;
+  try {
+    const [x, y] = [statSync(a), statSync(b)];
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false;
+  }
+}
+
+/** the columns an errors file adds (written anew when an errors file is imported and fails again) */
+const ERRORS_COLUMNS = new Set(['_row', '_errors', '_retryable', '_key']);
+
 /** Columns that exports write and imports ignore. */
-const META_COLUMNS = new Set(['_row', '_errors', '_retryable', 'id', 'createdAt', 'updatedAt', 'qrId', 'quiz points', 'quiz totalMarks', 'quiz percentage', 'quiz passed']);
+const META_COLUMNS = new Set(['_row', '_errors', '_retryable', '_key', 'id', 'createdAt', 'updatedAt', 'qrId', 'quiz points', 'quiz totalMarks', 'quiz percentage', 'quiz passed']);
 
 type Target = { field: AnswerField; part?: string };
 
@@ -199,38 +214,26 @@ async function writeErrors(path: string, format: 'csv' | 'jsonl' | 'json', colum
   if (format === 'csv') {
     // the rows as they were read, to be fixed and imported again: written as they are (raw)
     // _retryable only when some row failed for a reason other than its answers
+    // _retryable and _key only when some row failed for a reason other than its answers: such a row
+    // may have been created all the same, and goes again under the key it was sent with
     const retryable = rows.some((r) => r.failure !== undefined);
-    const header = [...columns, '_row', '_errors', ...(retryable ? ['_retryable'] : [])];
-    text = [header, ...rows.map((r) => [...columns.map((c) => String(r.record[c] ?? '')), String(r.n), reason(r), ...(retryable ? [r.failure ? 'true' : 'false'] : [])])].map((l) => csvLine(l, true)).join('');
+    const own = columns.filter((c) => !ERRORS_COLUMNS.has(c));
+    const header = [...own, '_row', '_errors', ...(retryable ? ['_retryable', '_key'] : [])];
+    text = [header, ...rows.map((r) => [...own.map((c) => String(r.record[c] ?? '')), String(r.n), reason(r), ...(retryable ? [r.failure ? 'true' : 'false', r.failure ? r.key : ''] : [])])].map((l) => csvLine(l, true)).join('');
   } else {
-    text = rows.map((r) => `${JSON.stringify({ _row: r.n, _errors: r.failure ?? r.errors, _retryable: r.failure !== undefined, ...r.record })}\n`).join('');
+    text = rows.map((r) => `${JSON.stringify({ ...r.record, _row: r.n, _errors: r.failure ?? r.errors, _retryable: r.failure !== undefined, ...(r.failure ? { _key: r.key } : {}) })}\n`).join('');
   }
   // the rows are people's answers: the user's alone (0600), like an export
   writeFileAtomic(path, text, 0o600);
 }
 
 /**
- * What a row says, as one text: its cells by column name (trimmed, lower case: as columns match
- * fields), in name order, leaving out empty cells and the columns imports ignore (those an export or
- * an errors file adds). The same row in a fixed or derived file says the same.
+ * Each row's Idempotency-Key: from the form, the file's content and the row (importKey), but for a row
+ * an errors file carries with the key it was first sent with (`_key`: it failed for want of the
+ * service and may have been created all the same), which is sent again under that key.
  */
-export function rowText(record: Record<string, unknown>): string {
-  const cells = Object.entries(record)
-    .filter(([col, v]) => !META_COLUMNS.has(col) && v !== undefined && v !== null && v !== '')
-    .map(([col, v]) => [col.trim().toLowerCase(), v] as const)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify(cells);
-}
-
-/** Each row's Idempotency-Key: the form, what the row says, and which of the rows saying the same it is. */
-export function rowKeys(qrId: string, records: Record<string, unknown>[]): string[] {
-  const seen = new Map<string, number>();
-  return records.map((record) => {
-    const said = rowText(record);
-    const nth = seen.get(said) ?? 0;
-    seen.set(said, nth + 1);
-    return importKey(qrId, said, nth);
-  });
+export function rowKeys(qrId: string, fileHash: string, records: Record<string, unknown>[]): string[] {
+  return records.map((record, i) => (typeof record._key === 'string' && IMPORT_KEY.test(record._key) ? record._key : importKey(qrId, fileHash, i + 1)));
 }
 
 /** Every row checked offline against the form's fields first: rejected rows never cost a request. */
@@ -266,9 +269,14 @@ export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Prom
   const id = requireQrId(qrId);
   const path = String(file);
   const concurrency = parseIntFlag('--concurrency', opts.concurrency, 1, 16)!;
-  if (opts.errors) checkOutputPath('--errors', opts.errors);
+  if (opts.errors) {
+    checkOutputPath('--errors', opts.errors);
+    // the rows are read before the errors are written, but a clean run removes the errors file
+    if (path !== '-' && sameFile(opts.errors, path)) throw new UsageError(`--errors ${opts.errors} is the file being imported: name another file (a run with nothing to report removes it)`);
+  }
   const content = await readInputBytes(deps.io, path, '');
   const format = opts.format ?? formatOf(path, content);
+  const fileHash = createHash('sha256').update(content).digest('hex');
   const source = path === '-' ? 'stdin' : path;
   const { columns, records } = await readRecords(utf8Text(content, source), format, source);
   refuseNul(records, source);
@@ -276,7 +284,7 @@ export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Prom
   // rows the service already acknowledged (local ledger) are not sent again: a finished import run
   // again costs nothing, an interrupted one only what is left (--force-replay asks the service instead)
   const ledger = new ImportLedger(localFileFor(deps, join('ledger', 'imports'), id, 'log'));
-  const keys = rowKeys(id, records);
+  const keys = rowKeys(id, fileHash, records);
   const acknowledged = (n: number) => !opts.forceReplay && ledger.has(keys[n - 1]!);
   const alreadyImported = records.filter((_, i) => acknowledged(i + 1)).length;
   if (alreadyImported === records.length && records.length > 0 && !opts.dryRun) {
@@ -301,7 +309,13 @@ export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Prom
   if (alreadyImported && !opts.dryRun) deps.info(`${alreadyImported} rows were imported before (local ledger): sending the other ${valid.length} (${valid.length} request${valid.length === 1 ? '' : 's'}).`);
   else if (!opts.dryRun && valid.length) deps.info(`Sending ${valid.length} row${valid.length === 1 ? '' : 's'}: ${valid.length} request${valid.length === 1 ? '' : 's'} of the monthly quota (one per row; retries count too).`);
 
+  const origin = path === '-' ? undefined : { file: createHash('sha256').update(resolve(path)).digest('hex').slice(0, 16), content: fileHash.slice(0, 16) };
+  const before = origin && ledger.contentsOf(origin.file);
+  if (before && !before.has(origin!.content) && valid.length) {
+    deps.warn(`${path} was imported before with other content: its rows go as a new file's (those the earlier content held too are created again). To send only the rows that failed or were rejected, import that run's --errors file instead.`);
+  }
   const sent = opts.dryRun ? { created: 0, replayed: 0 } : await sendRows({ deps, qrId: id, ledger, concurrency, total: rows.length, rejected, failed }, valid);
+  if (origin && sent.created + sent.replayed > 0) ledger.noteSource(origin.file, origin.content);
   rejected.sort((a, b) => a.n - b.n);
   failed.sort((a, b) => a.n - b.n);
   const summary = { rows: rows.length, valid: valid.length + alreadyImported, ...sent, alreadyImported, rejected: rejected.length, failed: failed.length, dryRun: opts.dryRun === true };

@@ -27,14 +27,17 @@ function isRowFailure(e: unknown): boolean {
 }
 
 /**
- * spec §8: a row's key, from the form, what the row says (`said`: its cells as import.ts rowText
- * writes them) and which of the file's rows saying the same it is (`nth`, from 0). A re-run
- * replays it, and so does the same row in the file fixed in place, in the errors file, or moved to
- * another line; a row edited gets a key of its own.
+ * spec §8: a key derived from the form, the file's content and the row, so a re-run of the same file
+ * replays. A changed file is a new one (two files that hold the same answers are two sets of
+ * submissions: a second week of NPS scores is not the first one again); the rows an errors file
+ * carries for sending again keep the key they were first sent with (import.ts rowKeys).
  */
-export function importKey(qrId: string, said: string, nth: number): string {
-  return `import-${createHash('sha256').update(`${qrId}\n${said}\n${nth}`).digest('hex').slice(0, 48)}`;
+export function importKey(qrId: string, fileHash: string, row: number): string {
+  return `import-${createHash('sha256').update(`${qrId}\n${fileHash}\n${row}`).digest('hex').slice(0, 48)}`;
 }
+
+/** the shape of importKey's keys (an errors file's `_key` column is read only when it is one) */
+export const IMPORT_KEY = /^import-[0-9a-f]{48}$/;
 
 interface Sending {
   deps: Deps;

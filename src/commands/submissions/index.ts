@@ -148,7 +148,7 @@ Examples:
       ['--errors <file>', 'write rejected rows with their field errors here, ready to fix and re-import'],
       ['--json', 'print the summary as JSON on stdout'],
     ],
-    help: '\nRows carry an Idempotency-Key derived from the form and what the row says: re-running an interrupted\nimport, the file fixed in place or its errors file within 24 hours creates nothing twice.',
+    help: '\nRows carry an Idempotency-Key derived from the form, the file and the row: re-running an interrupted\nimport within 24 hours creates nothing twice; --errors FILE is what to import again (failed rows keep their key).',
     run: () => import('./import.js'),
   },
   {

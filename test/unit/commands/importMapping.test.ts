@@ -29,19 +29,13 @@ describe('import idempotency keys', () => {
     expect(importKey('AB', 'h1', 3).length).toBeLessThanOrEqual(128);
   });
 
-  it('follow what a row says, not where it is: the same row fixed elsewhere, moved, in an errors file or an export keeps its key', () => {
-    const ada = { Name: 'Ada', 'E-mail': 'ada@example.com', Meal: 'veg' };
-    const [key] = rowKeys('AB', [ada]);
-    // moved below another row, its columns in another order, header case and outer spaces changed
-    expect(rowKeys('AB', [{ Name: 'Bob' }, { ' e-mail ': 'ada@example.com', meal: 'veg', NAME: 'Ada' }])[1]).toBe(key);
-    // as an errors file writes it, and as an export does (ids and times), with an empty column added
-    expect(rowKeys('AB', [{ ...ada, _row: '7', _errors: 'E-mail: invalid', _retryable: 'true' }])[0]).toBe(key);
-    expect(rowKeys('AB', [{ id: '65f0c1', createdAt: '2026-12-01T10:00:00Z', updatedAt: '2026-12-01T10:00:00Z', ...ada, Comment: '' }])[0]).toBe(key);
-    // edited, or another form: a key of its own
-    expect(rowKeys('AB', [{ ...ada, Meal: 'fish' }])[0]).not.toBe(key);
-    expect(rowKeys('CD', [ada])[0]).not.toBe(key);
-    // two rows that say the same are two rows
-    const twice = rowKeys('AB', [ada, { Name: 'Bob' }, ada]);
-    expect([twice[0], new Set(twice).size]).toEqual([key, 3]);
+  it('are the file\'s and the row\'s: the same file replays, another file (the same answers a week later) is new; a row an errors file carries keeps the key it was sent with', () => {
+    const rows = [{ Rating: '5' }, { Rating: '5' }];
+    const week1 = rowKeys('AB', 'h1', rows);
+    expect(rowKeys('AB', 'h1', rows)).toEqual(week1);
+    expect(new Set([...week1, ...rowKeys('AB', 'h2', rows)]).size).toBe(4);
+    // an errors file's failed row: its _key; a rejected one (no _key) or a _key that is no key: the file's own
+    const again = rowKeys('AB', 'h3', [{ Rating: '5', _row: '2', _retryable: 'true', _key: week1[1]! }, { Rating: '9', _row: '1', _key: '' }, { Rating: '5', _key: 'import-x' }]);
+    expect(again).toEqual([week1[1], importKey('AB', 'h3', 2), importKey('AB', 'h3', 3)]);
   });
 });
