@@ -153,6 +153,23 @@ describe('submissions sync under faults and kill -9', () => {
     expect((await sb.requestsSince(before)).filter((q) => q.fault === null).length).toBeLessThanOrEqual(Math.ceil((5000 - kept) / 100) + 1);
   }, 60_000);
 
+  it('Ctrl-C while a request waits out a Retry-After ends the run with 130 within the grace, not after the retries', async () => {
+    const qrId = (await sb.api('POST', '/forms', { body: { title: 'Throttled', shortText: 'x', fields: [{ type: 'email', option: { label: 'Mail' } }] } })).body.data.qrId;
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId, count: 300 });
+    const env = cleanEnv({ FORMCTL_CONFIG_DIR: `${dir.path}/config-throttled`, FORMCTL_BASE_URL: sb.baseUrl, FORMCTL_API_KEY: sb.keys.owner });
+    await sb.admin('POST', '/_sandbox/faults', { spec: `kinds=429,retry-after=20,route=GET /forms/${qrId}/submissions,count=10` });
+    const before = await sb.lastRequestId();
+    const run = execa('node', [BIN, 'submissions', 'sync', qrId, '--to', `sqlite:${dir.path}/throttled.db`], { env, extendEnv: false, reject: false });
+    await waitFor(async () => (await sb.requestsSince(before)).some((q) => q.status === 429), 'the first answer to be a 429');
+    const sent = Date.now();
+    run.kill('SIGINT');
+    const r = await run;
+    expect(r.exitCode).toBe(130);
+    // the grace is 3 s; the retries would have waited 20 s each
+    expect(Date.now() - sent).toBeLessThan(15_000);
+    await sb.admin('PUT', '/_sandbox/faults', { spec: 'off' });
+  }, 60_000);
+
   it('into PostgreSQL as a user who may not create tables: exit 2 naming the grant, and the process ends (the connection closed)', async () => {
     const pgServer = await startPostgres();
     const { default: pg } = await import('pg');

@@ -57,6 +57,9 @@ const MAX_BATCH_ROWS = 8000;
  */
 const TAIL_BATCH_ROWS = 500;
 
+/** how long a signal waits for the next page (and the commit of the pages before it) before it ends the run as usual */
+const STOP_GRACE_MS = 3000;
+
 /**
  * A form's rows go to the database as each page comes (the next pages are fetched meanwhile), into a
  * transaction that spans a batch of pages and commits with the state: a commit per page cost more
@@ -199,7 +202,12 @@ export async function run(deps: Deps, [qrIds]: unknown[], opts: Opts): Promise<v
   // before it ends the run (130); a second signal ends it at once
   const interrupt = interruptible();
   let signal: NodeJS.Signals | undefined;
-  void interrupt.signal.then((s) => (signal = s));
+  void interrupt.signal.then((s) => {
+    signal = s;
+    // a page that does not come (a request waiting out a Retry-After, a service that hangs): the
+    // signal again, now to the run's own handler, which ends the run (the open batch rolled back)
+    setTimeout(() => process.kill(process.pid, s), STOP_GRACE_MS).unref();
+  });
   try {
     for (const qrId of forms) {
       if (signal) throw signalExit(signal);
