@@ -46,6 +46,8 @@ export class LineTransport implements Transport {
   private parts: Buffer[] = [];
   private size = 0;
   private skipping = false;
+  private closed = false;
+  private refused = 0;
 
   constructor(
     private readonly stdin: Readable,
@@ -114,16 +116,25 @@ export class LineTransport implements Transport {
     this.onmessage?.(parsed.data as JSONRPCMessage);
   }
 
-  /** an error answer the SDK's types cannot hold (its id may be null), and the same on stderr */
+  /** an error answer the SDK's types cannot hold (its id may be null), and the same on stderr (the first ten, then one in a thousand) */
   private refuse(id: Id, code: number, message: string): void {
-    this.log(`${message}${id === null ? '' : ` (request ${JSON.stringify(id)})`}`);
+    this.refused++;
+    if (this.refused <= 10 || this.refused % 1000 === 0) this.log(`${message}${id === null ? '' : ` (request ${JSON.stringify(id)})`}${this.refused > 10 ? ` (${this.refused} lines refused so far)` : ''}`);
     void this.write({ jsonrpc: '2.0', id, error: { code, message } });
   }
 
+  /**
+   * A line out. While stdout is full (a client that does not read), stdin is not read either: the
+   * answers to lines it keeps sending would otherwise pile up in memory without end.
+   */
   private write(message: unknown): Promise<void> {
     return new Promise((resolve) => {
-      if (this.stdout.write(`${JSON.stringify(message)}\n`)) resolve();
-      else this.stdout.once('drain', resolve);
+      if (this.stdout.write(`${JSON.stringify(message)}\n`)) return resolve();
+      this.stdin.pause();
+      this.stdout.once('drain', () => {
+        if (!this.closed) this.stdin.resume();
+        resolve();
+      });
     });
   }
 
@@ -132,6 +143,7 @@ export class LineTransport implements Transport {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.stdin.off('data', this.ondata);
     this.stdin.off('error', this.onstdinError);
     this.stdin.off('end', this.onend);

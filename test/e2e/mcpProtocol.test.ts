@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,4 +95,28 @@ describe('formctl mcp answers what it cannot read', () => {
     expect(await new Promise((res) => child.on('exit', res))).toBe(0);
     expect(JSON.parse(out.trim())).toEqual({ jsonrpc: '2.0', id: 9, result: {} });
   });
+});
+
+describe('formctl mcp with a client that stops reading', () => {
+  it('stops reading stdin while its answers wait: memory stays bounded however many bad lines come', async () => {
+    const env = cleanEnv({ FORMCTL_CONFIG_DIR: config, FORMCTL_API_KEY: sb.keys.owner, FORMCTL_BASE_URL: sb.baseUrl });
+    const child = execFile(process.execPath, [BIN, 'mcp'], { env: env as NodeJS.ProcessEnv });
+    child.stdout!.pause(); // never read
+    child.stdin!.on('error', () => undefined); // the writes still queued when it is killed
+    child.stderr!.resume();
+    const chunk = Buffer.from('x\n'.repeat(32 * 1024));
+    let written = 0;
+    // write until the server stops taking lines (its stdin pipe fills), or 200 MB of lines went in
+    while (written < 200 * 1024 * 1024) {
+      written += chunk.length;
+      if (!child.stdin!.write(chunk)) {
+        const drained = await Promise.race([new Promise((r) => child.stdin!.once('drain', () => r(true))), new Promise((r) => setTimeout(() => r(false), 2000))]);
+        if (!drained) break;
+      }
+    }
+    const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]);
+    child.kill('SIGKILL');
+    expect(written).toBeLessThan(200 * 1024 * 1024);
+    expect(rssKb).toBeLessThan(300 * 1024);
+  }, 60_000);
 });
