@@ -173,9 +173,9 @@ describe('submissions sync into SQLite', () => {
     expect(fromEnv.stderr).not.toContain('secret');
     expect(pgDown.stderr).not.toContain('secret');
     // a password holding @ (pg splits at the last one), in the query, or with no user: never shown either
-    for (const url of ['postgres://leak:hunter2@SecretTail@127.0.0.1:1/x', 'postgres://sync@127.0.0.1:1/x?password=QuerySecret', 'postgres://:OnlySecret@127.0.0.1:1/x']) {
+    for (const url of ['postgres://leak:hunter2@SecretTail@127.0.0.1:1/x', 'postgres://sync@127.0.0.1:1/x?password=QuerySecret', 'postgres://:OnlySecret@127.0.0.1:1/x', 'postgres://u:pa?Secret@127.0.0.1:1/x']) {
       const r = await sb.cli(['submissions', 'sync', 'ABC1', '--json'], { env: { FORMCTL_SYNC_URL: url } });
-      expect([r.exitCode, r.stderr], url).toEqual([2, expect.stringMatching(/\*\*\*.*cannot connect/)]);
+      expect([r.exitCode, r.stderr], url).toEqual([2, expect.stringMatching(/\*\*\*.*(cannot connect|not a PostgreSQL URL pg can read)/)]);
       expect(`${r.stdout}${r.stderr}`, url).not.toMatch(/Secret|hunter2/);
     }
     expect(await sb.requestCount()).toBe(before);

@@ -141,7 +141,13 @@ async function writeBatch(db: Conn, table: string, columns: SyncColumn[], { form
 
 async function connect(url: string): Promise<{ client: Client; copyFrom: CopyFrom }> {
   const [{ default: pg }, copyStreams] = await Promise.all([import('pg'), import('pg-copy-streams')]);
-  const client = new pg.Client({ connectionString: url });
+  let client: Client;
+  try {
+    // a URL pg cannot read throws here ("Invalid URL"): the same usage error as one it cannot reach
+    client = new pg.Client({ connectionString: url });
+  } catch (e) {
+    throw new UsageError(`--to ${redact(url)}: not a PostgreSQL URL pg can read (${(e as Error).message})`);
+  }
   try {
     await client.connect();
   } catch (e) {

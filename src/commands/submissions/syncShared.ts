@@ -75,22 +75,38 @@ export interface RowSink extends Sink {
 export const q = (id: string) => `"${id.replace(/"/g, '""')}"`;
 
 /**
- * The URL without its password, for messages: the user info's password up to the last @ before the
- * query (a password may hold @, and the URL parsers pg uses split at the last one), and the value of
- * every query parameter whose name holds "pass" (?password=, sslpassword=). Masks more rather than less.
+ * The URL without its password, for messages: the user info up to its last @ (a password may hold
+ * @, ? or #, and pg's parsers split at the last @), and the value of every query parameter whose name
+ * or value names a password (?password=, sslpassword=, options=-c password=…). A URL without `//`
+ * (postgres:u:pw@h) has everything before its last @ masked. Masks more rather than less.
  */
 export function redact(url: string): string {
-  const m = /^([a-z][a-z0-9+.-]*:\/\/)([^?#]*)([\s\S]*)$/i.exec(url);
-  if (!m) return url;
-  const [, scheme, authorityAndPath, tail] = m as unknown as [string, string, string, string];
-  const at = authorityAndPath.lastIndexOf('@');
-  let head = authorityAndPath;
-  if (at >= 0) {
-    const info = authorityAndPath.slice(0, at);
-    const colon = info.indexOf(':');
-    head = `${colon >= 0 ? `${info.slice(0, colon)}:***` : info}${authorityAndPath.slice(at)}`;
+  const m = /^([a-z][a-z0-9+.-]*:\/\/)([\s\S]*)$/i.exec(url);
+  if (!m) {
+    const bare = /^([a-z][a-z0-9+.-]*:)([\s\S]*)@([\s\S]*)$/i.exec(url);
+    return bare ? `${bare[1]}***@${bare[3]}` : url;
   }
-  return scheme + head + tail.replace(/([?&][^=&#]*pass[^=&#]*=)[^&#]*/gi, '$1***');
+  const [, scheme, rest] = m as unknown as [string, string, string];
+  // the authority ends at the first / ? or #; when it holds no @, a password with ? or # may hide the @ beyond
+  const authorityEnd = rest.search(/[/?#]/);
+  const authority = authorityEnd < 0 ? rest : rest.slice(0, authorityEnd);
+  const at = authority.includes('@') ? authority.lastIndexOf('@') : rest.lastIndexOf('@');
+  let shown = rest;
+  if (at >= 0) {
+    const info = rest.slice(0, at);
+    const colon = info.indexOf(':');
+    shown = `${colon >= 0 ? `${info.slice(0, colon)}:***` : info}${rest.slice(at)}`;
+  }
+  const q = shown.search(/[?#]/);
+  return q < 0 ? scheme + shown : scheme + shown.slice(0, q) + shown.slice(q).replace(/([?&])([^=&#]*)=([^&#]*)/g, (all, sep: string, name: string, value: string) => (/pass/i.test(name) || /pass/i.test(safeDecode(value)) ? `${sep}${name}=***` : all));
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
 }
 
 /** whether the URL holds a password (in its user info or its query) */

@@ -11,12 +11,17 @@ describe('redact (sync --to in messages)', () => {
     ['postgresql://u@h/db?password=pw&sslmode=require', 'postgresql://u@h/db?password=***&sslmode=require'],
     ['postgres://u@h/db?sslmode=require&sslpassword=pw', 'postgres://u@h/db?sslmode=require&sslpassword=***'],
     ['postgres://u%40x:p%40w@h/db', 'postgres://u%40x:***@h/db'],
+    ['postgres://u:pa?ss@h/db', 'postgres://u:***@h/db'],
+    ['postgres://u:pa#ss@h/db', 'postgres://u:***@h/db'],
+    ['postgres://u:pw@h/d@b', 'postgres://u:***@h/d@b'],
+    ['postgres:u:s3cret@127.0.0.1:1/db', 'postgres:***@127.0.0.1:1/db'],
+    ['postgres://u@h/db?options=-c%20password%3Dx', 'postgres://u@h/db?options=***'],
   ])('%s → %s', (url, shown) => {
     expect(redact(url)).toBe(shown);
     expect(holdsPassword(url)).toBe(true);
   });
 
-  it.each(['postgres://u@h/db', 'postgres://h/db', 'sqlite:/tmp/x.db', 'sqlite:./a@b:c.db', 'postgres://u@h/db?sslmode=require'])('%s holds none and is shown as it is', (url) => {
+  it.each(['postgres://u@h/db', 'postgres://h/db', 'sqlite:/tmp/x.db', 'postgres://u@h/db?sslmode=require', 'postgres://u@h/db?application_name=nightly'])('%s holds none and is shown as it is', (url) => {
     expect(redact(url)).toBe(url);
     expect(holdsPassword(url)).toBe(false);
   });
