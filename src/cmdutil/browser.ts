@@ -17,7 +17,8 @@ export function browserCommand(env: NodeJS.ProcessEnv, url: string, platform: No
     if (platform === 'win32') return { file: chosen, args: [url], shell: false, name };
     // the link reaches the shell as "$1", never as text of the command line: however the person
     // quoted %s, and whatever a link holds, the shell does not read it as a command
-    const line = chosen.includes('%s') ? chosen.replaceAll('%s', '"$1"') : `${chosen} "$1"`;
+    // (a %s the person quoted, '%s' or "%s", is the argument too: inside single quotes "$1" would be text)
+    const line = chosen.includes('%s') ? chosen.replace(/'%s'|"%s"|%s/g, '"$1"') : `${chosen} "$1"`;
     return { file: '/bin/sh', args: ['-c', line, 'sh', url], shell: true, name };
   }
   if (platform === 'darwin') return { file: 'open', args: [url], shell: false, name: 'open' };

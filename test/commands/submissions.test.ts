@@ -89,6 +89,11 @@ describe('create', () => {
     const stale = await sb.cli(['submissions', 'create', f.qrId, '--set', 'Pronouns=she']);
     expect(stale.exitCode).toBe(2);
     expect(stale.stderr).toMatch(new RegExp(`no field with key or label "Pronouns".*\\(from the schema cached .*: if the form changed since, refresh it with \`formctl submissions schema ${f.qrId}\`\\)`));
+    // a change sent through formctl api forgets it as well
+    const body = `${tmp.path}/title.json`;
+    writeFileSync(body, JSON.stringify({ title: 'Survey, renamed' }));
+    expect((await sb.cli(['api', '-X', 'PUT', `/forms/${f.qrId}`, '--input', body])).exitCode).toBe(0);
+    expect((await sb.cli(['submissions', 'create', f.qrId, '--set', 'Name=Ann B', '--set', 'Mail=ann@example.com', '--set', 'Pronouns=she'])).exitCode).toBe(0);
   });
 
   it('replays the same key and body: same id, nothing new (spec §8)', async () => {

@@ -12,6 +12,7 @@ import { FORMS_PAGE_MAX } from '../../domain/limits.js';
 import type { Page } from '../../domain/pages.js';
 import { walkPages } from '../../api/pageWalker.js';
 import type { IncomingMessage } from 'node:http';
+import { forgetFormSchema } from '../../cmdutil/localFiles.js';
 
 const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -149,6 +150,9 @@ export async function run(deps: Deps, [first, second]: unknown[], opts: Opts): P
   const client = await deps.client();
   const path = pathAndQuery(String(pathArg), client.base, query);
   if (opts.paginate) return paginate(deps, client, { method, path, query, headers }, opts.include === true);
+  // a form changed by hand: its cached submission schema is not its schema any more (sent: it may be applied whatever comes back)
+  const changed = method !== 'GET' && /^\/forms\/([A-Za-z0-9]+)$/.exec(path.replace(/\?.*$/, ''));
+  if (changed) forgetFormSchema(deps, changed[1]!);
   const res = await client.raw({ method, path, query, body, headers, idempotencyKey: opts.idempotencyKey, stream });
   if (opts.include) writeHead(deps, res.body);
   refuseRedirect(res);

@@ -22,7 +22,8 @@ describe('browserCommand', () => {
     [`${rec} --new-window`, ['--new-window', hostile]],
     [`${rec} %s --private`, [hostile, '--private']],
     [`${rec} "%s"`, [hostile]],
-    [`${rec} '%s'`, ['"$1"']],
+    [`${rec} '%s'`, [hostile]],
+    [`${rec} --url='%s'`, [`--url=${hostile}`]],
   ])('BROWSER=%s runs no part of the link', (browser, args) => {
     rmSync(got, { force: true });
     const cmd = browserCommand({ BROWSER: browser }, hostile, 'linux');
