@@ -326,8 +326,9 @@ describe('an import that survives a bad night', () => {
     expect(JSON.parse(first.stdout)).toMatchObject({ rows: 20, created: 17, failed: 3, rejected: 0 });
     expect(first.stderr).toContain('3 of 20 rows failed after their retries');
     const lines = (await import('node:fs')).readFileSync(errors, 'utf8').trim().split('\n');
-    expect(lines[0]).toBe('Note,_row,_errors,_retryable');
-    expect(lines.slice(1).every((l) => l.endsWith(',true'))).toBe(true);
+    expect(lines[0]).toBe('Note,_row,_errors,_retryable,_key');
+    // each with the key it was sent with, to be sent again under it
+    expect(lines.slice(1).every((l) => /,true,import-[0-9a-f]{48}$/.test(l))).toBe(true);
     expect(lines).toHaveLength(4);
     // the re-run: one schema request and the 3 rows left, nothing for the 17 already acknowledged
     const before = await sb.lastRequestId();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { neutraliseFormula, restoreFormula } from '../../../src/domain/csvFormula.js';
-import { csvDelimiter } from '../../../src/commands/submissions/import.js';
+import { csvDelimiter } from '../../../src/commands/submissions/importRead.js';
 
 describe('restoreFormula (CSV read back by import)', () => {
   it('undoes neutraliseFormula for every text, and leaves a quote the guard did not add', () => {
@@ -26,7 +26,7 @@ describe('csvDelimiter', () => {
 
 describe('utf8Text (import files)', () => {
   it('drops a byte-order mark (PowerShell and Excel write one), refuses bytes that are not UTF-8, naming the line', async () => {
-    const { utf8Text } = await import('../../../src/commands/submissions/import.js');
+    const { utf8Text } = await import('../../../src/commands/submissions/importRead.js');
     expect(utf8Text(Buffer.from('\uFEFF[{"Mail":"a@b.co"}]'), 'x.json')).toBe('[{"Mail":"a@b.co"}]');
     expect(utf8Text(Buffer.from('Name\nJosé\n'), 'x.csv')).toBe('Name\nJosé\n');
     expect(() => utf8Text(Buffer.concat([Buffer.from('a\nb\nJos'), Buffer.from([0xe9, 0x0a])]), 'x.csv')).toThrow(/^x\.csv: line 3 is not UTF-8/);
