@@ -17,6 +17,23 @@ function idOf(value: unknown): Id {
   return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
 }
 
+/** how much of a line too long to read is looked at for its id */
+const HEAD_BYTES = 4096;
+
+/**
+ * The id of a message from its first bytes alone (a line too long to read): only one that comes
+ * before any nested object or array, where it can only be the message's own.
+ */
+export function headId(head: string): Id {
+  const m = /^\s*\{[^{}[\]]*?"id"\s*:\s*("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)\s*[,}]/.exec(head);
+  if (!m) return null;
+  try {
+    return idOf({ id: JSON.parse(m[1]!) });
+  } catch {
+    return null;
+  }
+}
+
 /** one line of why a message is refused: the first thing wrong, where */
 export function firstIssue(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): string {
   const issue = issues[0];
@@ -46,6 +63,8 @@ export class LineTransport implements Transport {
   private parts: Buffer[] = [];
   private size = 0;
   private skipping = false;
+  /** the id of the line being skipped, when its first bytes tell it */
+  private skippedId: Id = null;
   private closed = false;
   private refused = 0;
 
@@ -84,6 +103,7 @@ export class LineTransport implements Transport {
     if (this.skipping || part.length === 0) return;
     if (this.size + part.length > this.maxLine) {
       this.skipping = true;
+      this.skippedId = headId(Buffer.concat([...this.parts, part]).subarray(0, HEAD_BYTES).toString('utf8'));
       this.parts = [];
       this.size = 0;
       return;
@@ -95,7 +115,7 @@ export class LineTransport implements Transport {
   private endLine(): void {
     if (this.skipping) {
       this.skipping = false;
-      return this.refuse(null, INVALID_REQUEST, `Invalid Request: a message longer than ${this.maxLine} bytes, skipped`);
+      return this.refuse(this.skippedId, INVALID_REQUEST, `Invalid Request: a message longer than ${this.maxLine} bytes, skipped`);
     }
     const text = Buffer.concat(this.parts).toString('utf8').replace(/\r$/, '');
     this.parts = [];

@@ -75,7 +75,8 @@ describe('formctl mcp answers what it cannot read', () => {
     const { answers, stderr, code } = await session([huge, { jsonrpc: '2.0', id: 14, method: 'ping' }]);
     expect(code).toBe(0);
     const rest = answers.filter((a) => a.id !== 1);
-    expect(rest.map((a) => [a.id, a.error?.code ?? 'ok'])).toEqual([[null, -32600], [14, 'ok']]);
+    // its id read from its first bytes: the client waiting on 13 is told
+    expect(rest.map((a) => [a.id, a.error?.code ?? 'ok'])).toEqual([[13, -32600], [14, 'ok']]);
     expect(rest[0]!.error!.message).toMatch(/longer than 10485760 bytes, skipped/);
     expect(stderr).toMatch(/skipped/);
   });
