@@ -130,6 +130,8 @@ async function endpointOf(deps: Deps, target: Target): Promise<{ baseUrl: string
   const checked = checkBaseUrl(target.baseUrl);
   if (!checked.ok) throw new UsageError(checked.message);
   if (!apiKey) throw new NotLoggedInError(`no API key for profile "${target.profileName}": run \`formctl auth login\` or set FORMCTL_API_KEY`);
+  // never the key itself in the message: only where it came from
+  if (/[\s\x00-\x1f\x7f]/.test(apiKey)) throw new UsageError(`the API key (${target.keySource ?? 'profile'}) holds a space or a control character inside it: no key does; set it again`);
   return { baseUrl: target.baseUrl, apiKey };
 }
 

@@ -42,8 +42,9 @@ export function resolveTarget(config: ConfigFile, flags: TargetFlags, env: NodeJ
   // an explicit --sandbox beats the environment: its key belongs to the service, not to the sandbox
   if (flags.sandbox === true) {
     keySource = 'sandbox';
-  } else if (env.FORMCTL_API_KEY) {
-    apiKey = env.FORMCTL_API_KEY;
+  } else if (env.FORMCTL_API_KEY?.trim()) {
+    // a CI secret often ends with a line break: the key is what is around it, as auth login --with-key reads it
+    apiKey = env.FORMCTL_API_KEY.trim();
     keySource = 'env FORMCTL_API_KEY';
   } else if (sandbox) {
     keySource = 'sandbox';

@@ -35,7 +35,8 @@ export function parseWhen(raw: string, tz: string, nowMs: number, edge: 'start' 
     const p = localParts(tz, nowMs);
     return dayEdge(...addDays(p.year, p.month, p.day, s === 'today' ? 0 : -1));
   }
-  const ago = /^(\d{1,6})([smhdw])$/.exec(s);
+  // `7d`, and as the help words it, `7d ago` (`7 d ago` too)
+  const ago = /^(\d{1,6}) ?([smhdw])(?: ago)?$/.exec(s);
   if (ago) return nowMs - Number(ago[1]) * UNITS[ago[2]!]!;
   // Unix seconds (decimals allowed), as the API takes them (spec §4.4); 13 digits are milliseconds
   if (/^\d{9,11}(\.\d+)?$/.test(s)) return Math.round(Number(s) * 1000);

@@ -64,6 +64,16 @@ describe('auth status, list, switch, logout', () => {
     dir.remove();
   });
 
+  it('status when not logged in prints what it knows and exits 4, as gh auth status does', async () => {
+    const { dir, env } = configEnv();
+    const s = await runInProcess(['auth', 'status', '--json'], { env });
+    expect(s.exitCode).toBe(4);
+    expect(JSON.parse(s.stdout)).toMatchObject({ profile: 'default (not set up)', key: '(none)' });
+    expect(JSON.parse(s.stderr)).toMatchObject({ message: expect.stringMatching(/^not logged in: profile "default" has no base URL/), exitCode: 4 });
+    expect((await runInProcess(['--sandbox', 'auth', 'status', '--json'], { env })).exitCode).toBe(0);
+    dir.remove();
+  });
+
   it('lists, switches and logs out profiles', async () => {
     const { dir, env } = configEnv();
     await runInProcess(['auth', 'login', '--with-key', '--base-url', sb.baseUrl, '--profile', 'a'], { env, input: sb.keys.owner });

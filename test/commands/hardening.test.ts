@@ -82,6 +82,18 @@ describe('input', () => {
   });
 });
 
+describe('FORMCTL_API_KEY as CI secrets hold it', () => {
+  it('a key with a line break after it works; a key with a control character inside is exit 2 before any request, never shown', async () => {
+    const ok = await sb.cli(['forms', 'list', '-q'], { env: { FORMCTL_API_KEY: `${sb.keys.owner}\n` } });
+    expect([ok.exitCode, ok.stderr]).toEqual([0, '']);
+    const before = await sb.requestCount();
+    const bad = await sb.cli(['forms', 'list'], { env: { FORMCTL_API_KEY: `${sb.keys.owner.slice(0, 10)}\n${sb.keys.owner.slice(10)}` } });
+    expect([bad.exitCode, bad.stderr]).toEqual([2, expect.stringMatching(/the API key \(env FORMCTL_API_KEY\) holds a space or a control character/)]);
+    expect(bad.stderr).not.toContain(sb.keys.owner.slice(10));
+    expect(await sb.requestCount()).toBe(before);
+  });
+});
+
 describe('--sandbox beats the environment', () => {
   it('uses the embedded sandbox and its key even when FORMCTL_API_KEY and FORMCTL_BASE_URL are set', async () => {
     const dir = tempDir();

@@ -56,6 +56,12 @@ describe('formctl team', () => {
     expect(me.password).toBe('sandbox-password');
     const r = await sb.cli(['team', 'reset-password', me.memberId, '--password-stdin'], { role: 'viewer', input: 'sandbox-password\nnew-pass\nnew-pass\n' });
     expect([r.exitCode, r.stderr]).toEqual([0, 'Password changed.\n']);
+    // by e-mail a Viewer cannot: the lookup is the team list, which only Owners and Admins may read
+    const byMail = await sb.cli(['team', 'reset-password', 'viewer@sandbox.test', '--password-stdin'], { role: 'viewer', input: 'new-pass\nnewer\nnewer\n' });
+    expect([byMail.exitCode, byMail.stderr]).toEqual([4, expect.stringMatching(/cannot be looked up with this key .*give the member id instead/)]);
+    // an e-mail nobody has: asked the service, so exit 1 (2 means no request was sent)
+    const ghost = await sb.cli(['team', 'update', 'ghost@example.com', '--role', 'Viewer']);
+    expect([ghost.exitCode, ghost.stderr]).toEqual([1, expect.stringMatching(/no team member has the e-mail ghost@example.com/)]);
     const wrong = await sb.cli(['team', 'rename', 'Ops', '--password-stdin'], { input: 'nope\n' });
     expect([wrong.exitCode, wrong.stderr]).toEqual([1, expect.stringMatching(/password is incorrect/)]);
     const ok = await sb.cli(['team', 'rename', 'Ops', '--password-stdin'], { input: 'sandbox-password\n' });
@@ -110,6 +116,12 @@ describe('formctl templates', () => {
     expect(outline.stdout).toMatch(/^ {3}1\. radio +Capital of France\? +\(Paris \| Lyon \| Marseille\) +\[2 pt, answer: paris\]$/m);
     const raw = JSON.parse((await sb.cli(['templates', 'get', quiz.id, '-o', 'json'])).stdout);
     expect(Object.values(raw.form.fields)[0]).toMatchObject({ name: 'FormRadio' });
+    // one nested record: no CSV of it (exit 2, before any request)
+    const csv = await sb.cli(['templates', 'get', quiz.id, '-o', 'csv']);
+    expect([csv.exitCode, csv.stderr]).toEqual([2, expect.stringMatching(/templates get prints a template as JSON/)]);
+    // templates use answers with a form: its columns and formats are a form's
+    const asCsv = await sb.cli(['templates', 'use', quiz.id, '--title', 'CSV quiz', '-o', 'csv', '--columns', 'qrId,title']);
+    expect([asCsv.exitCode, asCsv.stdout]).toEqual([0, expect.stringMatching(/^qrId,title\n[A-Z0-9]+,CSV quiz\n$/)]);
     const use = await sb.cli(['templates', 'use', quiz.id, '--title', 'Spring quiz', '-q']);
     expect(use.exitCode).toBe(0);
     const form = (await sb.api('GET', `/forms/${use.stdout.trim()}`)).body.data;

@@ -107,9 +107,11 @@ describe('dates as typed on the command line', () => {
     expect(parseWhen('2026-11-01T08:00:00Z', 'Europe/Paris', now)).toBe(T('2026-11-01T08:00:00Z'));
     expect(parseWhen('1700000000', 'UTC', now)).toBe(1_700_000_000_000);
     expect(parseWhen('7d', 'UTC', now)).toBe(now - 7 * 86_400_000);
+    // as the help words it
+    for (const words of ['7d ago', '7 d ago', ' 7d ago ']) expect(parseWhen(words, 'UTC', now), words).toBe(now - 7 * 86_400_000);
     expect(parseWhen('today', 'UTC', now)).toBe(T('2026-11-22T00:00:00Z'));
     expect(parseWhen('yesterday', 'UTC', now, 'end')).toBe(T('2026-11-21T23:59:59Z'));
-    for (const bad of ['2026-02-30', '2026-13-01', 'last week', '2026-11-01T25:00', '', '7y', '12345']) expect(parseWhen(bad, 'UTC', now)).toBeUndefined();
+    for (const bad of ['2026-02-30', '2026-13-01', 'last week', '2026-11-01T25:00', '', '7y', '12345', '7d  ago', 'ago', '7dago']) expect(parseWhen(bad, 'UTC', now)).toBeUndefined();
   });
 
   it('is the one time language of every time flag: seconds to weeks ago, now, fractional and millisecond epochs, instants with offsets', () => {

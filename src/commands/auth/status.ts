@@ -2,6 +2,7 @@ import type { Deps } from '../../cmdutil/factory.js';
 import { maskSecret } from '../../config/resolve.js';
 import { configPath } from '../../config/store.js';
 import type { View } from '../../output/format.js';
+import { NotLoggedInError } from '../../errors.js';
 
 interface Status {
   profile: string;
@@ -40,4 +41,6 @@ export async function run(deps: Deps, _args: unknown[], opts: { check?: boolean 
     status.check = 'ok: the key was accepted';
   }
   await deps.printOne(statusView, status);
+  // as gh auth status: a script can ask `formctl auth status || formctl auth login …` (exit 4, not logged in)
+  if (!t.sandbox && (!found.key || !t.baseUrl)) throw new NotLoggedInError(`not logged in: profile "${t.profileName}" has no ${!t.baseUrl ? 'base URL' : 'API key'} (run \`formctl auth login\`, set FORMCTL_API_KEY and FORMCTL_BASE_URL, or use --sandbox)`);
 }

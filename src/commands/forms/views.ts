@@ -1,5 +1,5 @@
 import type { View } from '../../output/format.js';
-import type { Form, FormListItem } from '../../api/resources/forms.js';
+import type { FormListItem } from '../../api/resources/forms.js';
 
 export const formListView: View<FormListItem> = {
   fields: ['id', 'qrId', 'title', 'shortText', 'shortUrl', 'previewImage', 'qrImage', 'svgQrImage', 'scans', 'submissions', 'active', 'starred', 'createdAt', 'updatedAt'],
@@ -8,11 +8,8 @@ export const formListView: View<FormListItem> = {
   empty: `No forms yet. Create one: formctl forms create --title "Event sign-up" --field 'email:E-mail*'`,
 };
 
-export const formView: View<Form> = {
-  fields: ['id', 'qrId', 'title', 'description', 'shortText', 'shortUrl', 'previewImage', 'qrImage', 'svgQrImage', 'scans', 'submissions', 'active', 'fields', 'qrConfig', 'isQuiz', 'quizConfig', 'submissionNotification', 'createdAt', 'updatedAt'],
-  columns: ['qrId', 'title', 'shortUrl', 'scans', 'submissions', 'active', 'isQuiz', 'createdAt', 'updatedAt'],
-  id: (f) => f.qrId,
-};
+// a form as every command prints one (templates use too): cmdutil/formView.ts
+export { formView } from '../../cmdutil/formView.js';
 
 export interface ResultRecord {
   qrId: string;

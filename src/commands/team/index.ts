@@ -51,9 +51,9 @@ export function register(program: Command, bind: typeof Bind): void {
   bind(addOutputFlags(verb('unblock', 'Unblock a member'), FIELDS).argument('<member>', 'member id or e-mail').addHelpText('after', '\nExample:\n  formctl team unblock nina@example.com'), async () => ({ run: (await verbs()).unblock }));
   bind(
     verb('reset-password', "Change your own login password (with your own key): current, new, and new again")
-      .argument('<member>', 'your member id or e-mail')
+      .argument('<member>', 'your member id (an e-mail is looked up in the team list, which only an Owner or Admin may read)')
       .addOption(new Option('--password-stdin', 'read three lines from stdin: current, new, new again'))
-      .addHelpText('after', '\nExamples:\n  formctl team reset-password me@example.com\n  printf "%s\\n%s\\n%s\\n" "$OLD" "$NEW" "$NEW" | formctl team reset-password me@example.com --password-stdin'),
+      .addHelpText('after', '\nExamples:\n  formctl team reset-password 6571f0c2a9e4b1d3c5e7f901\n  printf "%s\\n%s\\n%s\\n" "$OLD" "$NEW" "$NEW" | formctl team reset-password 6571f0c2a9e4b1d3c5e7f901 --password-stdin'),
     async () => ({ run: (await verbs()).resetPasswordCommand }),
   );
   bind(

@@ -55,8 +55,17 @@ export async function memberId(client: ApiClient, ref: string): Promise<string> 
     if (!/^[\w-]{1,64}$/.test(ref)) throw new UsageError(`"${ref}" is neither a team member id nor an e-mail address`);
     return ref;
   }
-  const hit = (await listMembers(client)).members.find((m) => m.email.toLowerCase() === ref.toLowerCase());
-  if (!hit) throw new UsageError(`no team member has the e-mail ${ref}`);
+  let members: Awaited<ReturnType<typeof listMembers>>['members'];
+  try {
+    members = (await listMembers(client)).members;
+  } catch (e) {
+    // spec §5: Editors and Viewers may not list the team, so their own e-mail cannot be looked up
+    if (e instanceof ApiError && e.status === 403) e.message = `${e.message}: the member id of ${ref} cannot be looked up with this key (an Editor or Viewer may not list the team); give the member id instead, which an Owner or Admin sees in \`formctl team list\``;
+    throw e;
+  }
+  const hit = members.find((m) => m.email.toLowerCase() === ref.toLowerCase());
+  // asked the service (exit 1, not 2: a request was sent)
+  if (!hit) throw new Error(`no team member has the e-mail ${ref}`);
   return hit.id;
 }
 

@@ -16,6 +16,7 @@ import { UsageError } from '../../errors.js';
 import type { View } from '../../output/format.js';
 import { outline, type OutlineForm } from '../../output/outline.js';
 import { terminalText } from '../../output/terminalText.js';
+import { formView } from '../../cmdutil/formView.js';
 
 const itemView: View<TemplateListItem> = { fields: ['id', 'title', 'categoryName'], columns: ['id', 'title', 'categoryName'], id: (t) => t.id };
 const categoryView: View<TemplateCategory> = { fields: ['id', 'name', 'items'], columns: ['id', 'name'], id: (c) => c.id };
@@ -83,6 +84,8 @@ function templateOutline(t: TemplateRecord): string {
 
 export async function get(deps: Deps, [id]: unknown[]): Promise<void> {
   const out = deps.outputFor(itemView);
+  // a template is one nested record: JSON, or its outline on a terminal (as forms design prints its qrConfig)
+  if (out.format === 'csv' || out.format === 'jsonl') throw new UsageError(`--output: templates get prints a template as JSON (-o json), or its outline on a terminal; not ${out.format}`);
   const tid = templateId(id);
   const t = await getTemplate(await deps.client(), tid);
   if (out.prose && !out.quiet) deps.io.stdout.write(templateOutline(t));
@@ -92,7 +95,8 @@ export async function get(deps: Deps, [id]: unknown[]): Promise<void> {
 
 /** Creates a form from a template: the form-create body, then POST /forms (two requests). */
 export async function use(deps: Deps, [id]: unknown[], opts: { title?: string; shortText?: string }): Promise<void> {
-  const out = deps.outputFor(itemView);
+  // it answers with a form: the form's fields and formats (--columns qrId,title; -o csv)
+  const out = deps.outputFor(formView);
   const tid = templateId(id);
   const client = await deps.client();
   const body = await templateFormCreate(client, tid);
@@ -104,8 +108,8 @@ export async function use(deps: Deps, [id]: unknown[], opts: { title?: string; s
     return;
   }
   deps.info(`Created form ${form.qrId} "${form.title}" with ${form.fields.length} fields from template ${tid}: ${form.shortUrl}`);
-  if (out.prose) deps.io.stdout.write(`${terminalText(`${form.qrId}\t${form.shortUrl}`)}\n`);
-  else await deps.printJson(form);
+  if (out.prose && !out.fields) deps.io.stdout.write(`${terminalText(`${form.qrId}\t${form.shortUrl}`)}\n`);
+  else await deps.printOne(formView, form);
 }
 
 export async function favorites(deps: Deps): Promise<void> {
