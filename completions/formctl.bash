@@ -45,7 +45,7 @@ _formctl_words() {
     'submissions export') echo '--checkpoint --concurrency --csv-raw --force --format --headers --json --order --out --output --redact --redact-text --since --until -o' ;;
     'submissions import') echo '--concurrency --dry-run --errors --force-replay --format --json' ;;
     'submissions watch') echo '--columns --csv-raw --exec --interval --json --output --query --quiet --redact --redact-text --since -o -q' ;;
-    'analytics') echo 'show export' ;;
+    'analytics') echo 'show export --columns --csv-raw --day --from --json --no-share --output --period --query --quiet --submissions --to --tz -o -q' ;;
     'analytics show') echo '--columns --csv-raw --day --from --json --no-share --output --period --query --quiet --submissions --to --tz -o -q' ;;
     'analytics export') echo '--csv-raw --day --force --from --out --period --submissions --to --tz' ;;
     'presets') echo 'list' ;;
@@ -164,6 +164,9 @@ _formctl_values() {
     'submissions import|--format') echo 'csv jsonl json' ;;
     'submissions watch|--output') echo 'table json jsonl csv' ;;
     'submissions watch|-o') echo 'table json jsonl csv' ;;
+    'analytics|--period') echo 'day week month months year years custom' ;;
+    'analytics|--output') echo 'table json jsonl csv' ;;
+    'analytics|-o') echo 'table json jsonl csv' ;;
     'analytics show|--period') echo 'day week month months year years custom' ;;
     'analytics show|--output') echo 'table json jsonl csv' ;;
     'analytics show|-o') echo 'table json jsonl csv' ;;
@@ -176,8 +179,10 @@ _formctl_values() {
     'team list|-o') echo 'table json jsonl csv' ;;
     'team add|--output') echo 'table json jsonl csv' ;;
     'team add|-o') echo 'table json jsonl csv' ;;
+    'team add|--role') echo 'Admin Editor Viewer' ;;
     'team update|--output') echo 'table json jsonl csv' ;;
     'team update|-o') echo 'table json jsonl csv' ;;
+    'team update|--role') echo 'Admin Editor Viewer' ;;
     'team block|--output') echo 'table json jsonl csv' ;;
     'team block|-o') echo 'table json jsonl csv' ;;
     'team unblock|--output') echo 'table json jsonl csv' ;;
@@ -265,13 +270,14 @@ _formctl_path_options() {
     'submissions export') echo '--checkpoint --concurrency --out --since --until' ;;
     'submissions import') echo '--concurrency --errors' ;;
     'submissions watch') echo '--columns --exec --interval --query --since' ;;
+    'analytics') echo '--columns --day --from --query --to --tz' ;;
     'analytics show') echo '--columns --day --from --query --to --tz' ;;
     'analytics export') echo '--day --from --out --to --tz' ;;
     'presets list') echo '--columns --query' ;;
     'ai draft') echo '--from --refine' ;;
     'team list') echo '--columns --query' ;;
-    'team add') echo '--columns --name --query --role --sub-domain' ;;
-    'team update') echo '--columns --email --name --query --role --sub-domains --team-name' ;;
+    'team add') echo '--columns --name --query --sub-domain' ;;
+    'team update') echo '--columns --email --name --query --sub-domains --team-name' ;;
     'team block') echo '--columns --query' ;;
     'team unblock') echo '--columns --query' ;;
     'templates categories') echo '--columns --query' ;;
@@ -329,6 +335,7 @@ _formctl_arg_kind() {
     'submissions export') echo forms ;;
     'submissions import') echo forms ;;
     'submissions watch') echo forms ;;
+    'analytics') echo forms ;;
     'analytics show') echo forms ;;
     'analytics export') echo forms ;;
     'templates save') echo forms ;;

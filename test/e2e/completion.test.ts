@@ -53,6 +53,10 @@ describe('completion in the real shells (bash, zsh, fish)', () => {
     expect(bash(['formctl', 'forms', 'list', '--sort', ''])).toBe('newest name scans');
     // nothing offered after --out: `complete -o default` then lists files
     expect(bash(['formctl', 'submissions', 'export', qrId, '--out', ''])).toBe('');
+    // a group's default verb: `analytics QRID --period week` is `analytics show`
+    expect(bash(['formctl', 'analytics', ''])).toContain(qrId);
+    expect(bash(['formctl', 'analytics', qrId, '--period', ''])).toBe('day week month months year years custom');
+    expect(bash(['formctl', 'team', 'add', 'a@b.co', '--role', ''])).toBe('Admin Editor Viewer');
     expect(readFileSync(resolve(root, files.bash), 'utf8')).toContain('complete -o default -F _formctl formctl');
   });
 
@@ -74,6 +78,8 @@ describe('completion in the real shells (bash, zsh, fish)', () => {
     expect(zsh(['formctl', 'auth', 'switch', ''])).toBe('compadd play');
     expect(zsh(['formctl', 'forms', 'list', '-o', ''])).toBe('compadd table json jsonl csv');
     expect(zsh(['formctl', 'submissions', 'export', qrId, '--out', ''])).toBe('files');
+    expect(zsh(['formctl', 'analytics', qrId, '--period', ''])).toBe('compadd day week month months year years custom');
+    expect(zsh(['formctl', 'team', 'update', 'a@b.co', '--role', ''])).toBe('compadd Admin Editor Viewer');
   });
 
   it('fish: the same candidates through complete -C', () => {
@@ -87,5 +93,7 @@ describe('completion in the real shells (bash, zsh, fish)', () => {
     expect(fish('formctl auth switch ')).toContain('play');
     expect(fish('formctl forms list --sort ')).toEqual(['name', 'newest', 'scans']);
     expect(fish(`formctl submissions export ${qrId} --out no`)).toContain('notes.csv');
+    expect(fish(`formctl analytics ${qrId} --period `)).toEqual(['custom', 'day', 'month', 'months', 'week', 'year', 'years']);
+    expect(fish('formctl team add a@b.co --role ')).toEqual(['Admin', 'Editor', 'Viewer']);
   });
 });
