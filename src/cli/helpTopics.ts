@@ -58,7 +58,8 @@ Output flags, after a verb that prints a result:
                         values one per line, objects as a table)
   -q, --quiet           print only ids, one per line
   --csv-raw             CSV cells as they are, without the formula guard
-A single-value flag given twice is an error (exit 2), and so are output flags that disagree (-o csv
---json, -q with -o or --json); "repeatable" flags collect every value.
+A single-value flag given twice is an error (exit 2), and so are a flag with its --no- form
+(--notify --no-notify) and output flags that disagree (-o csv --json, -q with -o or --json);
+"repeatable" flags collect every value.
 `,
 };

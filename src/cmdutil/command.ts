@@ -63,6 +63,22 @@ export function bind<O>(cmd: Command, load: () => Promise<{ run: CommandBody<O> 
   });
 }
 
+/** `--transparent --no-transparent`: a flag and its negation together are a usage error (commander kept the last). */
+function refuseBothWays(cmd: Command): void {
+  const pairs = new Map<string, Array<(typeof cmd.options)[number]>>();
+  for (const o of cmd.options) if (!o.required && !o.optional) pairs.set(o.attributeName(), [...(pairs.get(o.attributeName()) ?? []), o]);
+  for (const pair of pairs.values()) {
+    if (pair.length !== 2 || pair[0]!.negate === pair[1]!.negate) continue;
+    let said: string | undefined;
+    for (const o of pair) {
+      cmd.on(`option:${o.name()}`, () => {
+        if (said !== undefined && said !== o.long) throw new UsageError(`${said} and ${o.long} say the opposite: give one of them`);
+        said = o.long;
+      });
+    }
+  }
+}
+
 /**
  * A single-value option given twice (`-o json -o csv`, `--title a --title b`) is a usage error
  * naming it, for every command of the tree at once: commander would keep the last one silently.
@@ -70,6 +86,7 @@ export function bind<O>(cmd: Command, load: () => Promise<{ run: CommandBody<O> 
  */
 export function refuseRepeatedOptions(root: Command): void {
   const walk = (cmd: Command) => {
+    refuseBothWays(cmd);
     for (const option of cmd.options) {
       const takesValue = option.required || option.optional;
       if (!takesValue || option.variadic || /repeatable/.test(option.description)) continue;

@@ -109,6 +109,14 @@ describe('help', () => {
     }
     const skeleton = await runInProcess(['forms', 'create', '--skeleton', '--field', 'email:E', '--field', 'name:N', '-o', 'json']);
     expect(skeleton.stderr).not.toContain('given more than once');
+    // a flag and its negation together: exit 2 naming both (commander kept the last)
+    for (const [args, a, b] of [
+      [['forms', 'design', 'ABC', '--transparent', '--no-transparent'], '--transparent', '--no-transparent'],
+      [['forms', 'update', 'ABC', '--no-notify', '--notify'], '--no-notify', '--notify'],
+    ] as const) {
+      const r = await runInProcess([...args], { env: { FORMCTL_BASE_URL: 'http://127.0.0.1:9/v1', FORMCTL_API_KEY: 'k' } });
+      expect([r.exitCode, r.stderr], args.join(' ')).toEqual([2, expect.stringContaining(`${a} and ${b} say the opposite`)]);
+    }
   });
 
   it('two output flags that disagree are exit 2 naming both, before any request; agreeing ones are fine', async () => {
