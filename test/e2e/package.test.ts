@@ -68,7 +68,9 @@ async function installAndRun(tarball: string, nodeDir: string, prebuilds: string
     ...(noCompiler ? { CC: '/bin/false', CXX: '/bin/false' } : {}),
     ...(prebuilds ? { npm_config_better_sqlite3_local_prebuilds: prebuilds } : {}),
   };
-  await execa('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', tarball], { env: installEnv });
+  // a registry connection that stalls is dropped after 30 s and retried (npm's own default waits five
+  // minutes a try, so one stalled download outlived the test's ten)
+  await execa('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', '--fetch-timeout=30000', '--fetch-retries=4', tarball], { env: installEnv });
   const bin = join(prefix, 'bin', 'formctl');
   const home = join(dir, `home-${major}`);
   const env = { PATH, HOME: home, FORMCTL_CONFIG_DIR: join(home, 'config'), FORMCTL_SANDBOX_DIR: join(home, 'sandbox'), NO_COLOR: '1' };
