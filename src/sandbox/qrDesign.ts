@@ -2,15 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { QrConfig } from '../domain/form.js';
 import { sizeOf, type Design } from './qr/index.js';
+import { logoProblem } from './qr/logoCheck.js';
 import type { Logo } from './qr/scene.js';
 import type { FileRow } from './repo/files.js';
 import type { SandboxStore } from './repo/store.js';
 
-/**
- * The image `qrConfig.logo` names, when it is a file this sandbox holds (the fileUrl of an upload);
- * docs/sandbox.md "Sandbox assumptions": other URLs are not fetched (the sandbox makes no outside requests),
- * and the code is drawn without a logo.
- */
 /**
  * The file a design's logo URL names, when it may be drawn: an image of the form's own account, not
  * one still waiting for a page submit's retry (its record only: the bytes are read by logoOf).
@@ -21,14 +17,23 @@ export function logoFileOf(store: SandboxStore, uri: string | undefined, account
   return file && file.account_id === accountId && file.category !== 'pending' && file.mime.startsWith('image/') ? file : undefined;
 }
 
+/**
+ * The image `qrConfig.logo` names, when it is a file this sandbox holds (the fileUrl of an upload);
+ * docs/sandbox.md "Sandbox assumptions": other URLs are not fetched (the sandbox makes no outside requests),
+ * and the code is drawn without a logo.
+ */
 export function logoOf(store: SandboxStore, uri: string | undefined, accountId: string): Logo | undefined {
   const file = logoFileOf(store, uri, accountId);
   if (!file) return undefined;
+  let bytes: Buffer;
   try {
-    return { bytes: readFileSync(join(store.filesDir, file.id)), mime: file.mime };
+    bytes = readFileSync(join(store.filesDir, file.id));
   } catch {
     return undefined;
   }
+  // an image too large to decode, or an SVG with filters (qr/logoCheck.ts): the code is drawn without
+  // it (a logo upload refuses such a file; one uploaded as a form's or a submission's may name it)
+  return logoProblem(bytes, file.mime) ? undefined : { bytes, mime: file.mime };
 }
 
 export function designFor(store: SandboxStore, accountId: string, config: QrConfig | undefined, resolution?: number): Design {

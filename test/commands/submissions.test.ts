@@ -610,6 +610,41 @@ describe('import', () => {
     for (const it of items) expect(it.answers).toMatchObject(answers);
   });
 
+  it('rows keep the numbers a person counts down the file past skipped empty rows; the errors file keeps the formula guard; a JSON file gets a JSON array back', async () => {
+    const f = await survey();
+    const file = `${tmp.path}/numbered.csv`;
+    // data rows: 1 Ada, 2 an empty row, 3 a blank line, 4 Bob (a bad e-mail, and a note a spreadsheet would run)
+    writeFileSync(file, 'Name,Mail,Note\nAda L,ada@example.com,hi\n,,\n\nBob B,nope,"=HYPERLINK(""http://evil.example"",""x"")"\n');
+    const errs = `${tmp.path}/numbered-errors.csv`;
+    const before = await sb.lastRequestId();
+    const r = await sb.cli(['submissions', 'import', f.qrId, file, '--dry-run', '--errors', errs]);
+    expect([r.exitCode, r.stderr]).toEqual([3, expect.stringMatching(/^row 4: Mail/m)]);
+    const lines = readFileSync(errs, 'utf8').split('\n');
+    expect(lines[0]).toBe('Name,Mail,Note,_row,_errors');
+    // the cell as the export writes it: a leading ' so the spreadsheet it is fixed in does not run it
+    expect(lines[1]).toMatch(/^Bob B,nope,"'=HYPERLINK\(""http:\/\/evil\.example"",""x""\)",4,/);
+    // fixed in place, it imports as answered (the guard comes off again)
+    writeFileSync(errs, readFileSync(errs, 'utf8').replace('Bob B,nope', 'Bob B,bob@example.com'));
+    const fixed = await sb.cli(['submissions', 'import', f.qrId, errs, '--json']);
+    expect([fixed.exitCode, JSON.parse(fixed.stdout)]).toEqual([0, expect.objectContaining({ rows: 1, created: 1 })]);
+    const got = (await sb.api('GET', `/forms/${f.qrId}/submissions`)).body.data.items;
+    expect(got.map((x: any) => x.answers[f.keys.Note!])).toEqual(['=HYPERLINK("http://evil.example","x")']);
+    // a row with a cell too many is named by the same number
+    writeFileSync(file, 'Name,Mail\nAda L,ada@example.com\n\nBob B,bob@example.com,extra\n');
+    const wide = await sb.cli(['submissions', 'import', f.qrId, file, '--dry-run']);
+    expect([wide.exitCode, wide.stderr]).toEqual([2, expect.stringContaining('numbered.csv: row 3 has 3 cells where the header line has 2')]);
+    // JSON in, a JSON array out, which imports again as it is
+    const json = `${tmp.path}/rows.json`;
+    writeFileSync(json, JSON.stringify([{ Name: 'Cy D', Mail: 'cy@example.com' }, { Name: 'Di E', Mail: 'nope' }]));
+    const jerrs = `${tmp.path}/rows-errors.json`;
+    expect((await sb.cli(['submissions', 'import', f.qrId, json, '--dry-run', '--errors', jerrs])).exitCode).toBe(3);
+    expect(JSON.parse(readFileSync(jerrs, 'utf8'))).toEqual([expect.objectContaining({ Name: 'Di E', Mail: 'nope', _row: 2, _retryable: false })]);
+    const again = await sb.cli(['submissions', 'import', f.qrId, jerrs, '--dry-run']);
+    expect([again.exitCode, again.stderr]).toEqual([3, expect.stringMatching(/^row 1: Mail/m)]);
+    // one request in all: the fixed row (each run's fresh schema besides)
+    expect((await sb.requestsSince(before)).filter((q: any) => q.method === 'POST')).toHaveLength(1);
+  });
+
   it('imports, and a second run replays instead of duplicating', async () => {
     const f = await survey();
     const file = `${tmp.path}/twice.csv`;

@@ -53,7 +53,7 @@ function example(schema: Schema, depth = 0): unknown {
   }
 }
 
-/** A valid-looking body, then broken: a property replaced, dropped or added, or the whole thing swapped. */
+/** A valid-looking body, then broken: a property replaced, dropped or added, an item of a list replaced, or the whole thing swapped. */
 function mutate(body: unknown): unknown {
   const roll = r();
   if (roll < 0.15) return pick(WEIRD);
@@ -63,6 +63,16 @@ function mutate(body: unknown): unknown {
   if (roll < 0.45 && keys.length) copy[pick(keys)] = pick(WEIRD);
   else if (roll < 0.6 && keys.length) delete copy[pick(keys)];
   else if (roll < 0.75) copy[pick(['__proto__', 'constructor', 'qrId', 'extra', 'key'])] = pick(WEIRD);
+  else {
+    // one level down: an item of a list (a field, an answer) replaced by anything (null is an object to typeof)
+    const lists = keys.filter((k) => Array.isArray(copy[k]) && (copy[k] as unknown[]).length);
+    if (lists.length) {
+      const k = pick(lists);
+      const items = [...(copy[k] as unknown[])];
+      items[Math.floor(r() * items.length)] = pick([null, ...WEIRD]);
+      copy[k] = items;
+    }
+  }
   return copy;
 }
 
@@ -99,7 +109,7 @@ describe('every JSON route under random and mutated input', () => {
       for (const [method, op] of Object.entries(ops)) {
         if (!op.operationId || op.requestBody?.content['multipart/form-data']) continue;
         const schema = op.requestBody?.content['application/json']?.schema;
-        for (let i = 0; i < 6; i++) {
+        for (let i = 0; i < 8; i++) {
           const body = schema ? JSON.stringify(mutate(example(schema))) : undefined;
           const path = `${pathFor(template)}${queryFor(op.parameters)}`;
           const res = await fetch(`${sb.baseUrl}${path}`, {
@@ -124,5 +134,36 @@ describe('every JSON route under random and mutated input', () => {
     expect((await sb.api('GET', '/forms')).status).toBe(200);
     const stray = readdirSync(join(sb.dataDir, 'files')).filter((id) => !sb.sandbox.store.files.get(id));
     expect(stray).toEqual([]);
+  });
+
+  it('an item of a list that is null, a number or a list is refused, never a 500, on every route whose body holds a list', async () => {
+    const lists: string[] = [];
+    for (const [template, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const schema = op.operationId ? op.requestBody?.content['application/json']?.schema : undefined;
+        if (!schema) continue;
+        // a body of the schema with a list of at least one item (the examples leave optional properties out at random)
+        let body: Record<string, unknown> | undefined;
+        for (let tries = 0; tries < 40 && !body; tries++) {
+          const b = example(schema);
+          if (b && typeof b === 'object' && Object.values(b).some((v) => Array.isArray(v) && v.length)) body = b as Record<string, unknown>;
+        }
+        if (!body) continue;
+        for (const [k, v] of Object.entries(body)) {
+          if (!Array.isArray(v) || !v.length) continue;
+          lists.push(`${op.operationId}.${k}`);
+          for (const bad of [null, 1, [], 'x']) {
+            const res = await fetch(`${sb.baseUrl}${pathFor(template).replace(/[^/]*%[^/]*/g, 'X')}`, {
+              method: method.toUpperCase(),
+              headers: { authorization: `Bearer ${sb.keys.owner}`, 'content-type': 'application/json' },
+              body: JSON.stringify({ ...body, [k]: [bad, ...v.slice(1)] }),
+            });
+            expect(res.status, `${method.toUpperCase()} ${template} ${k}[0] = ${JSON.stringify(bad)}: ${(await res.text()).slice(0, 200)}`).not.toBe(500);
+          }
+        }
+      }
+    }
+    // the form routes' fields, among others
+    expect(lists).toEqual(expect.arrayContaining(['createForm.fields', 'updateForm.fields']));
   });
 });

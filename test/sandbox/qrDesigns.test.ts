@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -192,6 +193,33 @@ describe('QR designs stay decodable', () => {
   });
 });
 
+/** a 1-bit PNG of side × side zero pixels, compressed to about a thousandth of a byte a pixel */
+function bombPng(side: number): Buffer {
+  const crc = (b: Buffer) => {
+    let c = ~0;
+    for (const x of b) {
+      c ^= x;
+      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+    }
+    return ~c >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(side, 0);
+  ihdr.writeUInt32BE(side, 4);
+  ihdr.set([1, 0, 0, 0, 0], 8);
+  // the first rows only: enough for the header to be believed (nothing here decodes the rest)
+  const rows = Buffer.alloc((1 + Math.ceil(side / 8)) * 64);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
 function readFileLogo(): Buffer {
   // a 24×24 red square with a white centre: visible in the middle of the code
   const png = new PNG({ width: 24, height: 24 });
@@ -229,6 +257,39 @@ describe('the sandbox draws qrConfig on every route that serves an image', () =>
     const file = join(dir, 'logo.png');
     writeFileSync(file, png);
     expect(readWithZbar([file]).has(shortUrl)).toBe(true);
+  });
+
+  it('a logo too large to decode, or an SVG with filters, is refused on upload; named as a form asset, the code is drawn without it', async () => {
+    const upload = async (path: string, category: string, bytes: Buffer, name: string) => {
+      const form = new FormData();
+      form.set('category', category);
+      form.set('userFile', new Blob([bytes]), name);
+      const res = await fetch(`${sb.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${sb.keys.owner}` }, body: form });
+      return { status: res.status, body: await res.json() as { message?: string; data: { fileUrl: string } } };
+    };
+    // 1.2 MB on disk, 100,000 × 100,000 pixels decoded: the header says so, and nothing decodes it
+    const bomb = bombPng(100_000);
+    const filter = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="100000"><filter id="f"><feGaussianBlur stdDeviation="5000"/><feMorphology radius="100000"/></filter><rect width="100000" height="100000" filter="url(#f)"/></svg>');
+    const refused = await upload('/account/uploads', 'logo', bomb, 'bomb.png');
+    expect([refused.status, refused.body.message]).toEqual([400, 'File refused: it is 100000 × 100000 pixels; a logo may have at most 16,777,216 pixels (4096 × 4096), 8192 on a side']);
+    const svg = await upload('/account/uploads', 'logo', filter, 'blur.svg');
+    expect([svg.status, svg.body.message]).toEqual([400, 'File refused: an SVG logo with filters (blur, shadows) is not drawn by the sandbox']);
+    // as a form's own asset (any image), then named as its QR logo
+    const created = await sb.api('POST', '/forms', { body: { title: 'Bomb', shortText: 'x', fields: [{ type: 'shortText', option: { label: 'A' } }] } });
+    const { qrId, shortUrl } = created.body.data;
+    for (const [bytes, name] of [[bomb, 'bomb.png'], [filter, 'blur.svg']] as const) {
+      const asset = await upload(`/forms/${qrId}/uploads`, 'form', bytes, name);
+      expect(asset.status, name).toBe(200);
+      expect((await sb.api('PUT', `/forms/${qrId}`, { body: { qrConfig: { logo: asset.body.data.fileUrl } } })).status).toBe(200);
+      const started = Date.now();
+      const res = await fetch(`${sb.origin}/qr/${qrId}.png?${name}`, { headers: { host: `${name}.example` } });
+      expect([res.status, res.headers.get('content-type')], name).toEqual([200, 'image/png']);
+      const img = flatten(Buffer.from(await res.arrayBuffer()));
+      expect(readWithJsQr(img), name).toMatch(/\/s\/[A-Z0-9]+$/);
+      // drawn without the logo: the centre is a module's colour or the background, not a decoded image
+      expect(Date.now() - started, name).toBeLessThan(10_000);
+    }
+    expect(shortUrl).toMatch(qrId);
   });
 
   it('GET /qr-design-templates lists the presets with previews the sandbox serves', async () => {

@@ -17,7 +17,7 @@ import { loadSchema } from './schemaCache.js';
 import { localFileFor } from '../../cmdutil/localFiles.js';
 import { IMPORT_KEY, importKey, sendRows, type Row } from './importSend.js';
 import { csvLine } from '../../output/csvCell.js';
-import { formatOf, readRecords, refuseNul, utf8Text } from './importRead.js';
+import { formatOf, readRecords, refuseNul, utf8Text, type Records } from './importRead.js';
 
 export { importKey };
 
@@ -106,16 +106,19 @@ async function writeErrors(path: string, format: 'csv' | 'jsonl' | 'json', colum
   const reason = (r: Row) => (r.failure ? r.failure : describeFieldErrors(r.errors ?? {}, fields).join(' | '));
   let text: string;
   if (format === 'csv') {
-    // the rows as they were read, to be fixed and imported again: written as they are (raw)
-    // _retryable only when some row failed for a reason other than its answers
+    // the rows as they were read, to be fixed and imported again: the file people open in a
+    // spreadsheet to fix, so a cell that begins with = + - @ gets the export's leading ' again (the
+    // import takes it off when the file comes back)
     // _retryable and _key only when some row failed for a reason other than its answers: such a row
     // may have been created all the same, and goes again under the key it was sent with
     const retryable = rows.some((r) => r.failure !== undefined);
     const own = columns.filter((c) => !ERRORS_COLUMNS.has(c));
     const header = [...own, '_row', '_errors', ...(retryable ? ['_retryable', '_key'] : [])];
-    text = [header, ...rows.map((r) => [...own.map((c) => String(r.record[c] ?? '')), String(r.n), reason(r), ...(retryable ? [r.failure ? 'true' : 'false', r.failure ? r.key : ''] : [])])].map((l) => csvLine(l, true)).join('');
+    text = [header, ...rows.map((r) => [...own.map((c) => String(r.record[c] ?? '')), String(r.at), reason(r), ...(retryable ? [r.failure ? 'true' : 'false', r.failure ? r.key : ''] : [])])].map((l) => csvLine(l, false)).join('');
   } else {
-    text = rows.map((r) => `${JSON.stringify({ ...r.record, _row: r.n, _errors: r.failure ?? r.errors, _retryable: r.failure !== undefined, ...(r.failure ? { _key: r.key } : {}) })}\n`).join('');
+    const objects = rows.map((r) => JSON.stringify({ ...r.record, _row: r.at, _errors: r.failure ?? r.errors, _retryable: r.failure !== undefined, ...(r.failure ? { _key: r.key } : {}) }));
+    // in the input's format, so it imports again as it is: JSON Lines, or a JSON array
+    text = format === 'json' ? `[\n${objects.map((o) => `  ${o}`).join(',\n')}\n]\n` : objects.map((o) => `${o}\n`).join('');
   }
   // the rows are people's answers: the user's alone (0600), like an export
   writeFileAtomic(path, text, 0o600);
@@ -131,11 +134,11 @@ export function rowKeys(qrId: string, fileHash: string, records: Record<string, 
 }
 
 /** Every row checked offline against the form's fields first: rejected rows never cost a request. */
-function checkRows(records: Record<string, unknown>[], keys: string[], map: Map<string, Target>, fields: AnswerField[]): Row[] {
+function checkRows({ records, rows }: Records, keys: string[], map: Map<string, Target>, fields: AnswerField[]): Row[] {
   return records.map((record, i) => {
     const answers = answersOf(record, map);
     const errors = validateSubmission(fields, { answers }, { mode: 'create' });
-    const row = { n: i + 1, key: keys[i]!, record, answers };
+    const row = { n: i + 1, at: rows[i]!, key: keys[i]!, record, answers };
     return Object.keys(errors).length ? { ...row, errors } : row;
   });
 }
@@ -144,8 +147,8 @@ type Summary = { rows: number; valid: number; created: number; replayed: number;
 
 /** The rows that did not go through (the first 20 of each kind), the totals, and the exit they call for. */
 function report(deps: Deps, opts: Opts, qrId: string, summary: Summary, rejected: Row[], failed: Row[], fields: AnswerField[]): void {
-  for (const r of failed.slice(0, 20)) deps.info(`row ${r.n}: failed after its retries, worth sending again: ${r.failure}`);
-  for (const r of rejected.slice(0, 20)) deps.info(`row ${r.n}: ${describeFieldErrors(r.errors ?? {}, fields).join('; ')}`);
+  for (const r of failed.slice(0, 20)) deps.info(`row ${r.at}: failed after its retries, worth sending again: ${r.failure}`);
+  for (const r of rejected.slice(0, 20)) deps.info(`row ${r.at}: ${describeFieldErrors(r.errors ?? {}, fields).join('; ')}`);
   if (rejected.length > 20) deps.info(`… and ${rejected.length - 20} more rejected rows${opts.errors ? ` (all in ${opts.errors})` : ' (use --errors FILE to keep them all)'}`);
   deps.info(
     opts.dryRun
@@ -172,8 +175,9 @@ export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Prom
   const format = opts.format ?? formatOf(path, content);
   const fileHash = createHash('sha256').update(content).digest('hex');
   const source = path === '-' ? 'stdin' : path;
-  const { columns, records } = await readRecords(utf8Text(content, source), format, source);
-  refuseNul(records, source);
+  const read = await readRecords(utf8Text(content, source), format, source);
+  const { columns, records } = read;
+  refuseNul(read, source);
 
   // rows the service already acknowledged (local ledger) are not sent again: a finished import run
   // again costs nothing, an interrupted one only what is left (--force-replay asks the service instead)
@@ -196,7 +200,7 @@ export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Prom
   if (unknown.length) {
     throw new UsageError(`${path}: column${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')} ${unknown.length > 1 ? 'match' : 'matches'} no field; fields: ${fields.map((f) => `${f.key} (${fieldLabel(f)})`).join(', ')}`);
   }
-  const rows = checkRows(records, keys, map, fields);
+  const rows = checkRows(read, keys, map, fields);
   const rejected = rows.filter((r) => r.errors);
   const valid = rows.filter((r) => !r.errors && !acknowledged(r.n));
   const failed: Row[] = [];

@@ -18,10 +18,10 @@ export function formatOf(path: string, content: Buffer): 'csv' | 'jsonl' | 'json
 }
 
 /** spec §2.8 values are text: a NUL byte is refused locally, naming the row and column. */
-export function refuseNul(records: Record<string, unknown>[], file: string): void {
+export function refuseNul({ records, rows }: Records, file: string): void {
   records.forEach((r, i) => {
     for (const [k, v] of Object.entries(r)) {
-      if (JSON.stringify(v ?? '').includes('\\u0000')) throw new UsageError(`${file}: row ${i + 1}, column "${k}" contains a NUL byte`);
+      if (JSON.stringify(v ?? '').includes('\\u0000')) throw new UsageError(`${file}: row ${rows[i]}, column "${k}" contains a NUL byte`);
     }
   });
 }
@@ -54,22 +54,43 @@ export function csvDelimiter(text: string): ',' | ';' | '\t' {
   return counts[';'] > counts[','] && counts[';'] >= counts['\t'] ? ';' : counts['\t'] > counts[','] ? '\t' : ',';
 }
 
+/**
+ * The rows of a file as records, and each one's number as a person counts down the file (`rows`, for
+ * messages and an errors file's `_row`): a CSV's data row (the header not counted, the blank and empty
+ * rows that are skipped counted), a JSON Lines file's line, a JSON array's element.
+ */
+export interface Records {
+  columns: string[];
+  records: Record<string, unknown>[];
+  rows: number[];
+}
+
 /** CSV rows as records by header, the export's formula guard taken off; a column with no name and no value (a trailing separator) is dropped. */
-async function csvRecords(text: string, file: string): Promise<{ columns: string[]; records: Record<string, unknown>[] }> {
+async function csvRecords(text: string, file: string): Promise<Records> {
   const { parse } = await import('csv-parse/sync');
-  let rows: string[][];
+  let all: string[][];
   try {
-    // a row of empty cells (`,,,`) is skipped as a blank line is
-    rows = parse(text, { delimiter: csvDelimiter(text), relax_column_count: false, skip_empty_lines: true, skip_records_with_empty_values: true }) as string[][];
+    // every row, blank ones too (skipped below, yet counted: the rows after them keep their numbers)
+    all = parse(text, { delimiter: csvDelimiter(text), relax_column_count: true, skip_empty_lines: false }) as string[][];
   } catch (e) {
     throw new UsageError(`${file}: not valid CSV: ${(e as Error).message}`);
   }
-  const [header, ...data] = rows;
-  if (!header) throw new UsageError(`${file}: empty file`);
+  const headerAt = all.findIndex((r) => !isEmptyRow(r));
+  if (headerAt < 0) throw new UsageError(`${file}: empty file`);
+  const header = all[headerAt]!;
+  // a row of empty cells (`,,,`) is skipped as a blank line is
+  const data: Array<{ cells: string[]; row: number }> = [];
+  for (let i = headerAt + 1; i < all.length; i++) {
+    const cells = all[i]!;
+    if (isEmptyRow(cells)) continue;
+    const row = i - headerAt;
+    if (cells.length !== header.length) throw new UsageError(`${file}: row ${row} has ${cells.length} cells where the header line has ${header.length}`);
+    data.push({ cells, row });
+  }
   const kept = header.map((_, i) => i).filter((i) => {
     if (header[i]!.trim() !== '') return true;
-    const used = data.findIndex((r) => (r[i] ?? '') !== '');
-    if (used >= 0) throw new UsageError(`${file}: column ${i + 1} has no name in the header line, yet row ${used + 1} has a value there`);
+    const used = data.find((r) => (r.cells[i] ?? '') !== '');
+    if (used) throw new UsageError(`${file}: column ${i + 1} has no name in the header line, yet row ${used.row} has a value there`);
     return false;
   });
   const at = new Map<string, number>();
@@ -78,10 +99,17 @@ async function csvRecords(text: string, file: string): Promise<{ columns: string
     if (before !== undefined) throw new UsageError(`${file}: column "${header[i]}" is in the header line twice (columns ${before + 1} and ${i + 1}): keep one`);
     at.set(header[i]!, i);
   }
-  return { columns: kept.map((i) => header[i]!), records: data.map((r) => Object.fromEntries(kept.map((i) => [header[i]!, restoreFormula(r[i] ?? '')]))) };
+  return {
+    columns: kept.map((i) => header[i]!),
+    records: data.map((r) => Object.fromEntries(kept.map((i) => [header[i]!, restoreFormula(r.cells[i] ?? '')]))),
+    rows: data.map((r) => r.row),
+  };
 }
 
-export async function readRecords(text: string, format: 'csv' | 'jsonl' | 'json', file: string): Promise<{ columns: string[]; records: Record<string, unknown>[] }> {
+/** a blank line, or a row whose every cell is empty */
+const isEmptyRow = (cells: readonly string[]) => cells.every((c) => c === '');
+
+export async function readRecords(text: string, format: 'csv' | 'jsonl' | 'json', file: string): Promise<Records> {
   if (format === 'json') {
     const value = parseJsonText(text, file);
     if (!Array.isArray(value)) throw new UsageError(`${file}: expected a JSON array of rows (as \`submissions export --format json\` writes)`);
@@ -101,7 +129,7 @@ export async function readRecords(text: string, format: 'csv' | 'jsonl' | 'json'
 }
 
 /** JSON rows: each a whole submission ({answers: {…}}, as exports write them) or flat columns. */
-function jsonRecords(rows: ReadonlyArray<readonly [unknown, number]>, file: string): { columns: string[]; records: Record<string, unknown>[] } {
+function jsonRecords(rows: ReadonlyArray<readonly [unknown, number]>, file: string): Records {
   const records: Record<string, unknown>[] = [];
   const columns = new Set<string>();
   for (const [value, n] of rows) {
@@ -110,6 +138,6 @@ function jsonRecords(rows: ReadonlyArray<readonly [unknown, number]>, file: stri
     for (const k of Object.keys(flat)) columns.add(k);
     records.push(flat);
   }
-  return { columns: [...columns], records };
+  return { columns: [...columns], records, rows: rows.map(([, n]) => n) };
 }
 

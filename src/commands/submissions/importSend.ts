@@ -8,8 +8,10 @@ import type { ImportLedger } from './importLedger.js';
 
 /** One data row of an import file and what became of it. */
 export interface Row {
-  /** 1-based data row number (header excluded) */
+  /** 1-based index among the file's records: its Idempotency-Key's row (importKey) */
   n: number;
+  /** the row as a person counts down the file, for messages and `_row` (importRead.ts Records) */
+  at: number;
   /** its Idempotency-Key (importKey), which the ledger remembers once the service acknowledged it */
   key: string;
   record: Record<string, unknown>;

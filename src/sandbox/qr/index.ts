@@ -68,14 +68,14 @@ export function fontFilesFor(scene: Pick<Scene, 'texts' | 'logo'>): string[] | '
 
 /** The SVG drawn by resvg; the caller takes the PNG resvg writes or the raw pixels, whichever it uses. */
 async function rasterise(svg: string, needed: string[] | 'all', width?: number): Promise<RenderedImage> {
-  const { Resvg } = await import('@resvg/resvg-js');
+  const { renderAsync } = await import('@resvg/resvg-js');
   const files = needed === 'all' ? fonts().map((f) => f.file) : needed;
   const installed = fonts().length > 0;
-  const r = new Resvg(svg, {
+  // on libuv's thread pool: a drawing never holds the sandbox's other requests
+  return renderAsync(svg, {
     fitTo: width ? { mode: 'width', value: width } : { mode: 'original' },
     font: installed ? { loadSystemFonts: false, fontFiles: files, defaultFontFamily: 'DejaVu Sans' } : { loadSystemFonts: true },
   });
-  return r.render();
 }
 
 /** The logo as RGB samples on white, for PDF and EPS (resvg decodes PNG, JPEG, GIF, WebP and SVG). */

@@ -61,7 +61,9 @@ async function assertQuizAllowed(ctx: RequestContext): Promise<void> {
   const raw = await ctx.json();
   const body = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
   const quizConfig = body.quizConfig && typeof body.quizConfig === 'object' ? (body.quizConfig as Record<string, unknown>) : undefined;
-  const fields = Array.isArray(body.fields) ? (body.fields as Array<{ type?: unknown; quizConfig?: { correctAnswers?: unknown } }>) : undefined;
+  // the body is not validated yet (the gate runs first): a field that is not an object (null, 1) is the
+  // contract's to refuse, with its 400, not this check's to read
+  const fields = Array.isArray(body.fields) ? (body.fields.filter((f) => f !== null && typeof f === 'object') as Array<{ type?: unknown; quizConfig?: { correctAnswers?: unknown } }>) : undefined;
   const errors = quizPlanViolations(ctx.account.plan, { quizConfig, fields });
   if (errors.length > 0) throw new ApiFailure(400, errors.join('; '));
 }
