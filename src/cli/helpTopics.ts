@@ -13,6 +13,8 @@ export const HELP_TOPICS: Record<string, string> = {
   130  interrupted (Ctrl-C) or cancelled at a prompt
   141  stdout was closed by its reader (\`| head\`): the command stopped quietly, as SIGPIPE would
   143  terminated (SIGTERM, e.g. a CI timeout), after cleaning up: no temporary file is left
+On a code but 0, stdout holds what came before the failure: a --all list stopped part-way has the
+pages it had (its JSON array left open, so a parser refuses it); export --out is whole or absent.
 `,
   environment: `Environment variables:
   FORMCTL_API_KEY       API key; overrides the profile's key (never printed)

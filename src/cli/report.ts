@@ -67,7 +67,7 @@ function errorObject(err: unknown): Record<string, unknown> {
   const message = describeWriteError(err) ?? (err as Error)?.message ?? String(err);
   const envelope: Record<string, unknown> =
     err instanceof ValidationError
-      ? (err.envelope ?? { status: 'failed', message, code: 400, data: {} })
+      ? (err.envelope ?? { status: 'failed', message, code: 0, data: {} }) // found locally: no answer
       : err instanceof ApiError
       ? err.toEnvelope()
       : { status: 'failed', message, code: 0, data: (err instanceof UsageError && err.details.data) || {} };

@@ -47,9 +47,10 @@ export function queryOption(): Option {
 }
 
 /** Options that shape output: shown in each data command's help. */
-export function addOutputFlags(cmd: Command, opts: { fields?: readonly string[] } = {}): Command {
+/** `formats`: the -o help of a command that takes fewer formats than the four */
+export function addOutputFlags(cmd: Command, opts: { fields?: readonly string[]; formats?: string } = {}): Command {
   const columns = `comma-separated fields to show (table and CSV columns, JSON keys)${opts.fields ? ` (${opts.fields.join(', ')})` : ''}`;
-  return addFormatFlags(cmd)
+  return addFormatFlags(cmd, opts.formats)
     .addOption(sharedOption(`columns ${columns}`, () => new Option('--columns <names>', columns)))
     .addOption(sharedOption('quiet', () => new Option('-q, --quiet', 'print only ids, one per line')))
     .addOption(csvRawOption());

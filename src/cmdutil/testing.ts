@@ -14,6 +14,8 @@ export interface TestIOOptions {
   input?: string | Buffer;
   /** pretend stdin, stdout and stderr are a terminal */
   tty?: boolean;
+  /** with tty: stderr goes to a file (`2>err`) */
+  stderrToFile?: boolean;
   columns?: number;
 }
 
@@ -72,8 +74,10 @@ export function testIO(opts: TestIOOptions = {}): TestIO {
   const stdout = new Capture();
   const stderr = new Capture();
   const stdin = Object.assign(Readable.from(opts.input === undefined ? [] : [Buffer.from(opts.input)]), { isTTY: tty });
+  const errTty = tty && opts.stderrToFile !== true;
   if (tty) {
-    stdout.isTTY = stderr.isTTY = true;
+    stdout.isTTY = true;
+    stderr.isTTY = errTty;
     stdout.columns = stderr.columns = opts.columns ?? 100;
   }
   const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
@@ -85,11 +89,11 @@ export function testIO(opts: TestIOOptions = {}): TestIO {
     env,
     isStdinTTY: tty,
     isStdoutTTY: tty,
-    isStderrTTY: tty,
+    isStderrTTY: errTty,
     color: tty && !noColor,
-    colorErr: tty && !noColor,
+    colorErr: errTty && !noColor,
     ci,
-    canPrompt: tty && !ci,
+    canPrompt: errTty && !ci,
   };
   return { io, stdout: () => stdout.text(), stderr: () => stderr.text() };
 }

@@ -78,8 +78,10 @@ export function checkBaseUrl(raw: string): { ok: true; url: string } | { ok: fal
   try {
     url = new URL(raw);
   } catch {
-    return { ok: false, message: `base URL "${raw}" is not a valid URL (expected e.g. https://api.example.com/v1)` };
+    return { ok: false, message: `base URL "${withoutUserInfo(raw)}" is not a valid URL (expected e.g. https://api.example.com/v1)` };
   }
+  // the API key is the one credential (a Bearer header); a password in the address would be sent and shown
+  if (url.username || url.password) return { ok: false, message: `base URL ${withoutUserInfo(raw)} holds a user name or password before its host: give the address alone (the API key is the credential: formctl auth login)` };
   const secure = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
   if (!secure) return { ok: false, message: `base URL must use https (plain http only for loopback addresses), got ${url.protocol}//${url.host}` };
   // spec §9: the version is part of the base address, which ends in /v1
@@ -88,6 +90,11 @@ export function checkBaseUrl(raw: string): { ok: true; url: string } | { ok: fal
     return { ok: false, message: `base URL must end in /v1 (spec §9: the version is part of the address), got ${trimmed}; did you mean ${trimmed}/v1?` };
   }
   return { ok: true, url: trimmed };
+}
+
+/** A URL as it may be shown: any user name and password before its host cut out (`https://***@host/…`). */
+export function withoutUserInfo(raw: string): string {
+  return raw.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1***@');
 }
 
 /**
@@ -106,7 +113,7 @@ export function maskSecret(value: string): string {
 export function profileProblem(config: ConfigFile, flags: TargetFlags, env: NodeJS.ProcessEnv): string | undefined {
   // two flags naming two services: a contradiction, not an order of precedence (the environment's
   // FORMCTL_BASE_URL is another matter: --sandbox beats it, docs/sandbox.md)
-  if (flags.sandbox === true && flags.baseUrl !== undefined) return `--sandbox runs against the embedded sandbox and --base-url ${flags.baseUrl} names a service: give one of them`;
+  if (flags.sandbox === true && flags.baseUrl !== undefined) return `--sandbox runs against the embedded sandbox and --base-url ${withoutUserInfo(flags.baseUrl)} names a service: give one of them`;
   const named = flags.profile ?? env.FORMCTL_PROFILE;
   if (named === undefined) return undefined;
   const where = flags.profile !== undefined ? '--profile' : 'FORMCTL_PROFILE';

@@ -92,7 +92,9 @@ function compareSettings(def: Definition, remote: RemoteForm, changes: Change[],
     // absent on the service means the default: notification on, not a quiz
     const r = k === 'submissionNotification' ? remote[k] !== false : k === 'isQuiz' ? remote[k] === true : remote[k as keyof RemoteForm];
     if (!same(def[k], r)) {
-      changes.push({ kind: 'set', path: k, from: r, to: def[k] });
+      // GET does not return a form's locale (spec §2.3): unknown until a write from here remembers it
+      const unseen = k === 'locale' && r === undefined;
+      changes.push({ kind: 'set', path: k, from: r, to: def[k], ...(unseen ? { note: '(not shown by the service: sent, then remembered in .formctl/forms.json)' } : {}) });
       patch[k] = def[k];
     }
   }

@@ -195,8 +195,9 @@ export async function* renderListStream<T>(opts: OutputOptions, view: View<T>, b
     if (opts.quiet) yield items.map((i) => `${view.id(i)}\n`).join('');
     else if (opts.format === 'jsonl') yield items.map((i) => `${JSON.stringify(record(i))}\n`).join('');
     else if (opts.format === 'csv') yield renderCsvRows(opts, view, items, first);
-    // JSON.stringify(list, null, 2): each element two spaces further in, after "[" or ","
-    else yield items.map((i, k) => `${first && k === 0 ? '[\n' : ',\n'}${JSON.stringify(record(i), null, 2).replace(/^/gm, '  ')}`).join('');
+    // JSON.stringify(list, null, 2): each element two spaces further in, after "[" or ","; lines end at
+    // \n alone (a /^/m would also start one after U+2028 and U+2029, which JSON leaves in strings)
+    else yield items.map((i, k) => `${first && k === 0 ? '[\n' : ',\n'}  ${JSON.stringify(record(i), null, 2).replaceAll('\n', '\n  ')}`).join('');
     first = false;
   }
   if (opts.quiet || opts.format === 'jsonl') return;

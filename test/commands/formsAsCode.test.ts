@@ -82,6 +82,28 @@ describe('forms pull, diff and apply', () => {
     expect((await staging.cli(['forms', 'diff', file])).exitCode).toBe(0);
   });
 
+  it('a locale, which the service does not show, settles after one apply: remembered, then compared with what was sent', async () => {
+    const file = `${tmp.path}/locale.json`;
+    const qrId = (await staging.api('POST', '/forms', { body: { ...FORM, title: 'Bénévoles', locale: 'fr' } })).body.data.qrId;
+    expect((await staging.cli(['forms', 'pull', qrId, '--out', file])).exitCode).toBe(0);
+    const def = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify({ ...def, locale: 'de' }, null, 2));
+    const d = await staging.cli(['forms', 'diff', file]);
+    expect([d.exitCode, d.stdout]).toEqual([1, expect.stringContaining('~ locale (not shown by the service: sent, then remembered in .formctl/forms.json): undefined → "de"')]);
+    const before = await staging.lastRequestId();
+    expect((await staging.cli(['forms', 'apply', file])).exitCode).toBe(0);
+    expect((await staging.requestsSince(before)).map((x) => x.method)).toEqual(['GET', 'PUT']);
+    // the service has it (the page is in German), and the next diff and apply find nothing to do
+    expect((await staging.api('PUT', `/forms/${qrId}`, { body: {} })).body.data.locale).toBe('de');
+    expect((await staging.cli(['forms', 'diff', file])).exitCode).toBe(0);
+    const again = await staging.lastRequestId();
+    expect((await staging.cli(['forms', 'apply', file])).stdout).toMatch(/^same {4}/);
+    expect((await staging.requestsSince(again)).map((x) => x.method)).toEqual(['GET']);
+    // a locale changed in the file is a difference again
+    writeFileSync(file, JSON.stringify({ ...def, locale: 'es' }, null, 2));
+    expect((await staging.cli(['forms', 'diff', file])).stdout).toContain('~ locale: "de" → "es"');
+  });
+
   it('keeps a field that is only on the service unless --prune-fields', async () => {
     const file = `${tmp.path}/volunteers.json`;
     const def = JSON.parse(readFileSync(file, 'utf8'));

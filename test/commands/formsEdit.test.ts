@@ -166,6 +166,13 @@ describe('forms edit: removals are summed up and confirmed', () => {
     expect(await titleOf(qrId)).toBe('Edit me');
   });
 
+  it('on a terminal with stderr sent to a file (2>err) the editor starts all the same: it needs stdin and stdout', async () => {
+    const r = await sb.run(['forms', 'edit', qrId, '--retries', '0'], { tty: true, stderrToFile: true, env: env('rename') });
+    expect([r.exitCode, r.stderr]).toEqual([0, expect.not.stringContaining('needs a terminal')]);
+    expect(await titleOf(qrId)).not.toBe('Edit me');
+    await sb.api('PUT', `/forms/${qrId}`, { body: { title: 'Edit me' } });
+  });
+
   it('off a terminal --from refuses a removal without --yes (exit 2, no write), and names --yes last but one', async () => {
     // the edit made on a terminal and declined there, kept in its file
     const kept = await sb.run(['forms', 'edit', qrId], { tty: true, env: env('remove'), script: [{ ask: /^Send it, removing 1 field\?/, answer: false }] });

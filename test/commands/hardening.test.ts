@@ -317,6 +317,17 @@ describe('sandbox inspection reads the sandbox the profile points at', () => {
     expect(recent.map((l) => l.id)).toContain(last);
     expect(recent.every((l) => Date.parse(l.at) >= Date.now() - 600_000)).toBe(true);
     expect(JSON.parse((await sb.cli(['sandbox', 'logs', '--since', 'now', '--after', '0', '--json'], { env })).stdout)).toEqual([]);
+    // with the sandbox's clock two hours ahead, its log's times are read on that clock
+    await sb.admin('POST', '/_sandbox/clock', { advanceSeconds: 7200 });
+    try {
+      // a request logged at the sandbox's time, two hours after the real one
+      await sb.api('GET', '/forms');
+      const ahead = await sb.lastRequestId();
+      expect(JSON.parse((await sb.cli(['sandbox', 'logs', '--since', 'now', '--json'], { env })).stdout)).toEqual([]);
+      expect(JSON.parse((await sb.cli(['sandbox', 'logs', '--since', '1m', '--json'], { env })).stdout).map((l: { id: number }) => l.id)).toContain(ahead);
+    } finally {
+      await sb.admin('POST', '/_sandbox/clock', { advanceSeconds: -7200 });
+    }
     const asId = await sb.cli(['sandbox', 'logs', '--since', '120'], { env });
     expect([asId.exitCode, asId.stderr]).toEqual([2, expect.stringMatching(/^error: --since: "120" is not a date or time; .* \(entries after request 120: --after 120\)\n$/)]);
     expect(JSON.parse((await sb.cli(['sandbox', 'deliveries', '--json'], { env })).stdout)).toEqual(expect.any(Array));

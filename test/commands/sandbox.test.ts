@@ -151,6 +151,14 @@ describe('the embedded sandbox (--sandbox)', () => {
     const both = await runInProcess(['--sandbox', '--base-url', 'https://api.example.invalid/v1', 'forms', 'list', '-q'], { env });
     expect([both.exitCode, both.stdout, both.stderr]).toEqual([2, '', 'error: --sandbox runs against the embedded sandbox and --base-url https://api.example.invalid/v1 names a service: give one of them\n']);
     expect(existsSync(`${dir.path}/sb`)).toBe(false);
+    // a password in the address is never shown back; nor is such an address taken anywhere (the key is the credential)
+    const secret = await runInProcess(['--sandbox', '--base-url', 'https://u:hunter2@api.example.invalid/v1', 'forms', 'list'], { env });
+    expect([secret.exitCode, secret.stderr]).toEqual([2, 'error: --sandbox runs against the embedded sandbox and --base-url https://***@api.example.invalid/v1 names a service: give one of them\n']);
+    for (const args of [['--base-url', 'https://u:hunter2@api.example.invalid/v1', 'forms', 'list'], ['auth', 'login', '--base-url', 'https://u:hunter2@api.example.invalid/v1', '--with-key']]) {
+      const r = await runInProcess(args, { env: { ...env, FORMCTL_API_KEY: 'fk_0123456789abcdef' }, input: 'fk_0123456789abcdef\n' });
+      expect([r.exitCode, r.stderr], args.join(' ')).toEqual([2, expect.stringContaining('https://***@api.example.invalid/v1 holds a user name or password before its host')]);
+      expect(r.stderr + r.stdout).not.toContain('hunter2');
+    }
     const beaten = await runInProcess(['--sandbox', 'forms', 'list', '-q'], { env: { ...env, FORMCTL_BASE_URL: 'https://api.example.invalid/v1' } });
     expect([beaten.exitCode, beaten.stderr]).toEqual([0, '']);
     dir.remove();

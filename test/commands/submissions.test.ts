@@ -237,6 +237,21 @@ describe('list, get, update, delete', () => {
     expect(new Set(all.stdout.trim().split('\n')).size).toBe(120);
   });
 
+  it('a --all list stopped part-way leaves the pages it had, its JSON array open so that no parser takes it for the whole (exit 5)', async () => {
+    const f = await survey();
+    await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: f.qrId, count: 250 });
+    // the first page and the form's schema answer; the third request is refused before it is sent
+    const cut = await sb.cli(['submissions', 'list', f.qrId, '--all', '-o', 'json', '--max-requests', '2']);
+    expect(cut.exitCode).toBe(5);
+    expect(() => JSON.parse(cut.stdout)).toThrow();
+    expect(cut.stdout.startsWith('[\n')).toBe(true);
+    expect(JSON.parse(`${cut.stdout}\n]`).length).toBeGreaterThanOrEqual(100);
+    const lines = await sb.cli(['submissions', 'list', f.qrId, '--all', '-o', 'jsonl', '--max-requests', '2']);
+    expect(lines.exitCode).toBe(5);
+    // whole rows only
+    for (const l of lines.stdout.trim().split('\n')) expect(() => JSON.parse(l)).not.toThrow();
+  });
+
   it('a table of submissions names the answer columns it leaves out, piped as on a terminal', async () => {
     const f = await makeForm({ title: 'Wide', fields: [
       { type: 'name', option: { label: 'Name' } }, { type: 'email', option: { label: 'E-mail' } }, { type: 'phone', option: { label: 'Phone' } },
@@ -619,6 +634,10 @@ describe('import', () => {
     const before = await sb.lastRequestId();
     const r = await sb.cli(['submissions', 'import', f.qrId, file, '--dry-run', '--errors', errs]);
     expect([r.exitCode, r.stderr]).toEqual([3, expect.stringMatching(/^row 4: Mail/m)]);
+    // as JSON: found locally, so code 0 and no httpStatus (scripting-and-ci.md, "Errors as JSON")
+    const asJson = await sb.cli(['submissions', 'import', f.qrId, file, '--dry-run'], { env: { FORMCTL_ERROR_FORMAT: 'json' } });
+    const failure = JSON.parse(asJson.stderr.trim().split('\n').pop()!);
+    expect([failure.code, failure.exitCode, 'httpStatus' in failure]).toEqual([0, 3, false]);
     const lines = readFileSync(errs, 'utf8').split('\n');
     expect(lines[0]).toBe('Name,Mail,Note,_row,_errors');
     // the cell as the export writes it: a leading ' so the spreadsheet it is fixed in does not run it

@@ -7,6 +7,7 @@ export interface InProcessOptions {
   env?: Record<string, string | undefined>;
   input?: string | Buffer;
   tty?: boolean;
+  stderrToFile?: boolean;
   columns?: number;
   script?: ScriptedAnswer[];
 }
@@ -16,7 +17,7 @@ export interface InProcessOptions {
  * same argv and environment as an end-to-end run, without a process start (or a build).
  */
 export async function runInProcess(args: string[], opts: InProcessOptions = {}): Promise<CliResult & { asked: string[] }> {
-  const t = testIO({ env: cleanEnv(opts.env), input: opts.input, tty: opts.tty, columns: opts.columns });
+  const t = testIO({ env: cleanEnv(opts.env), input: opts.input, tty: opts.tty, stderrToFile: opts.stderrToFile, columns: opts.columns });
   const prompter = new ScriptedPrompter(t.io, [...(opts.script ?? [])]);
   const exitCode = await run(args, { io: t.io, prompter });
   return { exitCode, stdout: t.stdout(), stderr: t.stderr(), asked: prompter.asked };

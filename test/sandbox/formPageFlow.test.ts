@@ -168,7 +168,7 @@ describe('files chosen before an invalid submit', () => {
     }
   });
 
-  it('bytes no record names (an upload its process died in) go at the next start once an hour old; fresh ones and other names stay', async () => {
+  it('bytes no record names (an upload its process died in) go at the next start once an hour old by the file system\'s clock; fresh ones and other names stay', async () => {
     const dir = join(sb.dataDir, 'files');
     const [old, fresh] = ['0123456789abcdef01234567', '89abcdef0123456789abcdef'];
     for (const name of [old, fresh, 'notes.txt']) writeFileSync(join(dir, name), 'cut short');
@@ -176,10 +176,13 @@ describe('files chosen before an invalid submit', () => {
     utimesSync(join(dir, old), twoHoursAgo, twoHoursAgo);
     utimesSync(join(dir, 'notes.txt'), twoHoursAgo, twoHoursAgo);
     const { createInstance } = await import('../../src/sandbox/server.js');
-    createInstance({ dataDir: sb.dataDir }, new AbortController().signal).store.close();
+    // the sandbox's clock two hours ahead (POST /_sandbox/clock) does not age the bytes: the file system's clock does
+    await sb.admin('POST', '/_sandbox/clock', { advanceSeconds: 7200 });
     try {
+      createInstance({ dataDir: sb.dataDir }, new AbortController().signal).store.close();
       expect([onDisk(old), onDisk(fresh), existsSync(join(dir, 'notes.txt'))]).toEqual([false, true, true]);
     } finally {
+      await sb.admin('POST', '/_sandbox/clock', { advanceSeconds: -7200 });
       for (const name of [fresh, 'notes.txt']) rmSync(join(dir, name), { force: true });
     }
   });

@@ -26,6 +26,8 @@ export class SandboxAdmin {
 
   seedScans = (qrId: string, opts: ScanSeed) => this.call<{ scans: number; submissions: number }>('/_sandbox/seed-scans', 'POST', { qrId, ...opts });
   seedSubmissions = (qrId: string, count: number) => this.call<{ created: number }>('/_sandbox/seed-submissions', 'POST', { qrId, count });
+  /** the sandbox's clock (moved by POST /_sandbox/clock; a move of 0 reads it) */
+  nowMs = async () => Date.parse((await this.call<{ now: string }>('/_sandbox/clock', 'POST', { advanceSeconds: 0 })).now);
 
   private async call<T>(path: string, method: 'GET' | 'PUT' | 'POST' = 'GET', body?: unknown): Promise<T> {
     const init: RequestInit = body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };

@@ -25,6 +25,8 @@ interface ManifestEntry {
   keys: Record<string, string>;
   /** file field key → hash of the quizConfig last sent (the service never shows correct answers) */
   answers?: Record<string, string>;
+  /** the locale last sent: GET /forms/{qrId} does not return it (spec §2.3), so it is compared with this */
+  locale?: string;
 }
 
 interface Manifest {
@@ -155,7 +157,9 @@ function showChange(c: Change): string {
 async function compareWith(client: ApiClient, l: Loaded, qrId: string, entry: ManifestEntry | undefined, prune: boolean) {
   const form = await getForm(client, qrId);
   const answersKnown = (fileKey: string | undefined, quiz: Record<string, unknown>) => fileKey !== undefined && entry?.answers?.[fileKey] === hash(quiz);
-  return { form, result: compare(l.def, form as RemoteForm, entry?.keys ?? {}, { prune, answersKnown }) };
+  // a locale the service does not show is the one last sent from here, when one was
+  const remote = (form.locale === undefined && entry?.locale !== undefined ? { ...form, locale: entry.locale } : form) as RemoteForm;
+  return { form, result: compare(l.def, remote, entry?.keys ?? {}, { prune, answersKnown }) };
 }
 
 // ── diff ─────────────────────────────────────────────────────────────────────
@@ -195,6 +199,12 @@ function answersOf(def: Definition, previous: Record<string, string> = {}): Reco
   return out;
 }
 
+/** the locale the service has once a write sent the file's (or the one remembered before, when the file gives none) */
+function localeOf(def: Definition, previous?: string): { locale?: string } {
+  const locale = def.locale ?? previous;
+  return locale === undefined ? {} : { locale };
+}
+
 export async function apply(deps: Deps, files: unknown[], opts: { dryRun?: boolean; pruneFields?: boolean }): Promise<void> {
   const list = (files[0] as string[] | undefined) ?? [];
   if (!list.length) throw new UsageError('give one or more definition files');
@@ -216,7 +226,7 @@ export async function apply(deps: Deps, files: unknown[], opts: { dryRun?: boole
       if (!check.ok) throw new UsageError(`${l.file}: ${check.problems.join('; ')}`);
       const form = await createForm(client, check.value);
       writes++;
-      mine[basename(l.file)] = { qrId: form.qrId, keys: keysAfter(l.def, form), answers: answersOf(l.def) };
+      mine[basename(l.file)] = { qrId: form.qrId, keys: keysAfter(l.def, form), answers: answersOf(l.def), ...localeOf(l.def) };
       writeManifest(l.file, m);
       plan[plan.length - 1] = `created ${l.file} → ${form.qrId}`;
       continue;
@@ -235,7 +245,7 @@ export async function apply(deps: Deps, files: unknown[], opts: { dryRun?: boole
     const form = await updateForm(client, entry.qrId, check.value);
     forgetFormSchema(deps, entry.qrId);
     writes++;
-    mine[basename(l.file)] = { qrId: entry.qrId, keys: { ...entry.keys, ...keysAfter(l.def, form) }, answers: answersOf(l.def, entry.answers) };
+    mine[basename(l.file)] = { qrId: entry.qrId, keys: { ...entry.keys, ...keysAfter(l.def, form) }, answers: answersOf(l.def, entry.answers), ...localeOf(l.def, entry.locale) };
     writeManifest(l.file, m);
   }
   deps.io.stdout.write(`${plan.join('\n')}\n`);

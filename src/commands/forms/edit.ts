@@ -144,10 +144,14 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   if (opts.from !== undefined) readFromFile(opts.from);
   // --from sends the file as it is in scripts; on a terminal it opens it first, unless --no-editor.
   // Without a terminal no editor is started (it would wait on input that never comes)
-  if (opts.from === undefined && !deps.io.canPrompt) {
-    throw new UsageError(`forms edit opens your editor, which needs a terminal, but ${deps.io.ci ? 'CI is set' : 'stdin is not a terminal'}: pass --from FILE (formctl forms pull ${id} --out FILE writes one to change)`);
+  // an editor takes the terminal on stdin and stdout (stderr may go to a file)
+  const { ci, isStdinTTY, isStdoutTTY } = deps.io;
+  const canEdit = isStdinTTY && isStdoutTTY && !ci;
+  if (opts.from === undefined && !canEdit) {
+    const why = ci ? 'CI is set' : !isStdinTTY ? 'stdin is not a terminal' : 'stdout is not a terminal';
+    throw new UsageError(`forms edit opens your editor, which needs a terminal, but ${why}: pass --from FILE (formctl forms pull ${id} --out FILE writes one to change)`);
   }
-  const editor = opts.from === undefined || (deps.io.canPrompt && opts.editor !== false) ? editorCommand(env, 'then run formctl forms edit again (or send a file with --from FILE --no-editor)') : undefined;
+  const editor = opts.from === undefined || (canEdit && opts.editor !== false) ? editorCommand(env, 'then run formctl forms edit again (or send a file with --from FILE --no-editor)') : undefined;
   const s: Session = { id, file: opts.from, over: false };
   // registered before the client's own cleanups, so that its line is the last one
   deps.onCleanup(() => settle(deps, s));

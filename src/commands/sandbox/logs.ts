@@ -31,9 +31,9 @@ const entry = (r: LoggedRequest): Entry => ({ id: r.id, at: r.at, method: r.meth
  * --since in the time language of every time flag (domain/when.ts); a bare number that is no time
  * there was an entry id before --after took that meaning, and the error says so.
  */
-function sinceMs(raw: string | undefined): number | undefined {
+function sinceMs(raw: string | undefined, nowMs: number): number | undefined {
   try {
-    const iso = whenIso('--since', raw, 'start');
+    const iso = whenIso('--since', raw, 'start', nowMs);
     return iso === undefined ? undefined : Date.parse(iso);
   } catch (e) {
     if (raw !== undefined && /^\d+$/.test(raw.trim())) throw new UsageError(`${(e as Error).message} (entries after request ${raw.trim()}: --after ${raw.trim()})`);
@@ -45,9 +45,11 @@ function sinceMs(raw: string | undefined): number | undefined {
 export async function run(deps: Deps, _args: unknown[], opts: { data?: string; follow?: boolean; since?: string; after?: string; interval?: string }): Promise<void> {
   const out = deps.outputFor(view);
   let since = parseIntFlag('--after', opts.after, 0, Number.MAX_SAFE_INTEGER) ?? 0;
-  const from = sinceMs(opts.since);
+  // a bad --since is exit 2 before the sandbox is read; then read on the sandbox's clock, as its log is
+  sinceMs(opts.since, Date.now());
   const interval = parseIntFlag('--interval', opts.interval, 100, 60_000) ?? 500;
   const source = sandboxSource(deps, opts.data);
+  const from = opts.since === undefined ? undefined : sinceMs(opts.since, await source.nowMs());
   const logged = await source.requests(since);
   // the cursor moves past every entry read, those --since leaves out too
   const first = from === undefined ? logged : logged.filter((r) => Date.parse(r.at) >= from);

@@ -17,6 +17,8 @@ export interface SandboxSource {
   deliveries(): Promise<DeliveryRow[]>;
   outbox(): Promise<OutboxRow[]>;
   requests(sinceId: number): Promise<LoggedRequest[]>;
+  /** the sandbox's clock, which its log's times are read on (POST /_sandbox/clock moves it) */
+  nowMs(): Promise<number>;
   keys(): Promise<SeededKey[]>;
   /** the main account's plan */
   setPlan(plan: Plan): Promise<void>;
@@ -43,6 +45,7 @@ export function sandboxSource(deps: Deps, dataDir: string | undefined): SandboxS
     deliveries: () => withStore(deps, dir, (s) => s.deliveries.all()),
     outbox: () => withStore(deps, dir, (s) => s.outbox.all()),
     requests: (since) => withStore(deps, dir, (s) => s.requests.since(since)),
+    nowMs: () => withStore(deps, dir, (s) => Date.now() + s.meta.clockOffsetMs()),
     keys: () => withStore(deps, dir, (s) => s.members.seededKeys()),
     setPlan: (plan) => withStore(deps, dir, (s) => s.accounts.update(MAIN_ACCOUNT, { plan })),
     seedScans: async (qrId, opts) => {
@@ -63,6 +66,7 @@ function served(admin: SandboxAdmin): SandboxSource {
     deliveries: admin.deliveries,
     outbox: admin.outbox,
     requests: admin.requests,
+    nowMs: admin.nowMs,
     keys: admin.keys,
     setPlan: (plan) => admin.setPlan(plan),
     seedScans: admin.seedScans,

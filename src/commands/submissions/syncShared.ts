@@ -98,7 +98,7 @@ export function redact(url: string): string {
     shown = `${colon >= 0 ? `${info.slice(0, colon)}:***` : info}${rest.slice(at)}`;
   }
   const q = shown.search(/[?#]/);
-  return q < 0 ? scheme + shown : scheme + shown.slice(0, q) + shown.slice(q).replace(/([?&])([^=&#]*)=([^&#]*)/g, (all, sep: string, name: string, value: string) => (/pass/i.test(name) || /pass/i.test(safeDecode(value)) ? `${sep}${name}=***` : all));
+  return q < 0 ? scheme + shown : scheme + shown.slice(0, q) + shown.slice(q).replace(/([?&])([^=&#]*)=([^&#]*)/g, (all, sep: string, name: string, value: string) => (/pass/i.test(safeDecode(name)) || /pass/i.test(safeDecode(value)) ? `${sep}${name}=***` : all));
 }
 
 function safeDecode(text: string): string {

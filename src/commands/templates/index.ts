@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { bind as Bind } from '../../cmdutil/command.js';
 import { addOutputFlags } from '../../cmdutil/flags.js';
+import { formView } from '../../cmdutil/formView.js';
 
 const ITEM = { fields: ['id', 'title', 'categoryName'] };
 const verbs = () => import('./verbs.js');
@@ -22,13 +23,14 @@ export function register(program: Command, bind: typeof Bind): void {
     async () => ({ run: (await verbs()).list }),
   );
   bind(
-    addOutputFlags(verb('get', 'Show a template: an outline of its fields on a terminal, the raw record with -o json'), ITEM)
+    addOutputFlags(verb('get', 'Show a template: an outline of its fields on a terminal, the raw record with -o json'), { ...ITEM, formats: 'output format: table (an outline of its fields) or json (default: table on a terminal, json in a pipe)' })
       .argument('<id>', 'template id (24 hex characters)')
       .addHelpText('after', "\nExamples:\n  formctl templates get 5f0c9a1e2b3c4d5e6f708192\n  formctl templates get 5f0c9a1e2b3c4d5e6f708192 -o json | jq '.form.fields'\n  formctl templates get 5f0c9a1e2b3c4d5e6f708192 --query 'form.fields[].type'"),
     async () => ({ run: (await verbs()).get }),
   );
   bind(
-    addOutputFlags(verb('use', 'Create a form from a template (its form-create body, then one create)'), ITEM)
+    // it answers with a form, printed as forms create prints one
+    addOutputFlags(verb('use', 'Create a form from a template (its form-create body, then one create)'), formView)
       .argument('<id>', 'template id')
       .option('--title <text>', 'title of the new form')
       .option('--short-text <text>', 'short text of the new form')

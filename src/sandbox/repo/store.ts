@@ -133,7 +133,9 @@ export class SandboxStore {
    * something uses one (then it is that submission's). Run as a sandbox opens its data.
    */
   sweepPendingFiles(nowMs: number): void {
-    this.sweepOrphanBytes(nowMs - PENDING_FILE_TTL_MS);
+    // bytes are dated by the file system's clock, never the sandbox's (POST /_sandbox/clock moves that
+    // one: an hour ahead, an upload another process is still receiving would look abandoned)
+    this.sweepOrphanBytes(Date.now() - PENDING_FILE_TTL_MS);
     const stale = this.files.pendingBefore(new Date(nowMs - PENDING_FILE_TTL_MS).toISOString());
     if (!stale.length) return;
     const gone = this.write(() => {

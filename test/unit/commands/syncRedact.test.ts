@@ -9,6 +9,8 @@ describe('redact (sync --to in messages)', () => {
     ['postgres://u:p/ss@h/db', 'postgres://u:***@h/db'],
     ['postgres://:pw@h/db', 'postgres://:***@h/db'],
     ['postgresql://u@h/db?password=pw&sslmode=require', 'postgresql://u@h/db?password=***&sslmode=require'],
+    // a name percent-encoded, as pg reads it decoded
+    ['postgres://u@h/db?%70assword=pw&x=1', 'postgres://u@h/db?%70assword=***&x=1'],
     ['postgres://u@h/db?sslmode=require&sslpassword=pw', 'postgres://u@h/db?sslmode=require&sslpassword=***'],
     ['postgres://u%40x:p%40w@h/db', 'postgres://u%40x:***@h/db'],
     ['postgres://u:pa?ss@h/db', 'postgres://u:***@h/db'],

@@ -70,7 +70,8 @@ describe('tables fit the terminal', async () => {
 });
 
 describe('a list written as its pages come (renderListStream)', () => {
-  const many: Row[] = Array.from({ length: 23 }, (_, i) => ({ id: `R${i}`, title: i % 3 ? `row ${i}` : `=cmd|' /C calc'!A${i}, "quoted"\nline`, n: i * 1.5, tags: i % 2 ? [] : ['a', `b${i}`] }));
+  // texts with a line break, and with U+2028 and U+2029 (which JSON leaves as they are, and a regular expression's ^ with m takes for line ends)
+  const many: Row[] = Array.from({ length: 23 }, (_, i) => ({ id: `R${i}`, title: i % 3 ? `row ${i}${i % 4 ? '' : '\u2028and\u2029on'}` : `=cmd|' /C calc'!A${i}, "quoted"\nline`, n: i * 1.5, tags: i % 2 ? [] : ['a', `b${i}`] }));
   async function streamed(opts: Parameters<typeof renderListStream>[0], batches: Row[][]): Promise<string> {
     let out = '';
     for await (const text of renderListStream(opts, view, (async function* () { yield* batches; })())) out += text;
