@@ -25,7 +25,8 @@ export interface Deps {
   printListStream<T>(view: View<T>, batches: AsyncIterable<T[]>): Promise<void>;
   printOne<T>(view: View<T>, item: T): Promise<void>;
   /** a record as -o json prints it (pretty, or on one line), or what --query makes of it in the -o format */
-  printJson(data: unknown, oneLine?: boolean): Promise<void>;
+  /** `rawString`: a --query result that is a string is printed as it is (api, as gh api --jq) */
+  printJson(data: unknown, oneLine?: boolean, rawString?: boolean): Promise<void>;
   /** a message for people: stderr, never stdout */
   info(message: string): void;
   warn(message: string): void;

@@ -51,10 +51,11 @@ export function createDeps(io: IOStreams, flags: GlobalFlags, overrides: { promp
         prose: format === 'table' && !query,
       };
     },
-    async printJson(data, oneLine = false) {
+    async printJson(data, oneLine = false, rawString = false) {
       if (!query) return void io.stdout.write(`${JSON.stringify(data, null, oneLine ? undefined : 2)}\n`);
       const format = resolveFormat(flags.output, flags.json, deps.config().settings.output, io);
       const result = query.apply(data);
+      if (rawString && typeof result === 'string') return void io.stdout.write(`${result}\n`);
       // a record printed on one line stays on one line as its query's result
       if (oneLine && (format === 'json' || format === 'jsonl')) return void io.stdout.write(`${JSON.stringify(result)}\n`);
       io.stdout.write(await renderData(io, { format, csvRaw: flags.csvRaw === true }, result));

@@ -59,6 +59,12 @@ describe('--query', () => {
   it('reads the same JSON as -o json for records printed whole: api --paginate, analytics, schema', async () => {
     const api = await sb.cli(['api', '/forms', '--paginate', '--query', '[].title']);
     expect(JSON.parse(api.stdout)).toEqual(['Survey']);
+    // a string result is printed bare, as gh api --jq prints it (QR=$(formctl api … --query data.qrId))
+    const bare = await sb.cli(['api', `/forms/${survey.qrId}`, '--query', 'data.qrId']);
+    expect([bare.exitCode, bare.stdout]).toEqual([0, `${survey.qrId}\n`]);
+    expect((await sb.cli(['api', `/forms/${survey.qrId}`, '--query', 'data.fields[0].option.required'])).stdout).toBe('true\n');
+    // other commands keep -o json's quotes: -o table gives bare text there
+    expect((await sb.cli(['forms', 'get', survey.qrId, '--query', 'qrId'])).stdout).toBe(`"${survey.qrId}"\n`);
     const analytics = await sb.cli(['analytics', survey.qrId, '--query', '{scans: scans, form: form.qrId}']);
     expect(JSON.parse(analytics.stdout)).toEqual({ scans: 0, form: survey.qrId });
     const schema = await sb.cli(['submissions', 'schema', survey.qrId, '--query', 'length(keys(fields))']);

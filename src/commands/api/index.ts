@@ -1,6 +1,5 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { bind as Bind } from '../../cmdutil/command.js';
-import { queryOption } from '../../cmdutil/flags.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -18,7 +17,7 @@ export function register(program: Command, bind: typeof Bind): void {
       .option('--form <key=value>', 'send multipart/form-data: a text part, or a file part with key=@path (repeatable; one file)', collect)
       .option('-H, --header <name:value>', 'an extra request header (repeatable)', collect)
       .option('--idempotency-key <key>', 'send an Idempotency-Key header (makes a POST safe to retry)')
-      .addOption(queryOption())
+      .addOption(new Option('--query <expr>', 'JMESPath expression applied to the JSON response (e.g. data.qrId): a string result is printed as it is, as gh api --jq does, anything else as JSON'))
       .addHelpText(
         'after',
         `\nThe response body goes to stdout (errors too) and the exit code follows the status (help exit-codes);
@@ -26,6 +25,7 @@ a redirect is never followed (exit 1, naming where it points).\n\nExamples:\n  f
   formctl api -X GET /forms -f limit=100 -f sort=2   # fields are the query of a GET (else they make a POST)
   formctl api /forms/AB12CD34/submissions --paginate -f since=2026-11-01 | jq length
   formctl api /forms --paginate --query "[?!active].qrId"   # JMESPath over the JSON printed
+  QR=$(formctl api -X POST /forms --input form.json --query data.qrId)   # a string: printed bare
   formctl api -i /forms/AB12CD34
   formctl api /forms --input form.json              # POST: a body is given
   formctl api -X DELETE /forms -f ids=AB12 -f ids=CD34

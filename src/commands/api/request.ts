@@ -167,7 +167,7 @@ export async function run(deps: Deps, [first, second]: unknown[], opts: Opts): P
   const { parsed, text } = await readJson(res.body);
   // --query reads a successful JSON answer; an error's body is printed as it came
   if (res.status >= 400) failWith(deps, res.status, { parsed, text }, method, path);
-  if (parsed !== undefined) await deps.printJson(parsed);
+  if (parsed !== undefined) await deps.printJson(parsed, false, true);
   else deps.io.stdout.write(`${text}\n`);
 }
 
@@ -227,7 +227,7 @@ async function paginate(deps: Deps, client: Client, req: { method: Method; path:
   const first = await fetchPage(start);
   if (!first.page) {
     // not a list: the one response, as without --paginate
-    return deps.printJson(first.parsed);
+    return deps.printJson(first.parsed, false, true);
   }
   // the walker counts from page 1: a --paginate that starts later is shifted onto it
   const shifted = async (n: number): Promise<Page<unknown>> => {
@@ -239,5 +239,5 @@ async function paginate(deps: Deps, client: Client, req: { method: Method; path:
   const firstPage = { ...first.page, totalPages: Math.max(0, first.page.totalPages - start + 1) };
   // with -i the headers of each page are printed as it arrives: one page at a time keeps them in order
   for await (const page of walkPages(shifted, { first: firstPage, window: include ? 1 : 4 })) items.push(...page.items);
-  await deps.printJson(items);
+  await deps.printJson(items, false, true);
 }
