@@ -69,7 +69,8 @@ export async function parseYamlText(text: string, where: string): Promise<unknow
   const err = doc.errors[0];
   if (err) {
     const pos = err.linePos?.[0];
-    throw new UsageError(`${where}${pos ? `:${pos.line}:${pos.col}` : ''}: not valid YAML: ${err.message.split('\n')[0]}`);
+    // the library's first line, without its own "at line L, column C:" (the position leads the message)
+    throw new UsageError(`${where}${pos ? `:${pos.line}:${pos.col}` : ''}: not valid YAML: ${err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?\s*$/, '')}`);
   }
   return doc.toJS();
 }

@@ -100,10 +100,19 @@ export type { FieldDefinition };
 
 export type BodyCheck<T> = { ok: true; value: T } | { ok: false; problems: string[] };
 
+/** what to give for a required property a body left out (spec §2.2) */
+const REQUIRED_HINTS: Record<string, string> = {
+  title: ' (the form\'s name)',
+  shortText: ' (the line shown under the title; "" for none)',
+  fields: ' (an array of {type, option}, at least one)',
+};
+
 function describeIssues(error: z.ZodError): string[] {
   return error.issues.map((i) => {
     const path = i.path.length ? i.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') : '(body)';
     if (i.code === 'unrecognized_keys') return `${path === '(body)' ? '' : path + ': '}unknown propert${i.keys.length > 1 ? 'ies' : 'y'} ${i.keys.map((k) => `"${k}"`).join(', ')}`;
+    // a property left out, in the words of the spec (zod says "expected string, received undefined")
+    if (i.code === 'invalid_type' && /received undefined$/.test(i.message)) return `${path}: required${REQUIRED_HINTS[path] ?? ''}`;
     return `${path}: ${i.message}`;
   });
 }

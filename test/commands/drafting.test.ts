@@ -211,7 +211,11 @@ describe('forms create --skeleton, YAML files, and forms edit', () => {
     expect(await fieldsOf(r.stdout.trim())).toEqual(['name:Your name*', 'email:E-mail*', 'radio:Meal', 'sheet:Arrival']);
     writeFileSync(`${tmp.path}/bad.yaml`, 'title: x\n  fields: [\n');
     const bad = await sb.cli(['forms', 'create', '--file', `${tmp.path}/bad.yaml`]);
-    expect([bad.exitCode, bad.stderr]).toEqual([2, expect.stringMatching(/bad\.yaml:\d+:\d+: not valid YAML/)]);
+    expect([bad.exitCode, bad.stderr]).toEqual([2, 'error: ' + `${tmp.path}/bad.yaml:1:8: not valid YAML: Nested mappings are not allowed in compact mappings\n`]);
+    // a property left out is named in the spec's words, with what to give
+    writeFileSync(`${tmp.path}/short.json`, JSON.stringify({ title: 'T', fields: [{ type: 'email', option: { label: 'E' } }] }));
+    const short = await sb.cli(['forms', 'create', '--file', `${tmp.path}/short.json`]);
+    expect([short.exitCode, short.stderr]).toEqual([2, 'error: the form is not valid:\n  - shortText: required (the line shown under the title; "" for none)\n']);
   });
 
   it('edits in $EDITOR and sends only what changed; an unchanged file sends nothing', async () => {
