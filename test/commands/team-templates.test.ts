@@ -56,6 +56,11 @@ describe('formctl team', () => {
     expect(me.password).toBe('sandbox-password');
     const r = await sb.cli(['team', 'reset-password', me.memberId, '--password-stdin'], { role: 'viewer', input: 'sandbox-password\nnew-pass\nnew-pass\n' });
     expect([r.exitCode, r.stderr]).toEqual([0, 'Password changed.\n']);
+    // a wrong current password, and another member's password, said in formctl's words
+    const wrongOld = await sb.cli(['team', 'reset-password', me.memberId, '--password-stdin'], { role: 'viewer', input: 'not-it\nx\nx\n' });
+    expect([wrongOld.exitCode, wrongOld.stderr]).toEqual([1, expect.stringMatching(/^error: the current password is not this member's \(the service: oldPass is incorrect\); nothing changed/)]);
+    const other = await sb.cli(['team', 'reset-password', me.memberId, '--password-stdin'], { input: 'a\nb\nb\n' });
+    expect([other.exitCode, other.stderr]).toEqual([1, expect.stringContaining(`With an Owner's or Admin's key: formctl team update ${me.memberId} --password-stdin`)]);
     // by e-mail a Viewer cannot: the lookup is the team list, which only Owners and Admins may read
     const byMail = await sb.cli(['team', 'reset-password', 'viewer@sandbox.test', '--password-stdin'], { role: 'viewer', input: 'new-pass\nnewer\nnewer\n' });
     expect([byMail.exitCode, byMail.stderr]).toEqual([4, expect.stringMatching(/cannot be looked up with this key .*give the member id instead/)]);

@@ -1,6 +1,6 @@
 import { addMember, listMembers, removeMember, renameTeam, resetPassword, updateMember, type MemberChange } from '../../api/resources/team.js';
 import type { Deps } from '../../cmdutil/factory.js';
-import { CancelError, UsageError } from '../../errors.js';
+import { ApiError, CancelError, UsageError } from '../../errors.js';
 import { checkEmail, explained, memberId, memberView, passwords, userType } from './shared.js';
 
 interface Common {
@@ -89,7 +89,14 @@ export async function resetPasswordCommand(deps: Deps, [ref]: unknown[], opts: C
   if (newPass !== confirm) throw new UsageError('the new password and its confirmation differ');
   const client = await deps.client();
   const id = await memberId(client, String(ref));
-  const r = await explained(() => resetPassword(client, id, { oldPass: oldPass!, newPass: newPass!, confirmPass: confirm! }));
+  const r = await explained(() => resetPassword(client, id, { oldPass: oldPass!, newPass: newPass!, confirmPass: confirm! })).catch((e: unknown) => {
+    // the service's words name its own properties and routes: said again in formctl's
+    if (e instanceof ApiError && e.status === 400) {
+      if (/oldPass/i.test(e.message)) e.message = `the current password is not this member's (the service: ${e.message}); nothing changed`;
+      else if (/own key/i.test(e.message)) e.message = `${e.message}. With an Owner's or Admin's key: formctl team update ${String(ref)} --password-stdin`;
+    }
+    throw e;
+  });
   deps.info(`${r.message}.`);
 }
 
