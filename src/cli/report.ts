@@ -11,6 +11,8 @@ function hint(err: ApiError, sandbox: boolean): string | undefined {
       ? "the sandbox's monthly request quota is used up (it counts as the service does). `formctl quota --sandbox` shows it; `formctl sandbox plan business --sandbox` raises it, `formctl sandbox reset --sandbox` starts over. Not retried."
       : 'the monthly request quota is used up; it resets at the start of next month. Not retried.';
   }
+  // any command that creates forms (forms create, apply, clone, templates use, ai draft --create)
+  if (sandbox && err.status === 400 && /no form in your plan/i.test(err.message)) return 'the embedded sandbox starts on the free plan (10 forms): `formctl sandbox plan business --sandbox` lifts it.';
   if (err.status === 429) return 'rate limited; retries were used up. Try again later.';
   if (err.status === 401) return 'the API key was refused: check it with `formctl auth status`, or log in again with `formctl auth login`.';
   if (err.status === 403) return 'this key\'s role cannot do that (spec: Viewer and Editor limits).';

@@ -109,6 +109,22 @@ describe('spec §8: the monthly quota', () => {
 });
 
 describe('form slots per plan (spec §7; numbers in docs/sandbox.md)', () => {
+  it('the embedded sandbox, on the free plan it starts on, says how to lift it from any command that creates forms', async () => {
+    const dir = tempDir();
+    const env = { FORMCTL_CONFIG_DIR: dir.path, FORMCTL_SANDBOX_DIR: `${dir.path}/sb` };
+    let first = '';
+    for (let i = 0; i < 10; i++) {
+      const r = await runInProcess(['--sandbox', 'forms', 'create', '--title', `Slot ${i}`, '--field', 'email:e', '-q'], { env });
+      expect(r.exitCode, r.stderr).toBe(0);
+      first ||= r.stdout.trim();
+    }
+    for (const args of [['forms', 'create', '--title', 'x', '--field', 'email:e'], ['forms', 'clone', first]]) {
+      const r = await runInProcess(['--sandbox', ...args], { env });
+      expect([r.exitCode, r.stderr], args.join(' ')).toEqual([1, expect.stringContaining('the embedded sandbox starts on the free plan (10 forms): `formctl sandbox plan business --sandbox` lifts it.')]);
+    }
+    dir.remove();
+  });
+
   let sb: SandboxHandle;
   beforeAll(async () => {
     sb = await startSandbox(['--plan', 'free']);
@@ -125,7 +141,10 @@ describe('form slots per plan (spec §7; numbers in docs/sandbox.md)', () => {
     const r = await sb.cli(['forms', 'create', '--title', 'One too many', '--field', 'email:e']);
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('You have no form in your plan, please renew your plan to continue. (HTTP 400)');
-    expect((await sb.cli(['forms', 'clone', ids[0]!])).stderr).toMatch(/no form in your plan/);
+    const clone = await sb.cli(['forms', 'clone', ids[0]!]);
+    expect(clone.stderr).toMatch(/no form in your plan/);
+    // a served sandbox is some account: no word of the embedded sandbox's plan
+    expect(clone.stderr).not.toContain('sandbox plan business');
     // spec §7 order: the plan limit (400) is checked before the role (403)
     expect((await sb.cli(['forms', 'create', '--title', 'x', '--field', 'email:e'], { role: 'viewer' })).exitCode).toBe(1);
     await sb.admin('PUT', '/_sandbox/account', { plan: 'starter' });

@@ -1,7 +1,7 @@
 import { createForm } from '../../api/resources/forms.js';
 import type { Deps } from '../../cmdutil/factory.js';
 import { checkFormCreate } from '../../domain/form.js';
-import { ApiError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { withSpinner } from '../../output/progress.js';
 import { checkPlanLocally, readBodyFile, rejectProblems } from './body.js';
 import { parseFieldSpec } from './fieldSpec.js';
@@ -52,13 +52,8 @@ export async function run(deps: Deps, _args: unknown[], opts: Opts): Promise<voi
   if (!check.ok) rejectProblems('the form', check.problems);
   checkPlanLocally(deps, body);
   const client = await deps.client();
-  const form = await withSpinner(deps.io, 'Creating form…', () => createForm(client, check.value)).catch((e: unknown) => {
-    // the embedded sandbox starts on the free plan (10 forms): say how to lift that, in one command
-    if (e instanceof ApiError && e.status === 400 && /no form in your plan/i.test(e.message) && deps.target().sandbox) {
-      deps.info('The sandbox starts on the free plan (10 forms). Lift it with: formctl sandbox plan business');
-    }
-    throw e;
-  });
+  // (the free plan's limit met in the embedded sandbox: cli/report.ts says how to lift it, for every command)
+  const form = await withSpinner(deps.io, 'Creating form…', () => createForm(client, check.value));
   await printForm(deps, form);
 }
 
