@@ -91,8 +91,17 @@ writeFileSync(process.argv[2], JSON.stringify(doc));
     expect(r.stdout).toMatch(/3\. radio {15}Colour of wine  \(Red \| White \| Rosé\)\n/);
     expect(JSON.parse(readFileSync(file, 'utf8')).fields.map((f: any) => f.option.label)).toEqual(['Name', 'E-mail', 'Colour of wine', 'Phone']);
     expect(await formsNamed('Tasting evening')).toEqual([]);
-    const unsaved = await sb.run(['ai', 'draft', 'Tasting evening with name, e-mail and wine red, white or rosé'], { tty: true, script: [{ ask: /^What next\?/, answer: 'quit' }] });
+    const unsaved = await sb.run(['ai', 'draft', 'Tasting evening with name, e-mail and wine red, white or rosé'], { tty: true, script: [{ ask: /^What next\?/, answer: 'quit' }, { ask: /^Discard the draft\?/, answer: 'discard' }] });
     expect(unsaved.exitCode).toBe(130);
+    // Ctrl-C at the menu asks as Quit does: the draft (it cost a request) can be saved on the way out
+    const kept = `${tmp.path}/on-the-way-out.json`;
+    const interrupted = await sb.run(['ai', 'draft', 'Tasting evening with name, e-mail and wine red, white or rosé'], {
+      tty: true,
+      script: [{ ask: /^What next\?/, answer: 'cancel' }, { ask: /^Discard the draft\?/, answer: 'stay' }, { ask: /^What next\?/, answer: 'cancel' }, { ask: /^Discard the draft\?/, answer: 'save' }, { ask: /^Save to file:/, answer: kept }],
+    });
+    expect([interrupted.exitCode, interrupted.asked.filter((q) => /^What next/.test(q)).length]).toEqual([0, 2]);
+    expect(JSON.parse(readFileSync(kept, 'utf8')).fields.map((f: any) => f.type)).toContain('radio');
+    expect(await formsNamed('Tasting evening')).toEqual([]);
   });
 });
 
@@ -106,9 +115,10 @@ describe('ai draft: an edit that does not parse', () => {
       script: [
         { ask: /^What next\?/, answer: 'edit' },
         { ask: /^What next\?/, answer: 'quit' },
+        { ask: /^Discard the draft\?/, answer: 'discard' },
       ],
     });
-    // quit with the draft unsaved: 130, as the loop's other test shows
+    // quit with the draft unsaved, and discarded: 130, as the loop's other test shows
     expect(r.exitCode).toBe(130);
     const kept = /Your edit is kept in (\S+): go on with {2}formctl ai draft --from \1/.exec(r.stderr);
     expect(kept, r.stderr).not.toBeNull();

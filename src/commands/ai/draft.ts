@@ -75,18 +75,29 @@ async function loop(deps: Deps, start: Draft): Promise<void> {
       deps.info(`Not asking what next (${deps.io.ci ? 'CI is set' : 'stdin is not a terminal'}): pass --create to create it, or -o json to print it.`);
       return;
     }
-    const next = await p.select('What next?', [...NEXT], '--create');
+    // Ctrl-C here is a wish to leave, as Quit is: a draft that cost requests is not dropped unasked
+    const next = await p.select('What next?', [...NEXT], '--create').catch((e: unknown) => {
+      if (e instanceof CancelError) return 'quit' as const;
+      throw e;
+    });
     if (next === 'quit') {
       if (saved) return;
-      throw new CancelError('nothing created');
+      const leaving = await p.select('Discard the draft?', [
+        { name: 'No, go on with it', value: 'stay' },
+        { name: 'Save it to a file first (go on later with --from FILE)', value: 'save' },
+        { name: 'Yes, discard it', value: 'discard' },
+      ], '-o json > FILE', 'stay');
+      if (leaving === 'discard') throw new CancelError('nothing created');
+      if (leaving === 'stay') continue;
     }
     if (next === 'create') return create(deps, draft);
     try {
       const before = draft;
-      if (next === 'save') {
+      if (next === 'save' || next === 'quit') {
         const file = (await p.input('Save to file:', '-o json > FILE', 'form-draft.json')).trim();
         saveDraftFile(file, shape(draft));
         deps.info(`Saved to ${file}: go on with formctl ai draft --from ${file}, or create it with formctl forms create --file ${file}`);
+        if (next === 'quit') return;
         saved = true;
         continue;
       }
