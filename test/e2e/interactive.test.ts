@@ -82,6 +82,15 @@ describe('the form builder in a real terminal', () => {
 });
 
 describe('ai draft in a real terminal', () => {
+  it('Ctrl-C at the menu asks before the draft is dropped; a second Ctrl-C drops it (exit 130), nothing created', async () => {
+    const before = (await forms()).length;
+    const t = terminal(['ai', 'draft', 'Book club sign-up with name and favourite genre']);
+    await t.answer('What next?', '\u0003');
+    await t.answer('Discard the draft?', '\u0003');
+    expect((await t.child).exitCode).toBe(130);
+    expect((await forms()).length).toBe(before);
+  }, 30_000);
+
   it('drafts from a sentence, refines it, then creates it', async () => {
     const t = terminal(['ai', 'draft', 'Workshop sign-up with name, e-mail and T-shirt size S, M or L']);
     await t.answer('What next?', '\r'); // refine
