@@ -1,7 +1,7 @@
 import { ARCHETYPES, type Archetype, type OwnField } from './archetypes.js';
 import { classify } from './classify.js';
 import { detectLocale, PHRASES } from './language.js';
-import { archetypeOf, conceptById } from './lexicon.js';
+import { archetypeOf, conceptById, corrected } from './lexicon.js';
 import { isKindPhrase, splitIntro, stripFiller } from './pieces.js';
 import { readQuiz } from './quiz.js';
 import { protect, type Special } from './specials.js';
@@ -127,7 +127,9 @@ const ACRONYMS = /\b(?:rsvp|nps|faq|bbq|pta|hr|cv|qr|diy|vip|ceo|gdpr|dsgvo|rgpd
 
 function titleOf(kinds: string[], archetype: Archetype | undefined, locale: Locale): string {
   const phrase = kinds.map((k) => stripFiller(k.replace(/⟦\d+⟧/g, ' ').replace(/\s+/g, ' ')).replace(/^(?:me|us|make|create|build|i|we|need|want|a|an|the|please)\s+/gi, '').replace(/\s+(?:please|pls)$/i, '').trim()).find(Boolean);
-  if (phrase && phrase.split(/\s+/).length <= 8) return cap(phrase.replace(ACRONYMS, (w) => w.toUpperCase()));
+  // a mistyped word of a kind of form ("contcat form") written as it is meant
+  const spelt = phrase?.replace(/\p{L}+/gu, (w) => (corrected(w.toLowerCase()) === w.toLowerCase() ? w : corrected(w.toLowerCase())));
+  if (spelt && spelt.split(/\s+/).length <= 8) return cap(spelt.replace(ACRONYMS, (w) => w.toUpperCase()));
   return archetype?.title[locale] ?? PHRASES.form[locale];
 }
 

@@ -1,4 +1,5 @@
 import type { Concept } from './concepts.js';
+import { corrected } from './lexicon.js';
 import { stripFiller } from './pieces.js';
 import { fold } from './text.js';
 import type { Locale } from './types.js';
@@ -12,7 +13,8 @@ const AS_WRITTEN = new Set(['shortText', 'number', 'longText', 'name']);
 
 /** whether the words name the concept by another word than its label in the prompt's language */
 export function namedOtherwise(head: string, concept: Concept, locale: Locale): boolean {
-  const written = fold(stripFiller(head)).trim();
+  // a word mistyped ("nmae", "mesage") names the concept as its corrected word does
+  const written = fold(stripFiller(head)).trim().split(/\s+/).map(corrected).join(' ');
   const label = fold(concept.label[locale]);
   if (!AS_WRITTEN.has(concept.type) || written.length < 4 || /[^\p{L}\s'-]/u.test(written)) return false;
   return !written.includes(label) && !label.includes(written);

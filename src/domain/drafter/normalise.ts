@@ -1,6 +1,6 @@
 // What people type around the words of a form, made plain before the sentence is read: emoji,
 // a sentence in capitals, "pls"/"thanks" at the end, shorthand ("w/", "no. of", "nb de",
-// "a + b"), in the five languages. Typos of field words are corrected word by word (lexicon.ts).
+// "a + b", "u"/"ur"), in the five languages. Typos of field words are corrected word by word (lexicon.ts).
 
 const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}]+/gu;
 
@@ -18,6 +18,15 @@ const SHORTHAND: Array<[RegExp, string]> = [
   [/(?<![\p{L}])w\/(?=\s)/giu, 'with'],
   [/(?<![\p{L}])w\/o(?=\s)/giu, 'without'],
   [/(?<=\p{L})\s\+\s(?=\p{L})/gu, ' and '],
+  // text-speak: "would u come back", "ur email", "r u coming" (never Spanish "u", which stands before
+  // an o-word: "siete u ocho", "mujer u hombre"; nor the U of "U.S.", "U-Bahn")
+  [/(?<![\p{L}\p{N}'’.-])u(?![\p{L}\p{N}'’.-])(?!\s+h?o)/giu, 'you'],
+  [/(?<![\p{L}\p{N}'’.-])ur(?![\p{L}\p{N}'’.-])/giu, 'your'],
+  [/(?<![\p{L}\p{N}'’.-])r(?=\s+you\b)/giu, 'are'],
+  // "with" mistyped: a word the typo corrector leaves alone (it corrects the words of fields)
+  [/(?<![\p{L}])(?:wiht|wtih|whith)(?![\p{L}])/giu, 'with'],
+  // "contact from with name…": "form" typed as "from", told apart by what follows it (never "from customers")
+  [/^((?:an?\s+|the\s+|my\s+|our\s+)?\p{L}+(?:[\s-]+\p{L}+)?\s+)from(?=\s+(?:with|for|that|to)\b|\s*[:,]|\s*$)/iu, '$1form'],
 ];
 
 /** a sentence typed in capitals: its long words in lower case (short ones may be codes: XS, DOB) */

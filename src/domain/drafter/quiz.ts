@@ -10,8 +10,8 @@ import { cap, choices, fold } from './text.js';
 const QUIZ_WORD = /\b(quiz+|exam|test|trivia|cuestionario|examen|prova|pr[üu]fung|teste)\b/iu;
 /** words about the quiz itself, not fields: "with answers", "5 questions", "multiple choice" */
 const ABOUT_QUIZ = /(?<![\p{L}])(?:\d+\s+(?:questions?|preguntas?|fragen?|perguntas?)(?:\s+(?:and|et|y|und|e)\s+(?:answers|r[ée]ponses|respuestas|antworten|respostas))?|(?:with|avec|con|mit|com)\s+(?:the\s+|les\s+|las\s+|los\s+|den\s+|as\s+|o\s+)?(?:answers|r[ée]ponses|respuestas|l[öo]sungen|antworten|gabarito|respostas|solu[çc][õo]es)|multiple[- ]choice|choix multiples?|opci[óo]n m[úu]ltiple|m[úu]ltipla escolha)(?![\p{L}])/giu;
-/** "1) ", "2. ": a numbered question starts */
-const NUMBERED = /(?:^|\s)\d{1,2}[).]\s+(?=\p{L})/u;
+/** "1) ", "2. ": a numbered question starts; "2) 3*3?" too (after ")" a number is no decimal) */
+const NUMBERED = /(?:^|\s)(?:\d{1,2}[).]\s+(?=\p{L})|\d{1,2}\)\s+(?=[\p{N}(¿"']))/u;
 const HEADING = /(?:^|[\s.;])(?:questions?|preguntas|fragen|perguntas)\s*$/iu;
 
 export interface QuizRead {

@@ -125,6 +125,11 @@ export function readAnswer(text: string): Answer | undefined {
     if (hasChoices(inner) && !hasChoices(outer)) return withCorrect(listOf(inner), outer || undefined);
     // "dog/cat/horse (cat)", "54, 56, 64 (56)": the choices, then the answer
     if (hasChoices(outer) && !hasChoices(inner)) return withCorrect(listOf(outer), inner.replace(ANSWER_LEAD, '') || inner);
+    // "6/9/12 (9)": numbers between slashes (no choices by themselves: 3/4, 6/9/12 as a date) are
+    // when the answer in parentheses is one of them
+    const slashed = outer.split(/\s*\/\s*/);
+    const said = inner.replace(ANSWER_LEAD, '') || inner;
+    if (!hasChoices(outer) && slashed.length >= 2 && slashed.some((x) => fold(x) === fold(said))) return withCorrect(slashed, said);
     // "? (1789)": the answer alone in parentheses
     if (!outer && !hasChoices(inner)) return { correct: inner };
   }

@@ -8,7 +8,7 @@ import { DraftError, LOCALES, type Draft, type DraftField, type Locale } from '.
 
 // Refining a draft (spec §4.7 `currentForm`) with plain instructions in the five languages: add,
 // remove, rename, reorder, optional/required, options, quiz on/off, translate. Several may be given
-// at once ("; ", "then", "puis", "luego", "dann", "depois"). An instruction it does not understand
+// at once ("; ", ", " before a verb, "then", "puis", "luego", "dann", "depois"). An instruction it does not understand
 // is an error, never a silent no-op; fields the instruction does not name keep order and options.
 
 export const INSTRUCTION_EXAMPLES = [
@@ -139,7 +139,12 @@ const STEPS: Record<VerbName, (s: Session, g: string[]) => void> = {
     f.option.options = existing.filter((o) => !gone.includes(o));
     keepQuizAnswers(f);
   },
-  remove: (s, [ref]) => void s.draft.fields.splice(find(s, ref!), 1),
+  remove: (s, [ref]) => {
+    // "remove product and delivery date": each field named, when each names a different one (a
+    // label that itself holds "and", "Terms and conditions", is the one field it names)
+    const many = listedFields(s, ref!);
+    for (const i of (many ?? [find(s, ref!)]).sort((a, b) => b - a)) s.draft.fields.splice(i, 1);
+  },
   moveTo: (s, [ref, position]) => {
     const [moved] = s.draft.fields.splice(find(s, ref!), 1);
     if (BOTTOM.test(position!)) s.draft.fields.push(moved!);
@@ -205,6 +210,21 @@ const joinedPronoun = (text: string) =>
 
 const OPTIONAL_WORD = /^(optional|not required|facultati|optionnel|opcional|freiwillig|n[ãa]o obrigat)/iu;
 
+/** the fields a list names ("A, B and C"), one each and all different; undefined when it is no such list */
+function listedFields(s: Session, ref: string): number[] | undefined {
+  const names = listOf(ref);
+  if (names.length < 2) return undefined;
+  const last = s.last;
+  try {
+    const at = names.map((n) => find(s, n));
+    if (new Set(at).size === at.length) return at;
+  } catch (e) {
+    if (!(e instanceof DraftError)) throw e;
+  }
+  s.last = last;
+  return undefined;
+}
+
 function choiceField(s: Session, ref: string): DraftField {
   const f = s.draft.fields[find(s, ref)]!;
   if (f.type === 'shortText') f.type = 'radio';
@@ -214,7 +234,7 @@ function choiceField(s: Session, ref: string): DraftField {
 
 /** a verb that opens an instruction: "add a phone and make it required" is two */
 const OPENS = String.raw`(?:make|set|mark|add|include|insert|remove|delete|drop|move|put|rename|call|turn|change|translate|rends|mets|ajoute[rz]?|supprime[rz]?|enl[èe]ve[rz]?|retire[rz]?|d[ée]place[rz]?|renomme[rz]?|traduis|haz|pon|a[ñn]ade|agrega|quita|elimina|borra|mueve|renombra|traduce|mach|mache|f[üu]ge|entferne|l[öo]sche|verschiebe|benenne|[üu]bersetze|torne|adicione|acrescente|remova|retire|mova|renomeie|traduza)\b`;
-const SPLIT = new RegExp(String.raw`\s*;\s*|\s*\n\s*|\s*,?\s+(?:then|and then|puis|ensuite|luego|despu[ée]s(?!\s+de)|dann|danach|depois(?!\s+de))\s+|\.\s+|\s*,?\s+(?:and|et|y|und|e)\s+(?=${OPENS})`, 'iu');
+const SPLIT = new RegExp(String.raw`\s*;\s*|\s*\n\s*|\s*,?\s+(?:then|and then|puis|ensuite|luego|despu[ée]s(?!\s+de)|dann|danach|depois(?!\s+de))\s+|\.\s+|\s*,?\s+(?:and|et|y|und|e)\s+(?=${OPENS})|\s*,\s*(?=${OPENS})`, 'iu');
 
 const cleanInstruction = (raw: string) =>
   raw.trim().replace(/[.!]+$/, '').replace(/^(?:please|pls|and|also|et|y|und|e|bitte|por favor|s'il te pla[iî]t)\s+/iu, '').replace(/\s+(?:please|pls|bitte|por favor|s'il vous pla[iî]t)$/iu, '');

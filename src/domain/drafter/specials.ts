@@ -33,6 +33,15 @@ const DAY_INDEX: Array<[RegExp, number]> = [
 ];
 const dayIndex = (w: string) => DAY_INDEX.find(([re]) => re.test(w.toLowerCase()))?.[1] ?? 0;
 
+/** a day of the week as people abbreviate it ("mon", "Tues.", "jeu", "mié") or write it whole */
+const DAY_WORD = new RegExp(`^(?:${DAY}|tue|tues|wed|thu|thur|thurs|fri|sat|sun|lun|mar|mer|jeu|ven|sam|dim|mi[ée]|jue|vie|s[áa]b|dom)\\.?$`, 'iu');
+
+/** "(mon wed fri)": days with nothing between them are a list of them, "mon, wed, fri" */
+function daysListed(inner: string): string {
+  const words = inner.split(/\s+/);
+  return words.length >= 2 && words.every((w) => DAY_WORD.test(w)) ? words.join(', ') : inner;
+}
+
 /** "1-5", "de 0 à 10" alone: the scale it names */
 export function rangeOf(text: string): { lo: number; hi: number } | undefined {
   const m = new RegExp(`^\\s*(?:${RANGE.source})\\s*$`, 'iu').exec(text);
@@ -65,7 +74,7 @@ export function protect(input: string): Protected {
   const put = (s: Special) => ` ⟦${specials.push(s) - 1}⟧ `;
   let text = input.replace(DASHED, (_m, inner: string) => put({ kind: 'paren', text: inner.trim() }));
   // innermost parentheses first; what is inside is read again later as choices or fields
-  for (let guard = 0; guard < 5 && /\([^()]*\)/.test(text); guard++) text = text.replace(/\(([^()]*)\)/g, (_m, inner: string) => put({ kind: 'paren', text: inner.trim() }));
+  for (let guard = 0; guard < 5 && /\([^()]*\)/.test(text); guard++) text = text.replace(/\(([^()]*)\)/g, (_m, inner: string) => put({ kind: 'paren', text: daysListed(inner.trim()) }));
   text = text.replace(CASCADE, (_m, a: string, b: string) => put({ kind: 'cascade', levels: [a, b] }));
   text = text.replace(WEEK, (_m, a: string, b: string) => put({ kind: 'week', from: dayIndex(a), to: dayIndex(b) }));
   text = text.replace(YES_NO, () => put({ kind: 'yesno' }));

@@ -94,6 +94,20 @@ describe('refining with several instructions in one sentence', () => {
     expect(out).not.toMatch(/Dietary|régime|dietéticos/i);
   });
 
+  it('a comma before a verb starts a new instruction too, and "remove A and B" removes both (a label with "and" in it stays one field)', () => {
+    const order = draftFromPrompt('order form with name, phone, product, delivery date and notes');
+    const out = show(refineDraft(order, 'remove product and delivery date, make phone required'));
+    expect(out).toContain('phone:Phone*');
+    expect(out).not.toMatch(/Product|Delivery date/);
+    expect(show(refineDraft(order, 'remove the product, the delivery date'))).not.toMatch(/Product|Delivery date/);
+    const terms = draftFromPrompt('sign-up with name, email and a checkbox terms and conditions');
+    const kept = show(refineDraft(terms, 'remove terms and conditions'));
+    expect(kept).not.toMatch(/Terms/);
+    expect(kept).toContain('email:');
+    // a comma inside an instruction is its list, not a new one
+    expect(show(refineDraft(order, 'add options Express, Standard to Product'))).toMatch(/Product\[Express\|Standard\]/);
+  });
+
   it('a translation comes last: what the same sentence adds is translated too', () => {
     const out = refineDraft(base, 'in French; add a phone field');
     expect(out.locale).toBe('fr');
