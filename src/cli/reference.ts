@@ -90,17 +90,38 @@ export function referenceData(program: Command): object {
 
 const roff = (s: string) => s.replace(/\\/g, '\\e').replace(/^([.'])/gm, '\\&$1').replace(/-/g, '\\-');
 
+/**
+ * A help topic laid out as a terminal shows it ("  NAME    what it is", continuation lines indented
+ * further, notes at the margin) as man's tagged paragraphs, which man fills to its own width.
+ */
+function topicAsList(text: string): string[] {
+  const out: string[] = [];
+  let inNote = false;
+  for (const raw of text.split('\n')) {
+    if (!raw.trim()) continue;
+    const entry = /^ {1,2}(\S+(?:,? \S+)?)\s{2,}(\S.*)$/.exec(raw);
+    if (entry) out.push('.TP', `.B ${roff(entry[1]!)}`, roff(entry[2]!));
+    else if (/^\s{3,}/.test(raw) || inNote) out.push(roff(raw.trim()));
+    else out.push('.PP', roff(raw.trim()));
+    inNote = !entry && !/^\s/.test(raw);
+  }
+  return out;
+}
+
 /** A man page: formctl(1) for the whole tool, formctl-GROUP(1) for a group. */
 export function manPage(program: Command, group: string | undefined, version: string): string {
   const all = entries(program);
   const name = group ? `formctl-${group}` : 'formctl';
-  const lines = [`.TH ${name.toUpperCase()} 1 "" "formctl ${version}" "formctl manual"`, '.SH NAME'];
+  // .nh: no word of a command or flag is hyphenated across lines ("form‐ ctl‐auth(1)")
+  const lines = [`.TH ${name.toUpperCase()} 1 "" "formctl ${version}" "formctl manual"`, '.nh', '.SH NAME'];
   if (!group) {
-    lines.push(`formctl \\- ${roff(program.description().split('\n')[0]!)}`, '.SH SYNOPSIS', '.B formctl', '.I group verb', '[flags]', '.SH COMMANDS');
-    for (const c of program.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden)) lines.push('.TP', `.B formctl ${roff(c.name())}`, roff(c.description()), `See \\fBformctl\\-${roff(c.name())}\\fR(1).`);
+    // the description's first sentence, over however many lines --help wraps it
+    const summary = program.description().replace(/\n/g, ' ').replace(/\.\s.*$/, '').replace(/\.$/, '');
+    lines.push(`formctl \\- ${roff(summary)}`, '.SH SYNOPSIS', '.B formctl', '.I group verb', '[flags]', '.SH COMMANDS');
+    for (const c of program.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden)) lines.push('.TP', `.B formctl ${roff(c.name())}`, `${roff(c.description())}.`, '.br', `See \\fBformctl\\-${roff(c.name())}\\fR(1).`);
     lines.push('.SH GLOBAL FLAGS');
     for (const o of program.options.filter(visible)) lines.push('.TP', `.B ${roff(o.flags)}`, roff(o.description));
-    lines.push('.SH EXIT STATUS', '.nf', roff(HELP_TOPICS['exit-codes']!.replace(/^Exit codes:\n/, '')), '.fi', '.SH ENVIRONMENT', '.nf', roff(HELP_TOPICS.environment!.replace(/^Environment variables:\n/, '')), '.fi');
+    lines.push('.SH EXIT STATUS', ...topicAsList(HELP_TOPICS['exit-codes']!.replace(/^Exit codes:\n/, '')), '.SH ENVIRONMENT', ...topicAsList(HELP_TOPICS.environment!.replace(/^Environment variables:\n/, '')));
   } else {
     const cmd = program.commands.find((c) => c.name() === group)!;
     lines.push(`formctl ${roff(group)} \\- ${roff(cmd.description())}`, '.SH COMMANDS');
