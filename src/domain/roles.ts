@@ -39,12 +39,13 @@ export const ROLE_TABLE = {
   'submission.create': { phrase: 'create submissions', verdicts: all },
   'submission.update': { phrase: 'edit submissions', verdicts: notViewer },
   'submission.delete': { phrase: 'delete submissions', verdicts: { Owner: 'allow', Admin: 'allow', Editor: 400, Viewer: 400 } },
-  // uploads (spec §4.2): logos for any key; form assets change a form; submission files go with submissions
+  // uploads (spec §4.2): logos for any key; form assets change a form (so an Editor's only on forms it
+  // created, spec §5, as updates); submission files go with submissions
   'file.logo': { phrase: 'upload logos', verdicts: all },
   'file.list': { phrase: 'list files', verdicts: all },
-  'file.form': { phrase: 'upload form files', verdicts: notViewer },
+  'file.form': { phrase: 'upload form files', verdicts: changeForm },
   'file.submission': { phrase: 'upload submission files', verdicts: all },
-  'file.delete': { phrase: 'delete form files', verdicts: notViewer },
+  'file.delete': { phrase: 'delete form files', verdicts: changeForm },
   // webhook settings (spec §4.5) and team (spec §4.6): Owner and Admin only
   'webhook.read': { phrase: 'manage the webhook', verdicts: managers403 },
   'webhook.write': { phrase: 'manage the webhook', verdicts: managers403 },

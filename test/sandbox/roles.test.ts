@@ -31,10 +31,10 @@ const SPEC: Record<string, Record<Role, Cell>> = {
   getSubmission: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 'ok' },
   updateSubmission: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 400 },
   deleteSubmission: { Owner: 'ok', Admin: 'ok', Editor: 400, Viewer: 400 },
-  // uploads: a form asset changes the form; a submission file goes with a submission (docs/sandbox.md)
-  'uploadFormFile (category=form)': { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 400 },
+  // uploads: a form asset changes the form (an Editor's own forms only, as updates); a submission file goes with a submission (docs/sandbox.md)
+  'uploadFormFile (category=form)': { Owner: 'ok', Admin: 'ok', Editor: 'own', Viewer: 400 },
   'uploadFormFile (category=submission)': { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 'ok' },
-  deleteFormFile: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 400 },
+  deleteFormFile: { Owner: 'ok', Admin: 'ok', Editor: 'own', Viewer: 400 },
   uploadLogo: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 'ok' },
   listLogos: { Owner: 'ok', Admin: 'ok', Editor: 'ok', Viewer: 'ok' },
   getWebhook: { Owner: 'ok', Admin: 'ok', Editor: 403, Viewer: 403 },
