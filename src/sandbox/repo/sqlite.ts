@@ -100,7 +100,7 @@ export function openSqlite(file: string, opts: { readonly?: boolean } = {}): Sql
     // a plain require: the bundle is CommonJS, and better-sqlite3 stays outside it (optional)
     Database = require('better-sqlite3');
   } catch (e) {
-    throw new Error(`SQLite is not available on this Node.js (${process.version}): it has no node:sqlite (Node 22.13 or newer has it) and the optional better-sqlite3 is not installed (${(e as Error).message.split('\n')[0]}): use Node 22.13 or newer, or install formctl again where python3, make and g++ can build better-sqlite3`);
+    throw new Error(`SQLite is not available on this Node.js (${process.version}): it has no node:sqlite (Node 22.13 or newer has it) and the optional better-sqlite3 is not installed (${(e as Error).message.split('\n')[0]}): use Node 22.13 or newer, or install formctl again where better-sqlite3 installs: its install downloads a prebuilt binary (from GitHub), else builds one with python3, make, g++ and Node's headers, which node-gyp downloads too (offline: set npm_config_nodedir to a directory holding include/node, then npm ci again)`);
   }
   const db = new Database(file, opts.readonly ? { readonly: true } : {});
   return wrap(engine, db, (text) => db.pragma(text, { simple: true }));
