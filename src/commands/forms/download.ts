@@ -33,12 +33,14 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   deps.info(`Saved the QR code of ${id} to ${target} (${format}).`);
 }
 
-/** --format, else --out's extension; a file whose extension names another format is refused (a PNG in qr.svg). */
+/** --format, else --out's extension (to stdout, PNG); a file whose extension names another format is refused (a PNG in qr.svg). */
 function formatOf(opts: Opts, toStdout: boolean): string {
   const ext = toStdout ? undefined : /\.([a-z]+)$/i.exec(opts.out!)?.[1]?.toLowerCase();
   const named = QR_FORMATS.find((f) => f === ext);
   if (opts.format === undefined) {
     if (named) return named;
+    // to stdout (`> qr.png`, `| lpr`) a PNG, the image every viewer and printer takes
+    if (toStdout) return 'png';
     throw new UsageError(`--format: give ${QR_FORMATS.slice(0, -1).join(', ')} or ${QR_FORMATS.at(-1)}${toStdout ? '' : ` (the extension of --out ${opts.out} names none of them)`}`);
   }
   if (named && named !== opts.format) throw new UsageError(`--out ${opts.out}: the extension says ${named}, --format says ${opts.format}; make them agree`);

@@ -112,7 +112,7 @@ Examples:
     summary: "Download a form's QR code image",
     args: [QR_ID],
     options: [
-      ['--format <format>', "image format (default: --out's extension)", { choices: QR_FORMATS }],
+      ['--format <format>', "image format (default: --out's extension; to stdout, png)", { choices: QR_FORMATS }],
       ['--resolution <px>', 'image size in pixels, 32 to 4096'],
       ['--out <file>', 'file to write (default: stdout, refused when stdout is a terminal)'],
       ['--force', 'overwrite an existing --out file'],
