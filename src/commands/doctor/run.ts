@@ -1,3 +1,4 @@
+import { plural } from '../../output/plural.js';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Deps } from '../../cmdutil/factory.js';
@@ -139,7 +140,7 @@ const SANDBOX_QUOTA_FIX = 'formctl sandbox plan business --sandbox (or formctl s
 /** This month's requests against the plan when one is set: formctl's ledger, or the embedded sandbox's own count. */
 function checkQuota({ used, plan, limit }: QuotaUsage, sandbox: boolean, add: Add): void {
   if (!plan || limit === undefined) {
-    add('ok', 'quota this month', `${used} requests counted by formctl (the plan is not set: formctl config set plan <plan>)`);
+    add('ok', 'quota this month', `${plural(used, 'request')} counted by formctl (the plan is not set: formctl config set plan <plan>)`);
     return;
   }
   const share = used / limit;

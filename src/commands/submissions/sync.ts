@@ -1,3 +1,4 @@
+import { plural } from '../../output/plural.js';
 import { listForms } from '../../api/resources/forms.js';
 import { listSubmissionsChunks, SUBMISSIONS_PAGE_MAX, submissionsPageOf } from '../../api/resources/submissions.js';
 import { textOf } from '../../api/bodyText.js';
@@ -219,6 +220,6 @@ export async function run(deps: Deps, [qrIds]: unknown[], opts: Opts): Promise<v
   const requests = client.requestCount - sentBefore;
   const json = deps.flags.json || deps.flags.output === 'json';
   if (json) deps.io.stdout.write(`${JSON.stringify({ to: sink.label, requests, forms: outcomes }, null, 2)}\n`);
-  else for (const o of outcomes) deps.io.stdout.write(`${o.qrId}\t${o.table}\t${o.upserted} upserted\t${o.deleted} deleted\t${o.rows} rows\t${o.requests} requests\n`);
+  else for (const o of outcomes) deps.io.stdout.write(`${o.qrId}\t${o.table}\t${o.upserted} upserted\t${o.deleted} deleted\t${plural(o.rows, 'row')}\t${plural(o.requests, 'request')}\n`);
   deps.info(`Synced ${outcomes.length} form${outcomes.length === 1 ? '' : 's'} into ${sink.label} with ${requests} request${requests === 1 ? '' : 's'}.`);
 }
