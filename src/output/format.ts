@@ -75,12 +75,14 @@ export function parseFields(raw: string | undefined, allowed: readonly string[],
   const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
   if (names.length === 0) throw new UsageError('--columns: give at least one field name');
   const canonical = (n: string) => allowed.find((a) => a === n) ?? allowed.find((a) => a.toLowerCase() === n.toLowerCase());
-  const unknown = names.filter((n) => canonical(n) === undefined);
+  // a field shown in parts ("Your name (first name)", "Your name (last name)") is named by its label alone
+  const parts = (n: string) => allowed.filter((a) => a.toLowerCase().startsWith(`${n.toLowerCase()} (`) && a.endsWith(')'));
+  const unknown = names.filter((n) => canonical(n) === undefined && !parts(n).length);
   if (unknown.length) {
     const other = elsewhere && (elsewhere.any || unknown.every((n) => elsewhere.names.some((a) => a.toLowerCase() === n.toLowerCase()))) ? `; ${elsewhere.note}` : '';
     throw new UsageError(`--columns: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; valid fields: ${allowed.join(', ')}${other}`);
   }
-  return names.map((n) => canonical(n)!);
+  return names.flatMap((n) => canonical(n) ?? parts(n));
 }
 
 function pick(item: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {

@@ -78,6 +78,11 @@ describe('the contract in use', () => {
       const byLabel = await sb.run(['submissions', 'list', qrId, '-o', 'csv', '--columns', 'title,ID']);
       expect([byLabel.exitCode, byLabel.stdout.split('\n')[0], byLabel.stdout.split('\n')[1]]).toEqual([0, 'Title,id', expect.stringMatching(/^Hello there,[0-9a-f]{24}$/)]);
       expect((await sb.run(['forms', 'list', '-o', 'csv', '--columns', 'QRID,Title'])).stdout.split('\n')[0]).toBe('qrId,title');
+      // a field shown in parts is named by its label alone: its part columns, in order
+      const people = (await sb.api('POST', '/forms', { body: { title: 'People', shortText: 'x', fields: [{ type: 'name', option: { label: 'Your name' } }, { type: 'email', option: { label: 'Mail' } }] } })).body.data;
+      await sb.run(['submissions', 'create', people.qrId, '--set', 'Your name=Ada Lovelace', '--set', 'Mail=ada@example.com']);
+      const parts = await sb.run(['submissions', 'list', people.qrId, '-o', 'csv', '--columns', 'your name,Mail']);
+      expect([parts.exitCode, parts.stdout]).toEqual([0, 'Your name (first name),Your name (last name),Mail\nAda,Lovelace,ada@example.com\n']);
       // an answer column asked of a pipe's JSON: refused (JSON has record keys), with the flag that gives it
       const piped = await sb.run(['submissions', 'list', qrId, '--columns', 'Title,createdAt']);
       expect([piped.exitCode, piped.stderr]).toEqual([2, expect.stringContaining('unknown field Title; valid fields: id')]);
