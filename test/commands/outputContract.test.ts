@@ -94,7 +94,7 @@ describe('the contract in use', () => {
       expect(forms.stderr).not.toContain('columns of table');
       // a page past the last is not an empty account
       const beyond = await sb.run(['forms', 'list', '--page', '50'], { tty: true, env: { NO_COLOR: '1' } });
-      expect([beyond.exitCode, beyond.stdout, beyond.stderr]).toEqual([0, '', expect.stringContaining('No forms on page 50: 1 form on 1 page; use --page 1 or --all.')]);
+      expect([beyond.exitCode, beyond.stdout, beyond.stderr]).toEqual([0, '', expect.stringContaining('No forms on page 50: 2 forms on 1 page; use --page 1 or --all.')]);
       const noSubs = await sb.run(['submissions', 'list', qrId, '--since', 'now'], { tty: true });
       expect(noSubs.stderr).toContain('in that time; widen --since/--until');
     } finally {
