@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { editDistance } from '../domain/editDistance.js';
-import { HELP_TOPICS } from './helpTopics.js';
+import { HELP_TOPICS, topicText } from './helpTopics.js';
 
 // `formctl help WORDS…` as gh reads it: a topic, or the help of the command the words name (commander
 // alone shows the group's help for `help forms create` and the root help for any unknown word).
@@ -25,7 +25,7 @@ function unknown(what: string, word: string, candidates: readonly string[], list
 
 /** A help topic's text, when `word` names one. */
 export function helpTopic(word: string | undefined): string | undefined {
-  return word === undefined ? undefined : HELP_TOPICS[word];
+  return word === undefined ? undefined : topicText(word);
 }
 
 /**

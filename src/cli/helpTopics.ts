@@ -13,8 +13,8 @@ export const HELP_TOPICS: Record<string, string> = {
   130  interrupted (Ctrl-C) or cancelled at a prompt
   141  stdout was closed by its reader (\`| head\`): the command stopped quietly, as SIGPIPE would
   143  terminated (SIGTERM, e.g. a CI timeout), after cleaning up: no temporary file is left
-On a code but 0, stdout holds what came before the failure: a --all list stopped part-way has the
-pages it had (its JSON array left open, so a parser refuses it); export --out is whole or absent.
+On a code but 0, stdout has what came before the failure: a --all list cut short
+has the pages it had (a JSON array left open); export --out is whole or absent.
 `,
   environment: `Environment variables:
   FORMCTL_API_KEY       API key; overrides the profile's key (never printed)
@@ -65,3 +65,32 @@ A single-value flag given twice is an error (exit 2), and so are a flag with its
 "repeatable" flags collect every value.
 `,
 };
+
+/**
+ * A topic as printed: lines wider than 80 columns (or $COLUMNS when narrower) wrapped at spaces,
+ * each further line indented to where its text began ("  NAME    text…" continues under "text").
+ */
+export function topicText(name: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const text = HELP_TOPICS[name];
+  if (text === undefined) return undefined;
+  const columns = Number(env.COLUMNS);
+  const width = Math.max(40, Math.min(80, Number.isInteger(columns) && columns > 0 ? columns : 80));
+  return text.split('\n').map((line) => wrapLine(line, width)).join('\n');
+}
+
+function wrapLine(line: string, width: number): string {
+  if (line.length <= width) return line;
+  const lead = (/^ {1,2}\S+(?:,? \S+)?\s{2,}/.exec(line) ?? /^\s*/.exec(line)!)[0];
+  const indent = ' '.repeat(lead.length);
+  const [first, ...rest] = line.slice(lead.length).split(/ +/);
+  const out: string[] = [];
+  let current = lead + first;
+  for (const word of rest) {
+    if (current.length + 1 + word.length > width) {
+      out.push(current);
+      current = indent + word;
+    } else current += ` ${word}`;
+  }
+  out.push(current);
+  return out.join('\n');
+}

@@ -2,7 +2,7 @@
 // answers the help topics without loading anything else, and otherwise loads the commander tree
 // (run.ts): start-up time is a benchmark target.
 import { join } from 'node:path';
-import { HELP_TOPICS } from './helpTopics.js';
+import { topicText } from './helpTopics.js';
 import { loadBundle } from './bundle.js';
 import { writeOut } from './writeOut.js';
 
@@ -16,7 +16,7 @@ function loadRun(): RunModule {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const topic = argv[0] === 'help' && argv[1] !== undefined ? HELP_TOPICS[argv[1]] : undefined;
+  const topic = argv[0] === 'help' && argv[1] !== undefined ? topicText(argv[1]) : undefined;
   if (topic) return writeOut(topic);
   return loadRun().run(argv);
 }

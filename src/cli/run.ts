@@ -44,7 +44,7 @@ export const GROUPS: Group[] = [
   { name: '__complete', summary: '', hidden: true, load: () => import('../commands/completion/dynamicIndex.js') },
 ];
 
-const INHERITED_FLAGS = '\nInherited flags:\n  --sandbox --profile --base-url --timeout --retries --max-requests --verbose (see formctl help global)\n';
+const INHERITED_FLAGS = '\nInherited flags (formctl help global):\n  --sandbox --profile --base-url --timeout --retries --max-requests --verbose\n';
 
 const VALUE_FLAGS = new Set(['-o', '--output', '--columns', '--query', '--profile', '--base-url', '--timeout', '--retries', '--max-requests']);
 
