@@ -107,6 +107,30 @@ describe('signals', () => {
     expect((await import('node:fs')).readFileSync(cp, 'utf8')).toBe(checkpoint);
   });
 
+  it('Ctrl-C during an import sends no new row, says how many went and that a re-run sends the rest; the re-run makes no duplicate', async () => {
+    const form = (await sb.cli(['forms', 'create', '--title', 'Interrupted import', '--field', 'shortText:Note', '-q'])).stdout.trim();
+    const file = `${tmp.path}/interrupted.csv`;
+    writeFileSync(file, `Note\n${Array.from({ length: 40 }, (_, i) => `row ${i}`).join('\n')}\n`);
+    await sb.admin('POST', '/_sandbox/faults', { spec: `kinds=latency,latency=300,route=POST /forms/${form}/submissions` });
+    let err = '';
+    try {
+      const child = spawnCli(['submissions', 'import', form, file, '--concurrency', '2'], { env: env() });
+      child.stderr!.on('data', (c: Buffer) => (err += c));
+      await waitFor(async () => (await sb.api('GET', `/forms/${form}/submissions?limit=1`)).body.data.total >= 2, 'the first rows');
+      child.kill('SIGINT');
+      expect((await child).exitCode).toBe(130);
+    } finally {
+      await sb.admin('DELETE', '/_sandbox/faults');
+    }
+    expect(err).toMatch(/import stopped \(Ctrl-C\): created \d+, replayed 0, rejected 0, failed 0; \d+ of the 40 rows not sent\. Run the same command again to send them/);
+    const made = (await sb.api('GET', `/forms/${form}/submissions?limit=1`)).body.data.total;
+    expect(made).toBeGreaterThan(0);
+    expect(made).toBeLessThan(40);
+    const again = await sb.cli(['submissions', 'import', form, file, '--json']);
+    expect(again.exitCode).toBe(0);
+    expect((await sb.api('GET', `/forms/${form}/submissions?limit=1`)).body.data.total).toBe(40);
+  });
+
   it('webhook listen --register puts the previous webhook back when the terminal closes (SIGHUP)', async () => {
     await sb.cli(['webhook', 'enable', 'https://hooks.example.com/before']);
     const child = spawnCli(['webhook', 'listen', '--port', '0', '--register'], { env: env() });

@@ -4,6 +4,7 @@ import type { Deps } from '../../cmdutil/factory.js';
 import type { FieldErrors } from '../../domain/answers.js';
 import { ApiError, ConnectionError, isQuotaExhausted } from '../../errors.js';
 import { Progress } from '../../output/progressBar.js';
+import { interruptible, signalExit } from '../../cmdutil/interrupt.js';
 import type { ImportLedger } from './importLedger.js';
 
 /** One data row of an import file and what became of it. */
@@ -64,8 +65,13 @@ export async function sendRows({ deps, qrId, ledger, concurrency, total, rejecte
   let nextIndex = 0;
   let done = 0;
   let fatal: unknown;
+  // Ctrl-C (or SIGTERM, a closed terminal): no new row is sent, the rows on their way finish (each
+  // with its key: acknowledged or not, a re-run sends it once), the count is said, then the exit
+  const interrupt = interruptible();
+  let stoppedBy: NodeJS.Signals | undefined;
+  void interrupt.signal.then((sig) => (stoppedBy = sig));
   const worker = async () => {
-    while (fatal === undefined && nextIndex < valid.length) {
+    while (fatal === undefined && stoppedBy === undefined && nextIndex < valid.length) {
       const row = valid[nextIndex++]!;
       const key = row.key;
       try {
@@ -88,8 +94,16 @@ export async function sendRows({ deps, qrId, ledger, concurrency, total, rejecte
       progress.update(++done);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, valid.length) }, worker));
-  progress.stop();
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, valid.length) }, worker));
+  } finally {
+    interrupt.release();
+    progress.stop();
+  }
+  if (stoppedBy !== undefined && fatal === undefined) {
+    deps.warn(`import stopped (${stoppedBy === 'SIGINT' ? 'Ctrl-C' : stoppedBy}): created ${sent.created}, replayed ${sent.replayed}, rejected ${rejected.length}, failed ${failed.length}; ${valid.length - done} of the ${total} rows not sent. Run the same command again to send them (the rows imported are skipped)`);
+    throw signalExit(stoppedBy);
+  }
   if (fatal !== undefined) {
     deps.warn(`import stopped: created ${sent.created}, replayed ${sent.replayed}, rejected ${rejected.length}, failed ${failed.length} of ${total} rows; run the same command again to finish without duplicates`);
     throw fatal;
