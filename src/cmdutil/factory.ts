@@ -142,12 +142,20 @@ export function maxRequestsOf(flags: GlobalFlags, env: NodeJS.ProcessEnv): numbe
 }
 
 /** --max-requests (or FORMCTL_MAX_REQUESTS): a check before each request that stops the run at the cap. */
-function requestCap(flags: GlobalFlags, env: NodeJS.ProcessEnv): ((sent: number) => void) | undefined {
+function requestCap(flags: GlobalFlags, env: NodeJS.ProcessEnv, command: string): ((sent: number) => void) | undefined {
   const maxRequests = maxRequestsOf(flags, env);
   if (maxRequests === undefined) return undefined;
   return (sent) => {
-    if (sent >= maxRequests) throw new RequestCapError(maxRequests, sent, 'run it again: an import or a sync resumes where it stopped (its ledger, its database); an export starts again from the checkpoint of its last finished run');
+    if (sent >= maxRequests) throw new RequestCapError(maxRequests, sent, afterCap(command));
   };
+}
+
+/** what to do once --max-requests stopped a command, said for the command it stopped */
+function afterCap(command: string): string {
+  if (/\bimport$/.test(command)) return 'run it again: the rows imported are skipped (the local ledger), the rest are sent';
+  if (/\bsync$/.test(command)) return 'run it again: the sync resumes where it stopped (its database)';
+  if (/\bexport$/.test(command)) return 'run it again (with --checkpoint, it starts from the last finished run), or raise --max-requests';
+  return 'raise --max-requests (or leave it out) and run it again';
 }
 
 /** The ApiClient for this run: settings and flags, the proxy, the request log and retry notices, the cap; closed (and counted) at cleanup. */
@@ -172,7 +180,7 @@ async function buildClient(deps: Deps, command: string): Promise<ApiClient> {
     proxy,
     baseDelayMs: io.env.FORMCTL_RETRY_BASE_MS ? Number(io.env.FORMCTL_RETRY_BASE_MS) : undefined,
     log: flags.verbose ? (line) => io.stderr.write(`${p.dim('[api]')} ${line}\n`) : undefined,
-    beforeSend: requestCap(flags, io.env),
+    beforeSend: requestCap(flags, io.env, command),
     // on a terminal a retry is never silent (with --verbose the request log says it already)
     onRetry: io.isStderrTTY && !flags.verbose
       ? (r) => io.stderr.write(`${p.yellow('retrying')} ${r.method} ${r.path} in ${(r.delayMs / 1000).toFixed(1)} s (attempt ${r.attempt + 1} of ${retries + 1}): ${terminalText(r.why)}\n`)

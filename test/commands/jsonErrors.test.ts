@@ -42,6 +42,8 @@ describe('failures as one JSON object on stderr (-o json, FORMCTL_ERROR_FORMAT=j
     const r = await sb.cli(['forms', 'list', '-o', 'json', '--max-requests', '0']);
     expect([r.exitCode, r.stdout]).toEqual([5, '']);
     expect(oneObject(r.stderr)).toMatchObject({ code: 0, exitCode: 5, kind: 'request-cap', message: expect.stringContaining('--max-requests 0 reached') });
+    // what to do next, said for the command it stopped (a list has no ledger to resume from)
+    expect(oneObject(r.stderr).message).toMatch(/; raise --max-requests \(or leave it out\) and run it again$/);
   });
 
   it("an API error carries the service's envelope, httpStatus, and retryAfter on a 429 that says it", async () => {

@@ -134,7 +134,7 @@ describe('submissions sync into SQLite', () => {
       const table = `form_${qrId.toLowerCase()}`;
       let before = await sb.lastRequestId();
       const capped = await sb.cli(['submissions', 'sync', qrId, '--to', to, '--max-requests', '20']);
-      expect([capped.exitCode, capped.stderr], to).toEqual([5, expect.stringMatching(/--max-requests 20 reached \(20 requests sent\); run it again: an import or a sync resumes where it stopped/)]);
+      expect([capped.exitCode, capped.stderr], to).toEqual([5, expect.stringMatching(/--max-requests 20 reached \(20 requests sent\); run it again: the sync resumes where it stopped \(its database\)$/m)]);
       expect(await requests(before)).toBe(20);
       // page 1 (the form, the size), then pages 50 … 32, oldest first: 19 pages of 100 rows, all kept
       // (the batches commit 1,000 rows, then 2,000: 900 of them were lost at the stop)
