@@ -96,9 +96,13 @@ describe('signals', () => {
     await sb.admin('POST', '/_sandbox/faults', { spec: `kinds=latency,latency=1000,route=GET /forms/${qrId}/submissions` });
     try {
       const child = spawnCli(['submissions', 'export', qrId, '--out', `${dir}/out.csv`, '--checkpoint', cp, '--concurrency', '1'], { env: env() });
+      let said = '';
+      child.stderr!.on('data', (c: Buffer) => (said += c));
       await waitFor(() => readdirSync(dir).some((f) => f.endsWith('.part')), 'the temporary file');
       child.kill('SIGTERM');
       expect((await child).exitCode).toBe(143);
+      // what is on disk is said: nothing, and the checkpoint as it was
+      expect(said).toContain(`${dir}/out.csv was not written (an export appears whole or not at all); the checkpoint ${cp} did not move`);
     } finally {
       await sb.admin('DELETE', '/_sandbox/faults');
     }

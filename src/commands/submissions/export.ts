@@ -138,7 +138,8 @@ interface Output {
   toStdout: boolean;
 }
 
-function openOutput(deps: Deps, target: string | undefined, progress: Progress): Output {
+function openOutput(deps: Deps, target: string | undefined, progress: Progress, checkpoint?: string): Output {
+  const checkpointNote = checkpoint ? `; the checkpoint ${checkpoint} did not move` : '';
   deps.onCleanup(() => progress.stop());
   if (target === undefined || target === '-') return { write: streamWriter(deps.io.stdout), commit: async () => undefined, toStdout: true };
   // submissions are people's answers: the file is the user's alone (0600), like a key
@@ -160,6 +161,8 @@ function openOutput(deps: Deps, target: string | undefined, progress: Progress):
     try {
       close();
     } catch { /* a failed close of a file that is gone */ }
+    // said once the file is gone: what is on disk (nothing), and that the checkpoint is as it was
+    deps.info(`${target} was not written (an export appears whole or not at all)${checkpointNote}`);
   });
   const write = async (text: string) => {
     if (text !== '') writeAllSync(fd, Buffer.from(text));
@@ -228,7 +231,7 @@ export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<vo
   const encoder = await makeEncoder(format, fields, opts.headers, deps.flags.csvRaw === true);
 
   const progress = new Progress(deps.io, `Exporting ${id}`, total);
-  const output = openOutput(deps, opts.out, progress);
+  const output = openOutput(deps, opts.out, progress, opts.checkpoint);
   const write = output.write;
   const tally = new Tally(checkpoint);
   await write(encoder.head);
