@@ -170,7 +170,7 @@ describe('submissions sync under faults and kill -9', () => {
     await sb.admin('PUT', '/_sandbox/faults', { spec: 'off' });
   }, 60_000);
 
-  it('into PostgreSQL as a user who may not create tables: exit 2 naming the grant, and the process ends (the connection closed)', async () => {
+  it('into PostgreSQL as a user who may not create tables, or into a database that is not there: exit 2 naming what to fix, and the process ends (the connection closed)', async () => {
     const pgServer = await startPostgres();
     const { default: pg } = await import('pg');
     const c = new pg.Client({ connectionString: pgServer.url });
@@ -183,6 +183,9 @@ describe('submissions sync under faults and kill -9', () => {
       const r = await execa('node', [BIN, 'submissions', 'sync', 'ABC1'], { env, extendEnv: false, reject: false, timeout: 20_000 });
       expect([r.timedOut, r.exitCode]).toEqual([false, 2]);
       expect(r.stderr).toMatch(/cannot create formctl's tables \(permission denied for schema public\).*GRANT CREATE ON SCHEMA/);
+      // the server reached, and refusing what the URL asks (a database that is not there): input to fix, exit 2
+      const missing = await execa('node', [BIN, 'submissions', 'sync', 'ABC1'], { env: { ...env, FORMCTL_SYNC_URL: pgServer.url.replace(/\/[^/]+$/, '/no_such_database') }, extendEnv: false, reject: false, timeout: 20_000 });
+      expect([missing.timedOut, missing.exitCode, missing.stderr]).toEqual([false, 2, expect.stringMatching(/cannot connect \(database "no_such_database" does not exist\)/)]);
     } finally {
       await c.query(`DROP OWNED BY ${role}; DROP ROLE ${role}`).catch(() => undefined);
       await c.end();

@@ -139,6 +139,9 @@ async function writeBatch(db: Conn, table: string, columns: SyncColumn[], { form
   await client.query(upsertFrom(RAW_STAGE, 'submissions', RAW_COLUMNS, ['updated_at', 'raw']));
 }
 
+/** errors of the network, not of what the URL says */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'EPIPE']);
+
 async function connect(url: string): Promise<{ client: Client; copyFrom: CopyFrom }> {
   const [{ default: pg }, copyStreams] = await Promise.all([import('pg'), import('pg-copy-streams')]);
   let client: Client;
@@ -153,7 +156,11 @@ async function connect(url: string): Promise<{ client: Client; copyFrom: CopyFro
   } catch (e) {
     // a refusal after the socket opened (a bad password, SASL) leaves it open: the process would not end
     await client.end().catch(() => undefined);
-    throw new UsageError(`--to ${redact(url)}: cannot connect (${(e as Error).message})`);
+    const message = `--to ${redact(url)}: cannot connect (${(e as Error).message})`;
+    // a server that cannot be reached (down, a network that stays down) may be there on the next run:
+    // exit 1, as any network failure; a refusal by the server (a password, a database that is not there) is input to fix: exit 2
+    if (NETWORK_CODES.has((e as { code?: string }).code ?? '')) throw new Error(message);
+    throw new UsageError(message);
   }
   return { client, copyFrom: copyStreams.from };
 }
