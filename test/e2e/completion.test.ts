@@ -22,6 +22,11 @@ describe('completions/ is generated from the command tree', () => {
     expect(complete(['formctl', 'forms', 'd'])).toBe('delete download diff design');
     expect(complete(['formctl', 'forms', 'download', 'AB', '--format', ''])).toBe('png svg pdf eps');
     expect(complete(['formctl', 'completion', ''])).toContain('bash');
+    // the global flags after a verb's words too (its help's "Inherited flags"), --help everywhere, and help itself
+    expect(complete(['formctl', 'forms', 'list', '--s'])).toBe('--sandbox --sort');
+    expect(complete(['formctl', 'forms', 'list', '--h'])).toBe('--help');
+    expect(complete(['formctl', 'he'])).toBe('help');
+    expect(complete(['formctl', 'help', 'su'])).toBe('submissions');
   });
 });
 
@@ -80,6 +85,7 @@ describe('completion in the real shells (bash, zsh, fish)', () => {
     expect(zsh(['formctl', 'submissions', 'export', qrId, '--out', ''])).toBe('files');
     expect(zsh(['formctl', 'analytics', qrId, '--period', ''])).toBe('compadd day week month months year years custom');
     expect(zsh(['formctl', 'team', 'update', 'a@b.co', '--role', ''])).toBe('compadd Admin Editor Viewer');
+    expect(zsh(['formctl', 'forms', 'list', '--profile', ''])).toBe('compadd play');
   });
 
   it('fish: the same candidates through complete -C', () => {
@@ -95,5 +101,6 @@ describe('completion in the real shells (bash, zsh, fish)', () => {
     expect(fish(`formctl submissions export ${qrId} --out no`)).toContain('notes.csv');
     expect(fish(`formctl analytics ${qrId} --period `)).toEqual(['custom', 'day', 'month', 'months', 'week', 'year', 'years']);
     expect(fish('formctl team add a@b.co --role ')).toEqual(['Admin', 'Editor', 'Viewer']);
+    expect(fish('formctl forms list --sa')).toContain('--sandbox');
   });
 });

@@ -23,8 +23,30 @@ const DYNAMIC_OPTIONS: Record<string, DynamicKind> = { '--profile': 'profiles' }
 /** Values offered for options that check their value themselves (no commander choices). */
 const COMPLETION_VALUES: Record<string, readonly string[]> = { '--output': FORMATS, '--role': ['Admin', 'Editor', 'Viewer'] };
 
-/** A plain description of the commander tree, from which every shell's script is written. */
-export function describeTree(cmd: Command, path: string[] = []): CommandNode {
+/**
+ * A plain description of the commander tree, from which every shell's script is written: every
+ * command takes the global flags after its words too (its help's "Inherited flags") and --help, and
+ * `help` names a group or a topic.
+ */
+export function describeTree(cmd: Command): CommandNode {
+  return withGlobals(describeNode(cmd, []));
+}
+
+function withGlobals(root: CommandNode): CommandNode {
+  const globals = root.options.filter((o) => o !== '--version' && o !== '-V');
+  const globalChoices = Object.fromEntries(Object.entries(root.choices).filter(([k]) => globals.includes(k)));
+  const inherit = (n: CommandNode): CommandNode => ({
+    ...n,
+    options: [...new Set([...n.options, ...globals, '--help'])].sort(),
+    choices: { ...globalChoices, ...n.choices },
+    valueOptions: [...new Set([...n.valueOptions, ...root.valueOptions])].sort(),
+    children: n.children.map(inherit),
+  });
+  const help: CommandNode = { path: ['help'], description: 'Help on a command or a topic', options: [], choices: { '': root.children.map((c) => c.path[0]!) }, valueOptions: [], children: [] };
+  return { ...root, options: [...new Set([...root.options, '--help'])].sort(), children: [...root.children.map(inherit), help] };
+}
+
+function describeNode(cmd: Command, path: string[]): CommandNode {
   const options: string[] = [];
   const choices: Record<string, string[]> = {};
   for (const o of cmd.options) {
@@ -51,7 +73,7 @@ export function describeTree(cmd: Command, path: string[] = []): CommandNode {
     choices,
     valueOptions: valueOptions.sort(),
     argKind,
-    children: cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden).map((c) => describeTree(c, [...path, c.name()])),
+    children: cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden).map((c) => describeNode(c, [...path, c.name()])),
   };
   return withDefaultVerb(node, (cmd as unknown as { _defaultCommandName?: string })._defaultCommandName);
 }
