@@ -43,7 +43,7 @@ _formctl_words() {
     'submissions update') echo '--answers --attach --base-url --help --max-requests --profile --retries --sandbox --set --time-spent --timeout --verbose' ;;
     'submissions delete') echo '--base-url --columns --csv-raw --form --help --json --max-requests --output --profile --query --quiet --retries --sandbox --timeout --verbose --yes -o -q -y' ;;
     'submissions export') echo '--base-url --checkpoint --concurrency --csv-raw --force --format --headers --help --json --max-requests --order --out --output --profile --redact --redact-text --retries --sandbox --since --timeout --until --verbose -o' ;;
-    'submissions import') echo '--base-url --concurrency --dry-run --errors --force-replay --format --help --json --max-requests --profile --retries --sandbox --timeout --verbose' ;;
+    'submissions import') echo '--base-url --concurrency --dry-run --errors --force-replay --format --help --json --max-requests --output --profile --retries --sandbox --timeout --verbose -o' ;;
     'submissions watch') echo '--base-url --columns --csv-raw --exec --help --interval --json --max-requests --output --profile --query --quiet --redact --redact-text --retries --sandbox --since --timeout --verbose -o -q' ;;
     'analytics') echo 'show export --base-url --columns --csv-raw --day --from --help --json --max-requests --no-share --output --period --profile --query --quiet --retries --sandbox --submissions --timeout --to --tz --verbose -o -q' ;;
     'analytics show') echo '--base-url --columns --csv-raw --day --from --help --json --max-requests --no-share --output --period --profile --query --quiet --retries --sandbox --submissions --timeout --to --tz --verbose -o -q' ;;
@@ -163,6 +163,8 @@ _formctl_values() {
     'submissions export|--headers') echo 'label key' ;;
     'submissions export|--order') echo 'newest oldest' ;;
     'submissions import|--format') echo 'csv jsonl json' ;;
+    'submissions import|--output') echo 'text json' ;;
+    'submissions import|-o') echo 'text json' ;;
     'submissions watch|--output') echo 'table json jsonl csv' ;;
     'submissions watch|-o') echo 'table json jsonl csv' ;;
     'analytics|--period') echo 'day week month months year years custom' ;;

@@ -668,6 +668,7 @@ complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l help
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l json
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l max-requests -r -F
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l output -x -a 'text json'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l retries -r -F
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l sandbox

@@ -94,7 +94,8 @@ export function checkBaseUrl(raw: string): { ok: true; url: string } | { ok: fal
 
 /** A URL as it may be shown: any user name and password before its host cut out (`https://***@host/…`). */
 export function withoutUserInfo(raw: string): string {
-  return raw.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1***@');
+  // to the last @: a password may hold / ? or # (then the URL does not parse, and is shown as typed)
+  return raw.replace(/^([a-z][a-z0-9+.-]*:\/\/)[\s\S]*@/i, '$1***@');
 }
 
 /**

@@ -43,9 +43,9 @@ export const ROLE_TABLE = {
   // created, spec §5, as updates); submission files go with submissions
   'file.logo': { phrase: 'upload logos', verdicts: all },
   'file.list': { phrase: 'list files', verdicts: all },
-  'file.form': { phrase: 'upload form files', verdicts: changeForm },
+  'file.form': { phrase: 'upload files to forms', verdicts: changeForm },
   'file.submission': { phrase: 'upload submission files', verdicts: all },
-  'file.delete': { phrase: 'delete form files', verdicts: changeForm },
+  'file.delete': { phrase: 'delete files of forms', verdicts: changeForm },
   // webhook settings (spec §4.5) and team (spec §4.6): Owner and Admin only
   'webhook.read': { phrase: 'manage the webhook', verdicts: managers403 },
   'webhook.write': { phrase: 'manage the webhook', verdicts: managers403 },
@@ -71,7 +71,8 @@ export function decideAccess(role: Role, action: Action, createdByCaller?: boole
   if (verdict === 'allow') return { ok: true };
   if (verdict === 'own') {
     if (createdByCaller !== false) return { ok: true };
-    return { ok: false, status: 400, message: `${role}s can only ${rule.phrase.replace(/ forms$/, '')} forms they created` };
+    // "update forms" → "can only update forms they created"; "upload files to forms" → "… to forms they created"
+    return { ok: false, status: 400, message: `${role}s can only ${rule.phrase} they created` };
   }
   return { ok: false, status: verdict, message: `${role}s cannot ${rule.phrase}` };
 }

@@ -22,7 +22,7 @@ export function logoFileOf(store: SandboxStore, uri: string | undefined, account
  * docs/sandbox.md "Sandbox assumptions": other URLs are not fetched (the sandbox makes no outside requests),
  * and the code is drawn without a logo.
  */
-export function logoOf(store: SandboxStore, uri: string | undefined, accountId: string): Logo | undefined {
+export async function logoOf(store: SandboxStore, uri: string | undefined, accountId: string): Promise<Logo | undefined> {
   const file = logoFileOf(store, uri, accountId);
   if (!file) return undefined;
   let bytes: Buffer;
@@ -33,10 +33,20 @@ export function logoOf(store: SandboxStore, uri: string | undefined, accountId: 
   }
   // an image too large to decode, or an SVG with filters (qr/logoCheck.ts): the code is drawn without
   // it (a logo upload refuses such a file; one uploaded as a form's or a submission's may name it)
-  return logoProblem(bytes, file.mime) ? undefined : { bytes, mime: file.mime };
+  return (await checkedLogo(file.id, bytes, file.mime)) ? undefined : { bytes, mime: file.mime };
 }
 
-export function designFor(store: SandboxStore, accountId: string, config: QrConfig | undefined, resolution?: number): Design {
+/** a file's verdict, kept by its id (a file's bytes never change): an SVG is parsed once, not at every drawing */
+const verdicts = new Map<string, string | undefined>();
+async function checkedLogo(id: string, bytes: Buffer, mime: string): Promise<string | undefined> {
+  if (verdicts.has(id)) return verdicts.get(id);
+  const problem = await logoProblem(bytes, mime);
+  if (verdicts.size >= 1000) verdicts.delete(verdicts.keys().next().value!);
+  verdicts.set(id, problem);
+  return problem;
+}
+
+export async function designFor(store: SandboxStore, accountId: string, config: QrConfig | undefined, resolution?: number): Promise<Design> {
   const c = config ?? {};
-  return { config: c, sizePx: sizeOf(c, resolution), logo: logoOf(store, c.logo, accountId) };
+  return { config: c, sizePx: sizeOf(c, resolution), logo: await logoOf(store, c.logo, accountId) };
 }

@@ -173,6 +173,10 @@ describe('the embedded sandbox (--sandbox)', () => {
     // a password in the address is never shown back; nor is such an address taken anywhere (the key is the credential)
     const secret = await runInProcess(['--sandbox', '--base-url', 'https://u:hunter2@api.example.invalid/v1', 'forms', 'list'], { env });
     expect([secret.exitCode, secret.stderr]).toEqual([2, 'error: --sandbox runs against the embedded sandbox and --base-url https://***@api.example.invalid/v1 names a service: give one of them\n']);
+    // a password holding # / or ?: the URL does not parse, and is still never shown
+    const hashed = await runInProcess(['--base-url', 'https://bob:hunter2#x/y?z@api.example.invalid/v1', 'forms', 'list'], { env: { ...env, FORMCTL_API_KEY: 'fk_0123456789abcdef' } });
+    expect([hashed.exitCode, hashed.stderr]).toEqual([2, expect.stringContaining('https://***@api.example.invalid/v1')]);
+    expect(hashed.stderr).not.toContain('hunter2');
     for (const args of [['--base-url', 'https://u:hunter2@api.example.invalid/v1', 'forms', 'list'], ['auth', 'login', '--base-url', 'https://u:hunter2@api.example.invalid/v1', '--with-key']]) {
       const r = await runInProcess(args, { env: { ...env, FORMCTL_API_KEY: 'fk_0123456789abcdef' }, input: 'fk_0123456789abcdef\n' });
       expect([r.exitCode, r.stderr], args.join(' ')).toEqual([2, expect.stringContaining('https://***@api.example.invalid/v1 holds a user name or password before its host')]);

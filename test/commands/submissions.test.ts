@@ -628,12 +628,13 @@ describe('import', () => {
   it('rows keep the numbers a person counts down the file past skipped empty rows; the errors file keeps the formula guard; a JSON file gets a JSON array back', async () => {
     const f = await survey();
     const file = `${tmp.path}/numbered.csv`;
-    // data rows: 1 Ada, 2 an empty row, 3 a blank line, 4 Bob (a bad e-mail, and a note a spreadsheet would run)
-    writeFileSync(file, 'Name,Mail,Note\nAda L,ada@example.com,hi\n,,\n\nBob B,nope,"=HYPERLINK(""http://evil.example"",""x"")"\n');
+    // data rows: 1 Ada, 2 an empty row, 3 a blank line, 4 a row of spaces, 5 Bob (a bad e-mail, and a note a spreadsheet would run)
+    writeFileSync(file, 'Name,Mail,Note\nAda L,ada@example.com,hi\n,,\n\n  , , \nBob B,nope,"=HYPERLINK(""http://evil.example"",""x"")"\n');
     const errs = `${tmp.path}/numbered-errors.csv`;
     const before = await sb.lastRequestId();
     const r = await sb.cli(['submissions', 'import', f.qrId, file, '--dry-run', '--errors', errs]);
-    expect([r.exitCode, r.stderr]).toEqual([3, expect.stringMatching(/^row 4: Mail/m)]);
+    expect([r.exitCode, r.stderr]).toEqual([3, expect.stringMatching(/^row 5: Mail/m)]);
+    expect(r.stderr).toContain('1 of 2 rows valid');
     // as JSON: found locally, so code 0 and no httpStatus (scripting-and-ci.md, "Errors as JSON")
     const asJson = await sb.cli(['submissions', 'import', f.qrId, file, '--dry-run'], { env: { FORMCTL_ERROR_FORMAT: 'json' } });
     const failure = JSON.parse(asJson.stderr.trim().split('\n').pop()!);
@@ -641,7 +642,7 @@ describe('import', () => {
     const lines = readFileSync(errs, 'utf8').split('\n');
     expect(lines[0]).toBe('Name,Mail,Note,_row,_errors');
     // the cell as the export writes it: a leading ' so the spreadsheet it is fixed in does not run it
-    expect(lines[1]).toMatch(/^Bob B,nope,"'=HYPERLINK\(""http:\/\/evil\.example"",""x""\)",4,/);
+    expect(lines[1]).toMatch(/^Bob B,nope,"'=HYPERLINK\(""http:\/\/evil\.example"",""x""\)",5,/);
     // fixed in place, it imports as answered (the guard comes off again)
     writeFileSync(errs, readFileSync(errs, 'utf8').replace('Bob B,nope', 'Bob B,bob@example.com'));
     const fixed = await sb.cli(['submissions', 'import', f.qrId, errs, '--json']);

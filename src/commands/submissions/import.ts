@@ -28,6 +28,7 @@ interface Opts {
   concurrency: string;
   errors?: string;
   json?: boolean;
+  output?: 'text' | 'json';
 }
 
 
@@ -162,7 +163,10 @@ function report(deps: Deps, opts: Opts, qrId: string, summary: Summary, rejected
   if (summary.rejected > 0) throw new ValidationError(`${summary.rejected} of ${summary.rows} rows rejected${opts.errors ? `; they are in ${opts.errors}, ready to fix and import again` : ''}`, []);
 }
 
-export async function run(deps: Deps, [qrId, file]: unknown[], opts: Opts): Promise<void> {
+export async function run(deps: Deps, [qrId, file]: unknown[], given: Opts): Promise<void> {
+  // -o json and --json alike (as sync takes them); a contradiction of the two is named before anything is read
+  if (given.json && given.output === 'text') throw new UsageError('--json is -o json, and -o says text: give one of them');
+  const opts = { ...given, json: given.json === true || given.output === 'json' };
   const id = requireQrId(qrId);
   const path = String(file);
   const concurrency = parseIntFlag('--concurrency', opts.concurrency, 1, 16)!;

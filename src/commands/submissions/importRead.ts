@@ -84,7 +84,7 @@ async function csvRecords(text: string, file: string): Promise<Records> {
     const cells = all[i]!;
     if (isEmptyRow(cells)) continue;
     const row = i - headerAt;
-    if (cells.length !== header.length) throw new UsageError(`${file}: row ${row} has ${cells.length} cells where the header line has ${header.length}`);
+    if (cells.length !== header.length) throw new UsageError(`${file}: row ${row} has ${cells.length} cell${cells.length === 1 ? '' : 's'} where the header line has ${header.length}`);
     data.push({ cells, row });
   }
   const kept = header.map((_, i) => i).filter((i) => {
@@ -106,8 +106,8 @@ async function csvRecords(text: string, file: string): Promise<Records> {
   };
 }
 
-/** a blank line, or a row whose every cell is empty */
-const isEmptyRow = (cells: readonly string[]) => cells.every((c) => c === '');
+/** a blank line, or a row whose every cell is empty or spaces (as csv-parse's skip_records_with_empty_values read it) */
+const isEmptyRow = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
 
 export async function readRecords(text: string, format: 'csv' | 'jsonl' | 'json', file: string): Promise<Records> {
   if (format === 'json') {

@@ -128,7 +128,12 @@ const ACRONYMS = /\b(?:rsvp|nps|faq|bbq|pta|hr|cv|qr|diy|vip|ceo|gdpr|dsgvo|rgpd
 function titleOf(kinds: string[], archetype: Archetype | undefined, locale: Locale): string {
   const phrase = kinds.map((k) => stripFiller(k.replace(/⟦\d+⟧/g, ' ').replace(/\s+/g, ' ')).replace(/^(?:me|us|make|create|build|i|we|need|want|a|an|the|please)\s+/gi, '').replace(/\s+(?:please|pls)$/i, '').trim()).find(Boolean);
   // a mistyped word of a kind of form ("contcat form") written as it is meant
-  const spelt = phrase?.replace(/\p{L}+/gu, (w) => (corrected(w.toLowerCase()) === w.toLowerCase() ? w : corrected(w.toLowerCase())));
+  // (letters swapped only: "contcat", "regsitration"; a word one letter short of another language's
+  // is often a word of its own, "import" of "importe")
+  const spelt = phrase?.replace(/\p{L}+/gu, (w) => {
+    const fixed = corrected(w.toLowerCase());
+    return fixed !== w.toLowerCase() && [...fixed].sort().join('') === [...w.toLowerCase()].sort().join('') ? fixed : w;
+  });
   if (spelt && spelt.split(/\s+/).length <= 8) return cap(spelt.replace(ACRONYMS, (w) => w.toUpperCase()));
   return archetype?.title[locale] ?? PHRASES.form[locale];
 }

@@ -18,15 +18,15 @@ const SHORTHAND: Array<[RegExp, string]> = [
   [/(?<![\p{L}])w\/(?=\s)/giu, 'with'],
   [/(?<![\p{L}])w\/o(?=\s)/giu, 'without'],
   [/(?<=\p{L})\s\+\s(?=\p{L})/gu, ' and '],
-  // text-speak: "would u come back", "ur email", "r u coming" (never Spanish "u", which stands before
-  // an o-word: "siete u ocho", "mujer u hombre"; nor the U of "U.S.", "U-Bahn")
-  [/(?<![\p{L}\p{N}'’.-])u(?![\p{L}\p{N}'’.-])(?!\s+h?o)/giu, 'you'],
-  [/(?<![\p{L}\p{N}'’.-])ur(?![\p{L}\p{N}'’.-])/giu, 'your'],
+  // text-speak, after the English words it follows: "would u come back", "can u", "r u coming",
+  // "enter ur email" (never a choice "U" of a list or a grade, nor Spanish "7 u 8", "mujer u hombre")
+  [/(?<=(?<![\p{L}])(?:would|will|can|could|do|did|are|r|have|if|when|thank|see|let|should|may|might|did|were)\s+)u(?=\s+\p{L})/giu, 'you'],
+  [/(?<=(?<![\p{L}])(?:what'?s|what is|enter|give|give us|tell us|with|and|of|your|is)\s+)ur(?=\s+\p{L})/giu, 'your'],
   [/(?<![\p{L}\p{N}'’.-])r(?=\s+you\b)/giu, 'are'],
   // "with" mistyped: a word the typo corrector leaves alone (it corrects the words of fields)
   [/(?<![\p{L}])(?:wiht|wtih|whith)(?![\p{L}])/giu, 'with'],
   // "contact from with name…": "form" typed as "from", told apart by what follows it (never "from customers")
-  [/^((?:an?\s+|the\s+|my\s+|our\s+)?\p{L}+(?:[\s-]+\p{L}+)?\s+)from(?=\s+(?:with|for|that|to)\b|\s*[:,]|\s*$)/iu, '$1form'],
+  [/^((?:an?\s+|the\s+|my\s+|our\s+)?\p{L}+(?:[\s-]+\p{L}+)?\s+)from(?=\s+with\b|\s*[:,]|\s*$)/iu, '$1form'],
 ];
 
 /** a sentence typed in capitals: its long words in lower case (short ones may be codes: XS, DOB) */

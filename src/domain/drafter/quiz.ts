@@ -50,6 +50,15 @@ function scored(question: string, answer: string): Made | undefined {
   return { field: { type, option: { label: q, required: true }, quizConfig: { points: 1, correctAnswers: [cap(a)] } } };
 }
 
+/** the first "N) " or "N. " that numbers a question: outside parentheses ("(7, 8, 9) answer 8" closes a list) */
+function numberedIn(seg: string): { index: number } | undefined {
+  for (const m of seg.matchAll(new RegExp(NUMBERED.source, 'gu'))) {
+    const before = seg.slice(0, m.index);
+    if ((before.match(/\(/g)?.length ?? 0) <= (before.match(/\)/g)?.length ?? 0)) return { index: m.index };
+  }
+  return undefined;
+}
+
 interface Questions {
   before: string;
   pairs: Array<[string, string]>;
@@ -66,9 +75,10 @@ function askedQuestions(body: string): Questions | undefined {
   let after = '';
   for (let k = 1; k < parts.length; k++) {
     const seg = parts[k]!;
-    const numbered = NUMBERED.exec(seg);
+    const numbered = numberedIn(seg);
     let at: number;
-    if (k === parts.length - 1) at = boundary(seg, '.;\n', false);
+    // the last answer ends at a sentence's end, or where a numbered item starts after it ("Paris 2) …")
+    if (k === parts.length - 1) at = numbered && seg.slice(0, numbered.index).trim() ? Math.min(numbered.index, boundary(seg, '.;\n', false) >= 0 ? boundary(seg, '.;\n', false) : Infinity) : boundary(seg, '.;\n', false);
     // "7 x 8? 56. what is …": a number right after the "?" is the answer, not the next question's number
     else if (numbered && seg.slice(0, numbered.index).trim()) at = numbered.index;
     // "…? (1789) who was king …?": an answer in parentheses ends where they close

@@ -69,7 +69,7 @@ async function qrImage({ sb, params, req, res, origin }: PublicContext): Promise
       res.writeHead(429, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': String(hit.retryAfterSeconds) }).end('Too many QR images drawn again for other links from this address: try again later\n');
       return;
     }
-    bytes = await renderQr(shortUrl, format, designFor(sb.store, row.account_id, qrConfig));
+    bytes = await renderQr(shortUrl, format, await designFor(sb.store, row.account_id, qrConfig));
     d.links.delete(designKey);
     d.links.set(designKey, shortUrl);
     if (d.links.size > DRAWN_MAX * 4) d.links.delete(d.links.keys().next().value!);

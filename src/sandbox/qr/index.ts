@@ -71,11 +71,31 @@ async function rasterise(svg: string, needed: string[] | 'all', width?: number):
   const { renderAsync } = await import('@resvg/resvg-js');
   const files = needed === 'all' ? fonts().map((f) => f.file) : needed;
   const installed = fonts().length > 0;
-  // on libuv's thread pool: a drawing never holds the sandbox's other requests
-  return renderAsync(svg, {
-    fitTo: width ? { mode: 'width', value: width } : { mode: 'original' },
-    font: installed ? { loadSystemFonts: false, fontFiles: files, defaultFontFamily: 'DejaVu Sans' } : { loadSystemFonts: true },
-  });
+  // on libuv's thread pool: a drawing never holds the sandbox's other requests; at most two at once,
+  // so that drawings never take the whole pool (four threads: the file system's work goes there too)
+  return inDrawingSlot(() =>
+    renderAsync(svg, {
+      fitTo: width ? { mode: 'width', value: width } : { mode: 'original' },
+      font: installed ? { loadSystemFonts: false, fontFiles: files, defaultFontFamily: 'DejaVu Sans' } : { loadSystemFonts: true },
+    }),
+  );
+}
+
+const DRAWINGS_AT_ONCE = 2;
+let drawing = 0;
+const waiting: Array<() => void> = [];
+
+/** `work` once one of the drawing slots is free; a slot that frees is handed to the next in line */
+async function inDrawingSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (drawing < DRAWINGS_AT_ONCE) drawing++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else drawing--;
+  }
 }
 
 /** The logo as RGB samples on white, for PDF and EPS (resvg decodes PNG, JPEG, GIF, WebP and SVG). */

@@ -10,20 +10,17 @@ export const LOGO_MAX_PIXELS = 4096 * 4096;
 /** the longest side of a raster logo */
 export const LOGO_MAX_SIDE = 8192;
 
-/** An SVG's filters: the element, or the attribute inside a tag (also CSS's blur() and drop-shadow()). */
-const SVG_FILTER = /<\s*(?:[\w-]+:)?filter\b|<[^>]*\sfilter\s*=/i;
-/** CSS: style attributes and <style> elements, where a `filter` property may be set */
-const SVG_CSS = /\sstyle\s*=\s*(?:"([^"]*)"|'([^']*)')|<\s*style\b[^>]*>([\s\S]*?)<\s*\/\s*style\s*>/gi;
-const CSS_FILTER = /(?:^|[{;\s])filter\s*:/i;
-/** data: URLs in an SVG (resvg reads no other kind of image from a nested SVG): whatever type they declare */
+/** data: URLs in an SVG: whatever type they declare */
 const SVG_DATA_URL = /data:[^,"'\s<>]*?(;base64)?,([^"')<>]*)/gi;
+
+const FILTERS = 'an SVG logo with filters (blur, shadows) is not drawn by the sandbox';
 
 /**
  * Why these bytes cannot be drawn as a logo, or undefined when they can. `mime`: as sniffed on upload
  * (domain/fileTypes.ts). Types resvg does not decode (BMP, ICO, …) are drawn as nothing, harmlessly.
  */
-export function logoProblem(bytes: Buffer, mime: string, depth = 0): string | undefined {
-  if (mime === 'image/svg+xml') return svgProblem(bytes.toString('utf8'), depth);
+export async function logoProblem(bytes: Buffer, mime: string, depth = 0): Promise<string | undefined> {
+  if (mime === 'image/svg+xml') return svgProblem(bytes, depth);
   const size = rasterSize(bytes, mime);
   if (size === null) return undefined;
   if (!size) return `its ${mime.slice('image/'.length).toUpperCase()} header does not say its size`;
@@ -34,15 +31,27 @@ export function logoProblem(bytes: Buffer, mime: string, depth = 0): string | un
   return undefined;
 }
 
-function svgProblem(text: string, depth: number): string | undefined {
-  if (SVG_FILTER.test(text) || [...text.matchAll(SVG_CSS)].some((m) => CSS_FILTER.test(m[1] ?? m[2] ?? m[3] ?? ''))) return 'an SVG logo with filters (blur, shadows) is not drawn by the sandbox';
-  for (const m of text.matchAll(SVG_DATA_URL)) {
+/**
+ * An SVG as resvg reads it: its own parser's tree (entities, character references, comments, CDATA
+ * and CSS all resolved as they are when drawn), in which every filter is a <filter> element,
+ * CSS's blur() and drop-shadow() included. Text is not shaped (no font is loaded): nothing is drawn.
+ */
+async function svgProblem(bytes: Buffer, depth: number): Promise<string | undefined> {
+  const { Resvg } = await import('@resvg/resvg-js');
+  let tree: string;
+  try {
+    tree = new Resvg(bytes, { font: { loadSystemFonts: false, fontFiles: [] } }).toString();
+  } catch (e) {
+    return `an SVG the sandbox cannot read (${(e as Error).message})`;
+  }
+  if (/<filter\b/.test(tree)) return FILTERS;
+  for (const m of tree.matchAll(SVG_DATA_URL)) {
     if (depth >= 2) return 'an SVG logo with images nested more than twice is not drawn by the sandbox';
     // (base64 wrapped over lines: its spaces and line breaks are skipped)
     const payload = m[1] ? Buffer.from(m[2]!, 'base64') : Buffer.from(safeDecode(m[2]!), 'utf8');
     // by its bytes, as resvg reads it, not by the type the URL declares
     const sniffed = sniffFile(payload);
-    const inner = sniffed?.kind === 'image' ? logoProblem(payload, sniffed.mime, depth + 1) : undefined;
+    const inner = sniffed?.kind === 'image' ? await logoProblem(payload, sniffed.mime, depth + 1) : undefined;
     if (inner) return `an image inside the SVG: ${inner}`;
   }
   return undefined;

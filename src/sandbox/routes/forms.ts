@@ -250,7 +250,7 @@ async function downloadQr(ctx: RequestContext) {
   }
   const row = ctx.form!;
   const doc = readDoc(row);
-  const bytes = await renderQr(links(ctx.origin, row.qr_id).shortUrl, format as QrFormat, designFor(ctx.store, row.account_id, doc.qrConfig as QrConfig, resolution));
+  const bytes = await renderQr(links(ctx.origin, row.qr_id).shortUrl, format as QrFormat, await designFor(ctx.store, row.account_id, doc.qrConfig as QrConfig, resolution));
   return new RawReply(CONTENT_TYPES[format as QrFormat], bytes, { 'content-disposition': `attachment; filename="${row.qr_id}.${format}"` });
 }
 

@@ -52,7 +52,7 @@ async function storeUpload(ctx: RequestContext, allowed: readonly string[], qrId
     if (!up || up.field !== 'userFile') throw new ApiFailure(400, 'The part userFile is required');
     if (body.fileParts > 1) throw new ApiFailure(400, 'One file per request');
     const sniffed = sniffFile(up.head);
-    const refusal = refuseFile(category as 'logo' | 'form' | 'submission', sniffed) ?? (category === 'logo' ? logoRefusal(ctx, up.fileId, sniffed!.mime) : undefined);
+    const refusal = refuseFile(category as 'logo' | 'form' | 'submission', sniffed) ?? (category === 'logo' ? await logoRefusal(ctx, up.fileId, sniffed!.mime) : undefined);
     if (refusal) throw new ApiFailure(400, `File refused: ${refusal}`);
     ctx.store.files.insert({ id: up.fileId, account_id: ctx.account.id, qr_id: qrId, category, name: up.name, mime: sniffed!.mime, size: up.size, created_at: ctx.now().toISOString() });
     return { fileUrl: fileUrl(ctx.origin, up.fileId), fileId: up.fileId };
@@ -63,7 +63,7 @@ async function storeUpload(ctx: RequestContext, allowed: readonly string[], qrId
 }
 
 /** a logo the sandbox could not draw (qr/logoCheck.ts): refused on upload, with the reason */
-function logoRefusal(ctx: RequestContext, fileId: string, mime: string): string | undefined {
+function logoRefusal(ctx: RequestContext, fileId: string, mime: string): Promise<string | undefined> {
   return logoProblem(readFileSync(join(ctx.store.filesDir, fileId)), mime);
 }
 

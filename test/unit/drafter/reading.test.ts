@@ -122,3 +122,24 @@ describe('questions without their "?", marks and field words', () => {
     expect(fields('order number, email, reason for return: damaged, other')).toBe('shortText:Order number ; email:E-mail* ; radio:Reason for return[Damaged|Other]');
   });
 });
+
+describe('what people type around the words of a form (a new user\'s walk, and a review of its fixes)', () => {
+  it('text-speak is read after the English words it follows, never as a choice or in another language', () => {
+    expect(fields('quick survey: would u come back y/n, what did you like')).toMatch(/^radio:Come back\?\[Yes\|No\]/);
+    expect(fields('a form with name, email and clothing size (S, M, L, U)')).toContain('[S|M|L|U]');
+    expect(fields('Formular mit Name, E-Mail und Größe (S, M, L, U)')).toContain('[S|M|L|U]');
+    expect(fields('grade: A, B, C or U')).toContain('[A|B|C|U]');
+    expect(fields('formulario con nombre, correo y edad: 7 u 8 años')).not.toMatch(/you/i);
+  });
+
+  it('a mistyped kind of form is written back corrected in the title, a word of its own is not', () => {
+    expect(draftFromPrompt('contcat from wiht nmae and emal and mesage').title).toBe('Contact form');
+    expect(draftFromPrompt('Import survey with name and email').title).toBe('Import survey');
+  });
+
+  it('numbered quiz questions inline, one right after the other answer', () => {
+    expect(scored('Quiz: 1) capital of Italy? Rome/Milan/Naples (Rome) 2) 3*3? 9; pass mark 50%')).toEqual([['radio', 'Capital of Italy', 'rome'], ['number', '3*3', '9']]);
+    expect(scored('maths quiz: 1) what is 2+2? 3/4/5 (4) 2) what is 3*3? 6/9/12 (9)')).toEqual([['radio', 'What is 2+2', '4'], ['radio', 'What is 3*3', '9']]);
+    expect(scored('quiz: 1) capital of France? Paris 2) who painted the Mona Lisa? Leonardo')).toEqual([['shortText', 'Capital of France', 'Paris'], ['shortText', 'Who painted the Mona Lisa', 'Leonardo']]);
+  });
+});
