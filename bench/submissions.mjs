@@ -14,7 +14,11 @@ const baseEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1',
 
 const { child, info } = await serveSandbox(join(dir, 'data'), baseEnv, ['--plan', 'enterprise']);
 const env = { ...baseEnv, FORMCTL_BASE_URL: info.baseUrl, FORMCTL_API_KEY: info.keys.owner };
+// after measure() blocked this process (spawnSync), one turn of the event loop first: a connection the
+// server closed meanwhile is seen closed, and not reused (below, logOf also asks again when one was)
+const settle = () => new Promise((r) => setTimeout(r, 10));
 const api = async (method, path, body, admin = false) => {
+  await settle();
   const res = await fetch(`${admin ? info.origin : info.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${info.keys.owner}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
   return (await res.json()).data;
 };
@@ -29,8 +33,19 @@ const form = async (title) =>
       { type: 'shortText', option: { label: 'Note' } },
     ],
   });
-const lastRequestId = async () => (await fetch(`${info.origin}/_sandbox/requests`).then((r) => r.json())).data.at(-1)?.id ?? 0;
-const requestsSince = async (id) => (await fetch(`${info.origin}/_sandbox/requests?since=${id}`).then((r) => r.json())).data.length;
+/**
+ * A GET of the sandbox's request log, asked again once when its kept-alive connection was closed:
+ * measure() blocks this process (spawnSync) longer than the server keeps an idle connection (10 s, a
+ * 300,000-row export run three times on a slow machine), and fetch does not see the close until it
+ * reuses the socket.
+ */
+async function logOf(query = '') {
+  await settle();
+  const get = () => fetch(`${info.origin}/_sandbox/requests${query}`).then((r) => r.json());
+  return (await get().catch((e) => (e?.cause?.code === 'UND_ERR_SOCKET' ? get() : Promise.reject(e)))).data;
+}
+const lastRequestId = async () => (await logOf()).at(-1)?.id ?? 0;
+const requestsSince = async (id) => (await logOf(`?since=${id}`)).length;
 
 /** Runs a command under /usr/bin/time: wall seconds and peak RSS in MB. */
 function measure(cmd, args) {
