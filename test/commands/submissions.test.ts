@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir, waitFor } from '../helpers/cli.js';
 import { submissionFixtures } from '../helpers/fixtures.js';
@@ -446,6 +446,8 @@ describe('export', () => {
     const first = await sb.cli(['submissions', 'export', f.qrId, '--format', 'jsonl', '--checkpoint', cp]);
     expect(first.stdout.trim().split('\n')).toHaveLength(8);
     expect(JSON.parse(readFileSync(cp, 'utf8'))).toMatchObject({ qrId: f.qrId, newestCreatedAt: new Date(t).toISOString() });
+    // the user's alone, as the export beside it
+    expect(statSync(cp).mode & 0o777).toBe(0o600);
     // 7 new: 4 at the very same instant as the checkpoint's newest, 3 later
     await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: f.qrId, count: 4, atMs: t });
     await sb.admin('POST', '/_sandbox/seed-submissions', { qrId: f.qrId, count: 3, atMs: t + 10 });

@@ -195,7 +195,8 @@ class Tally extends NewestSeen {
 
 function saveCheckpoint(path: string, id: string, before: Checkpoint | undefined, tally: Tally): void {
   const cp: Checkpoint = { version: 1, qrId: id, newestCreatedAt: tally.newest, idsAtNewest: [...tally.idsAtNewest], exported: (before?.exported ?? 0) + tally.written, updatedAt: new Date().toISOString() };
-  writeFileAtomic(path, `${JSON.stringify(cp, null, 2)}\n`);
+  // the user's alone, as the export beside it (submission ids and times of the account's form)
+  writeFileAtomic(path, `${JSON.stringify(cp, null, 2)}\n`, 0o600);
 }
 
 export async function run(deps: Deps, [qrId]: unknown[], opts: Opts): Promise<void> {
