@@ -47,156 +47,156 @@ complete -c formctl -n '__fish_use_subcommand' -a 'doctor' -d 'Check the set-up:
 complete -c formctl -n '__fish_use_subcommand' -a 'sandbox' -d 'Run and inspect the local API emulator (a stateful copy of API v1 over SQLite)'
 complete -c formctl -n '__fish_use_subcommand' -a 'completion' -d 'Print a shell completion script'
 complete -c formctl -n '__fish_use_subcommand' -a 'help' -d 'Help on a command or a topic'
-complete -c formctl -n '__fish_use_subcommand' -l base-url -r -F
+complete -c formctl -n '__fish_use_subcommand' -l base-url -r -F -d 'API base URL, ending in /v1'
 complete -c formctl -n '__fish_use_subcommand' -l help
-complete -c formctl -n '__fish_use_subcommand' -l max-requests -r -F
-complete -c formctl -n '__fish_use_subcommand' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_use_subcommand' -l retries -r -F
-complete -c formctl -n '__fish_use_subcommand' -l sandbox
-complete -c formctl -n '__fish_use_subcommand' -l timeout -r -F
-complete -c formctl -n '__fish_use_subcommand' -l verbose
-complete -c formctl -n '__fish_use_subcommand' -l version
+complete -c formctl -n '__fish_use_subcommand' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_use_subcommand' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_use_subcommand' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_use_subcommand' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_use_subcommand' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_use_subcommand' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_use_subcommand' -l version -d 'output the version number'
 complete -c formctl -n '__fish_formctl_path '\''auth'\''' -a 'login' -d 'Save an API key and base URL as a profile (the key is typed at a hidden prompt or read from stdin)'
 complete -c formctl -n '__fish_formctl_path '\''auth'\''' -a 'status' -d 'Show the active profile, base URL and masked key (no request unless --check)'
 complete -c formctl -n '__fish_formctl_path '\''auth'\''' -a 'logout' -d 'Remove a profile and its key (from the system keyring or the config file)'
 complete -c formctl -n '__fish_formctl_path '\''auth'\''' -a 'migrate' -d 'Move the keys kept in the config file into the system keyring'
 complete -c formctl -n '__fish_formctl_path '\''auth'\''' -a 'list' -d 'List profiles'
 complete -c formctl -n '__fish_formctl_path '\''auth'\''' -a 'switch' -d 'Make another profile the current one'
-complete -c formctl -n '__fish_formctl_path '\''auth'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_path '\''auth'\''' -l help
-complete -c formctl -n '__fish_formctl_path '\''auth'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_path '\''auth'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_path '\''auth'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_path '\''auth'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_path '\''auth'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_path '\''auth'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l check
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l insecure-storage
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l keyring -x -a 'auto require'
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l no-check
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l plan -x -a 'free starter business professional enterprise'
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l with-key
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l check
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''logout'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''logout'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''logout'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''logout'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''logout'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''logout'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''logout'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''logout'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''migrate'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''migrate'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''migrate'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''migrate'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''migrate'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''migrate'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''migrate'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''migrate'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''switch'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''switch'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''switch'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''switch'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''switch'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''switch'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''switch'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''switch'\''' -l verbose
+complete -c formctl -n '__fish_formctl_path '\''auth'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_path '\''auth'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_path '\''auth'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_path '\''auth'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_path '\''auth'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_path '\''auth'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_path '\''auth'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_path '\''auth'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l base-url -r -F -d 'API base URL ending in /v1 (https; http only for loopback)'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l check -d 'check the key with one request before saving it (the default)'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l insecure-storage -d 'keep the key in the config file (mode 600) in clear text, not in the system keyring'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l keyring -x -a 'auto require' -d 'auto: the system keyring when one answers, else the config file; require: the keyring or fail'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l no-check -d 'save the key without the one request that checks it (offline set-up)'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l plan -x -a 'free starter business professional enterprise' -d 'the account'\''s plan, so plan limits are checked before sending'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile name (default: default, or sandbox with --sandbox)'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l sandbox -d 'make a profile that uses the embedded sandbox (no key needed)'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''login'\''' -l with-key -d 'read the API key from stdin instead of prompting'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l check -d 'verify the key with one request'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys)'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''status'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''logout'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''logout'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''logout'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''logout'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to remove (default: the current one)'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''logout'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''logout'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''logout'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''logout'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''migrate'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''migrate'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''migrate'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''migrate'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'move only this profile'\''s key (default: every profile'\''s)'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''migrate'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''migrate'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''migrate'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''migrate'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys)'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''list'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''switch'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''switch'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''switch'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''switch'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''switch'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''switch'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''switch'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''switch'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''auth'\'' '\''switch'\''' -a '(formctl __complete profiles 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_path '\''config'\''' -a 'list' -d 'Show every setting and the current profile'
 complete -c formctl -n '__fish_formctl_path '\''config'\''' -a 'get' -d 'Print one setting'
 complete -c formctl -n '__fish_formctl_path '\''config'\''' -a 'set' -d 'Change one setting'
 complete -c formctl -n '__fish_formctl_path '\''config'\''' -a 'unset' -d 'Remove one setting'
 complete -c formctl -n '__fish_formctl_path '\''config'\''' -a 'path' -d 'Print the path of the configuration file'
-complete -c formctl -n '__fish_formctl_path '\''config'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_path '\''config'\''' -l help
-complete -c formctl -n '__fish_formctl_path '\''config'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_path '\''config'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_path '\''config'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_path '\''config'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_path '\''config'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_path '\''config'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''get'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''get'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''get'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''get'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''get'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''get'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''get'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''get'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''set'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''set'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''set'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''set'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''set'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''set'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''set'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''set'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''unset'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''unset'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''unset'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''unset'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''unset'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''unset'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''unset'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''unset'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''path'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''path'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''path'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''path'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''path'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''path'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''path'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''path'\''' -l verbose
+complete -c formctl -n '__fish_formctl_path '\''config'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_path '\''config'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_path '\''config'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_path '\''config'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_path '\''config'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_path '\''config'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_path '\''config'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_path '\''config'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys)'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''list'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''get'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''get'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''get'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''get'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile for base-url and plan'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''get'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''get'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''get'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''get'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''set'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''set'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''set'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''set'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile for base-url and plan'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''set'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''set'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''set'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''set'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''unset'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''unset'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''unset'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''unset'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile for base-url and plan'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''unset'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''unset'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''unset'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''unset'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''path'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''path'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''path'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''path'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''path'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''path'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''path'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''config'\'' '\''path'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'list' -d 'List forms (100 per request; --all walks every page)'
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'get' -d 'Show one form'
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'create' -d 'Create a form from flags or a JSON file'
@@ -213,273 +213,273 @@ complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'apply' -d 'Create
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'edit' -d 'Edit a form in $VISUAL/$EDITOR; sends only what changed (nothing when nothing did)'
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'design' -d 'Change a form'\''s QR design (spec qrConfig): a preset, colours, gradient, eyes, pattern, frame, logo'
 complete -c formctl -n '__fish_formctl_path '\''forms'\''' -a 'open' -d 'Print a form'\''s short link and draw its QR code in the terminal, or open the form page in a browser'
-complete -c formctl -n '__fish_formctl_path '\''forms'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_path '\''forms'\''' -l help
-complete -c formctl -n '__fish_formctl_path '\''forms'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_path '\''forms'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_path '\''forms'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_path '\''forms'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_path '\''forms'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_path '\''forms'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l all
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l limit -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l page -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l sort -x -a 'newest name scans'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l verbose
+complete -c formctl -n '__fish_formctl_path '\''forms'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_path '\''forms'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_path '\''forms'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_path '\''forms'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_path '\''forms'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_path '\''forms'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_path '\''forms'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_path '\''forms'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l all -d 'fetch every page'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (id, qrId, title, shortText, shortUrl, previewImage, qrImage, svgQrImage, scans, submissions, active, starred, createdAt, updatedAt)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l limit -r -F -d 'forms per page, 1 to 100 (default 100: the same one request, more data)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l page -r -F -d 'page number (default 1)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l sort -x -a 'newest name scans' -d 'order'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''list'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (id, qrId, title, description, shortText, shortUrl, previewImage, qrImage, svgQrImage, scans, submissions, active, fields, qrConfig, isQuiz, quizConfig, submissionNotification, createdAt, updatedAt)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''get'\''' -a '(formctl __complete forms 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l field -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l file -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l force
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l locale -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l no-notify
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l notify
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l quiz
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l resume -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l short-text -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l skeleton
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l title -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l add-field -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l file -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l locale -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l no-notify
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l notify
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l remove-field -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l replace-fields
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l short-text -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l title -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l verbose
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (id, qrId, title, description, shortText, shortUrl, previewImage, qrImage, svgQrImage, scans, submissions, active, fields, qrConfig, isQuiz, quizConfig, submissionNotification, createdAt, updatedAt)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l field -r -F -d 'a field: '\''type:Label[*][:opt1|opt2]'\'' (* = required; repeatable).'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l file -r -F -d 'body of POST /forms (spec §2.2): JSON, or YAML for .yaml/.yml, or - for stdin; flags override it'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l force -d 'let the builder overwrite an existing draft file without asking'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l locale -r -F -d 'form locale, e.g.'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l no-notify -d 'no e-mail per submission (submissionNotification false)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l notify -d 'e-mail the owner on each submission (default)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l quiz -d 'make it a quiz (isQuiz)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l resume -r -F -d 'go on with a builder session saved with "Save to a file and stop"'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l short-text -r -F -d 'short description shown under the title'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l skeleton -d 'print a commented starter body (YAML; -o json for JSON) and send nothing'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l title -r -F -d 'form title'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''create'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l add-field -r -F -d 'append a field: '\''type:Label[*][:opt1|opt2]'\'' (repeatable; reads the form first)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (id, qrId, title, description, shortText, shortUrl, previewImage, qrImage, svgQrImage, scans, submissions, active, fields, qrConfig, isQuiz, quizConfig, submissionNotification, createdAt, updatedAt)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l file -r -F -d 'JSON body of PUT /forms/{qrId}, or - for stdin; flags override it'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l locale -r -F -d 'new locale'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l no-notify -d 'no e-mail per submission'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l notify -d 'e-mail the owner on each submission'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l remove-field -r -F -d 'remove the field with this key (repeatable; reads the form first)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l replace-fields -d 'let a "fields" list in --file replace every field (fields left out are deleted)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l short-text -r -F -d 'new short text'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l title -r -F -d 'new title'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''update'\''' -a '(formctl __complete forms 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l verbose
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (qrId, result)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''archive'\''' -a '(formctl __complete forms 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l verbose
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (qrId, result)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''restore'\''' -a '(formctl __complete forms 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l yes
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (qrId, result)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -l yes -d 'do not ask for confirmation (required when not on a terminal)'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''delete'\''' -a '(formctl __complete forms 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l count -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l verbose
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (qrId, shortUrl, qrImgUrl)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l count -r -F -d 'number of copies, 1 to 10'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''clone'\''' -a '(formctl __complete forms 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''share'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''share'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''share'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''share'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''share'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''share'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''share'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''share'\''' -l to -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''share'\''' -l verbose
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''share'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''share'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''share'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''share'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''share'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''share'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''share'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''share'\''' -l to -r -F -d 'comma-separated e-mail addresses (at most 5)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''share'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''share'\''' -a '(formctl __complete forms 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l force
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l format -x -a 'png svg pdf eps'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l out -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l resolution -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l verbose
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l force -d 'overwrite an existing --out file'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l format -x -a 'png svg pdf eps' -d 'image format (default: --out'\''s extension; to stdout, png)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l out -r -F -d 'file to write (default: stdout, refused when stdout is a terminal)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l resolution -r -F -d 'image size in pixels, 32 to 4096'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''download'\''' -a '(formctl __complete forms 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l all -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l force
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l out -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l output -x -a 'json yaml'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l verbose
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l all -r -F -d 'every form of the account: one file each and the manifest'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l force -d 'overwrite existing files'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l out -r -F -d 'the file to write (default stdout); records the form in .formctl/forms.json beside it'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l output -x -a 'json yaml' -d 'stdout format: json or yaml'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''pull'\''' -a '(formctl __complete forms 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''diff'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''diff'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''diff'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''diff'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''diff'\''' -l output -x -a 'text json'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''diff'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''diff'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''diff'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''diff'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''diff'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l dry-run
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l prune-fields
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l from -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l no-editor
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l yaml
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l yes
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''diff'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''diff'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''diff'\''' -l json -d 'shortcut for -o json'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''diff'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''diff'\''' -l output -x -a 'text json' -d 'text (default) or json'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''diff'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''diff'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''diff'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''diff'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''diff'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l dry-run -d 'print the plan and send no write request'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l prune-fields -d 'remove fields that are on the service but not in the file'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''apply'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (id, qrId, title, description, shortText, shortUrl, previewImage, qrImage, svgQrImage, scans, submissions, active, fields, qrConfig, isQuiz, quizConfig, submissionNotification, createdAt, updatedAt)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l from -r -F -d 'send this edited file (JSON, or YAML by extension): as it is off a terminal, after the editor on one; properties it leaves out stay as they are (a forms pull file works)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l no-editor -d 'with --from on a terminal: send the file without opening the editor'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l yaml -d 'edit as YAML instead of JSON'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -l yes -d 'send an edit that removes fields or options without asking (required when not on a terminal)'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''edit'\''' -a '(formctl __complete forms 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l background -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l color-dark -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l colors -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l dry-run
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l eye-colors -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l eyes -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l frame -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l frame-color-type -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l frame-colors -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l frame-font -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l frame-text -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l gradient -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l logo -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l no-transparent
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l pattern -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l preset -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l reset
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l size -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l transparent
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l verbose
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l background -r -F -d 'background colour'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l color-dark -r -F -d 'module colour, e.g.'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l colors -r -F -d 'the two gradient colours'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l dry-run -d 'print the qrConfig patch and make no request'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l eye-colors -r -F -d 'outer and inner eye colours (none: like the modules)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l eyes -r -F -d 'eye shapes: inner 0-10, outer 0-12 (eyeInner3,eyeOuter5 also accepted)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l frame -r -F -d 'frame 1-16'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l frame-color-type -r -F -d 'fill, linear, upDown, downUp, diagonal1, diagonal2, radial'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l frame-colors -r -F -d 'frame colour, and a second one on frames 5, 6, 10, 13 and 14'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l frame-font -r -F -d 'the label font (Arial, Courier New, Times New Roman, Roboto, …)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l frame-text -r -F -d 'the frame label'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l gradient -r -F -d 'module gradient: linear, upDown, diagonal1, diagonal2, radial (none: off)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l logo -r -F -d 'centre logo: an image file (uploaded first as a logo) or the fileId of one'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l no-transparent -d 'opaque background'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l output -x -a 'table json jsonl csv' -d 'output format: json (the qrConfig) or table (the QR code drawn in the terminal; default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l pattern -r -F -d 'module pattern 0-14'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l preset -r -F -d 'start from a preset (formctl presets list)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l reset -d 'start from an empty design instead of the current one'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l size -r -F -d 'image size in pixels, 64 to 4096'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l transparent -d 'transparent background'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''design'\''' -a '(formctl __complete forms 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''open'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''open'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''open'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''open'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''open'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''open'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''open'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''open'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''open'\''' -l web
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''open'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''open'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''open'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''open'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''open'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''open'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''open'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''open'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''open'\''' -l web -d 'open the form page in the browser ($BROWSER, a command with arguments, %s for the link; else xdg-open, open or start): an opener that fails is exit 1; off a terminal or with CI set, print the link only'
 complete -c formctl -n '__fish_formctl_at '\''forms'\'' '\''open'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'sync' -d 'Upsert submissions into a database (SQLite or PostgreSQL), incrementally; state kept in the database'
 complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'schema' -d 'Show what a form'\''s answers look like (cached for offline checks)'
@@ -492,318 +492,318 @@ complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'delete' -d 
 complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'export' -d 'Stream every matching submission to a file: 100 per request, constant memory'
 complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'import' -d 'Create submissions from a CSV or JSONL file, safely re-runnable'
 complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -a 'watch' -d 'Print new submissions as they arrive (polling; the fallback of spec §6): a line each on a terminal, JSON lines in a pipe'
-complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -l help
-complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l all-forms
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l full
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l output -x -a 'text json'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l redact
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l redact-text
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l to -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l verbose
+complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_path '\''submissions'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l all-forms -d 'every form of the account'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l full -d 're-read everything: updates changed rows and deletes rows the service no longer has'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l json -d 'shortcut for -o json'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l output -x -a 'text json' -d 'text (default) or json'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l redact -d 'replace e-mails, phones, names, addresses and files by stable pseudonyms (a keyed hash per profile)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l redact-text -d 'with --redact, also drop free text (short and long text, locations, sheets)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l to -r -F -d 'sqlite:FILE or postgres://user:password@host:port/db'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''sync'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (key, type, valueType, label, required, options, example)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''schema'\''' -a '(formctl __complete forms 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l answers -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l attach -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l offline
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l set -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l verbose
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l answers -r -F -d 'answers as JSON keyed by field key: inline, @file, or - for stdin'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l attach -r -F -d 'check a file for a file field locally (exists, size, type); it is never uploaded (repeatable)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (valid)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l offline -d 'check against the cached schema: no request (run `submissions schema` once first)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l set -r -F -d 'one answer; FIELD is a key or a label; the value is shaped for the field (repeatable)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''validate'\''' -a '(formctl __complete forms 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l answers -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l attach -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l idempotency-key -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l set -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l time-expired
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l time-spent -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l verbose
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l answers -r -F -d 'answers as JSON keyed by field key: inline, @file, or - for stdin'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l attach -r -F -d 'upload a file (category=submission) and put its fileId in a file field (repeatable)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l idempotency-key -r -F -d 'reuse a key (at most 128 characters); default: a new random key'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l set -r -F -d 'one answer; FIELD is a key or a label; the value is shaped for the field (repeatable)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l time-expired -d 'timeExpired: the quiz time ran out'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l time-spent -r -F -d 'timeSpentSeconds'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''create'\''' -a '(formctl __complete forms 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l all
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l limit -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l page -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l redact
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l redact-text
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l since -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l until -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l verbose
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l all -d 'every page'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (id, qrId, answers, quizData, createdAt, updatedAt)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l limit -r -F -d 'per page, 1 to 100 (default 100)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l page -r -F -d 'page number (default 1)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l redact -d 'replace e-mails, phones, names, addresses and files by stable pseudonyms (a keyed hash per profile)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l redact-text -d 'with --redact, also drop free text (short and long text, locations, sheets)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l since -r -F -d 'createdAt at or after: 2026-11-01, 2026-11-01T08:00, …T08:00:00Z, now, today, yesterday, 7d / 12h / 30m / 90s / 2w ago, Unix seconds'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l until -r -F -d 'createdAt at or before (a date alone: its whole day): 2026-11-01, 2026-11-01T08:00, …T08:00:00Z, now, today, yesterday, 7d / 12h / 30m / 90s / 2w ago, Unix seconds'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''list'\''' -a '(formctl __complete forms 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l redact
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l redact-text
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l answers -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l attach -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l set -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l time-spent -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l form -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l yes
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l checkpoint -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l concurrency -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l force
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l format -x -a 'csv jsonl json'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l headers -x -a 'label key'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l order -x -a 'newest oldest'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l out -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l output -x -a 'csv jsonl json'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l redact
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l redact-text
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l since -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l until -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l verbose
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (id, qrId, answers, quizData, createdAt, updatedAt)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l redact -d 'replace e-mails, phones, names, addresses and files by stable pseudonyms (a keyed hash per profile)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l redact-text -d 'with --redact, also drop free text (short and long text, locations, sheets)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''get'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l answers -r -F -d 'answers as JSON keyed by field key: inline, @file, or - for stdin'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l attach -r -F -d 'upload a file (category=submission) and put its fileId in a file field (repeatable)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l set -r -F -d 'one answer; FIELD is a key or a label; the value is shaped for the field (repeatable)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l time-spent -r -F -d 'timeSpentSeconds'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''update'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (id, result)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l form -r -F -d 'the form of the ids: one batch request instead of one per id'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''delete'\''' -l yes -d 'do not ask for confirmation (required when not on a terminal)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l checkpoint -r -F -d 'export only what is new since the last run that used this file'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l concurrency -r -F -d 'pages fetched at once once the total is known, 1 to 8'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l force -d 'overwrite an existing --out file'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l format -x -a 'csv jsonl json' -d 'file format (default: csv)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l headers -x -a 'label key' -d 'CSV column names'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l json -d 'shortcut for -o json (one JSON array)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l order -x -a 'newest oldest' -d 'row order'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l out -r -F -d 'file to write (atomically: temp file, then rename; refused if it exists unless --force); default stdout'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l output -x -a 'csv jsonl json' -d 'the same as --format (-o is the output format on every command)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l redact -d 'replace e-mails, phones, names, addresses and files by stable pseudonyms (a keyed hash per profile)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l redact-text -d 'with --redact, also drop free text (short and long text, locations, sheets)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l since -r -F -d 'createdAt at or after: 2026-11-01, 2026-11-01T08:00, …T08:00:00Z, now, today, yesterday, 7d / 12h / 30m / 90s / 2w ago, Unix seconds'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l until -r -F -d 'createdAt at or before (default: the moment the export starts): 2026-11-01, 2026-11-01T08:00, …T08:00:00Z, now, today, yesterday, 7d / 12h / 30m / 90s / 2w ago, Unix seconds'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''export'\''' -a '(formctl __complete forms 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l concurrency -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l dry-run
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l errors -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l force-replay
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l format -x -a 'csv jsonl json'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l output -x -a 'text json'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l verbose
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l concurrency -r -F -d 'rows sent at once, 1 to 16'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l dry-run -d 'validate every row offline and report; send nothing'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l errors -r -F -d 'write rejected rows with their field errors here, ready to fix and re-import'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l force-replay -d 'send rows the local ledger says were imported before too (the service replays them)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l format -x -a 'csv jsonl json' -d 'input format (default: from the file name; for - from the first character)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l json -d 'shortcut for -o json'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l output -x -a 'text json' -d 'the summary: text (default, on stderr) or json (on stdout)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''import'\''' -a '(formctl __complete forms 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l exec -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l interval -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l redact
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l redact-text
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l since -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l verbose
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (id, qrId, answers, quizData, createdAt, updatedAt)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l exec -r -F -d 'run a shell command for each submission, with its JSON on stdin'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l interval -r -F -d 'seconds between polls (each poll is one request)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l redact -d 'replace e-mails, phones, names, addresses and files by stable pseudonyms (a keyed hash per profile)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l redact-text -d 'with --redact, also drop free text (short and long text, locations, sheets)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l since -r -F -d 'start from this createdAt instead of now: 2026-11-01, 2026-11-01T08:00, …T08:00:00Z, now, today, yesterday, 7d / 12h / 30m / 90s / 2w ago, Unix seconds'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''submissions'\'' '\''watch'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_path '\''analytics'\''' -a 'show' -d 'Scans over time, unique visitors, devices, countries and cities (the default verb)'
 complete -c formctl -n '__fish_formctl_path '\''analytics'\''' -a 'export' -d 'Download the raw scans as CSV, one row per scan (the link expires, so it is fetched at once)'
-complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l day -r -F
-complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l from -r -F
-complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l help
-complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l json
-complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l no-share
-complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l period -x -a 'day week month months year years custom'
-complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l quiet
-complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l submissions
-complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l to -r -F
-complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l tz -r -F
-complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l verbose
+complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (date, all, unique)'
+complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l day -r -F -d 'one day by hour (period day): 2026-11-01, 2026-11-01T08:00, …T08:00:00Z, now, today, yesterday, 7d / 12h / 30m / 90s / 2w ago, Unix seconds'
+complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l from -r -F -d 'start of a custom range: 2026-11-01, 2026-11-01T08:00, …T08:00:00Z, now, today, yesterday, 7d / 12h / 30m / 90s / 2w ago, Unix seconds'
+complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l no-share -d 'on a terminal, skip the second request that tells the share of scans that led to a submission'
+complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l period -x -a 'day week month months year years custom' -d 'day, week (last 7 days), month (last 30, default), months (last 6), year (this year), years, custom'
+complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l submissions -d 'only scans that led to a submission (submission=1)'
+complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l to -r -F -d 'end of a custom range, inclusive (default now; a date alone takes the whole day): 2026-11-01, 2026-11-01T08:00, …T08:00:00Z, now, today, yesterday, 7d / 12h / 30m / 90s / 2w ago, Unix seconds'
+complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l tz -r -F -d 'IANA time zone for buckets and typed dates (default UTC)'
+complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_default '\''analytics'\'' '\''--'\'' '\''show'\'' '\''export'\''' -a '(formctl __complete forms 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l day -r -F
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l from -r -F
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l no-share
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l period -x -a 'day week month months year years custom'
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l submissions
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l to -r -F
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l tz -r -F
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l verbose
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (date, all, unique)'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l day -r -F -d 'one day by hour (period day): 2026-11-01, 2026-11-01T08:00, …T08:00:00Z, now, today, yesterday, 7d / 12h / 30m / 90s / 2w ago, Unix seconds'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l from -r -F -d 'start of a custom range: 2026-11-01, 2026-11-01T08:00, …T08:00:00Z, now, today, yesterday, 7d / 12h / 30m / 90s / 2w ago, Unix seconds'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l no-share -d 'on a terminal, skip the second request that tells the share of scans that led to a submission'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l period -x -a 'day week month months year years custom' -d 'day, week (last 7 days), month (last 30, default), months (last 6), year (this year), years, custom'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l submissions -d 'only scans that led to a submission (submission=1)'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l to -r -F -d 'end of a custom range, inclusive (default now; a date alone takes the whole day): 2026-11-01, 2026-11-01T08:00, …T08:00:00Z, now, today, yesterday, 7d / 12h / 30m / 90s / 2w ago, Unix seconds'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l tz -r -F -d 'IANA time zone for buckets and typed dates (default UTC)'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''show'\''' -a '(formctl __complete forms 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l day -r -F
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l force
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l from -r -F
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l out -r -F
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l period -x -a 'day week month months year years custom'
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l submissions
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l to -r -F
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l tz -r -F
-complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l verbose
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l day -r -F -d 'one day by hour (period day): 2026-11-01, 2026-11-01T08:00, …T08:00:00Z, now, today, yesterday, 7d / 12h / 30m / 90s / 2w ago, Unix seconds'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l force -d 'overwrite --out when it exists'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l from -r -F -d 'start of a custom range: 2026-11-01, 2026-11-01T08:00, …T08:00:00Z, now, today, yesterday, 7d / 12h / 30m / 90s / 2w ago, Unix seconds'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l out -r -F -d 'where to write the CSV (default stdout)'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l period -x -a 'day week month months year years custom' -d 'day, week (last 7 days), month (last 30, default), months (last 6), year (this year), years, custom'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l submissions -d 'only scans that led to a submission (submission=1)'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l to -r -F -d 'end of a custom range, inclusive (default now; a date alone takes the whole day): 2026-11-01, 2026-11-01T08:00, …T08:00:00Z, now, today, yesterday, 7d / 12h / 30m / 90s / 2w ago, Unix seconds'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l tz -r -F -d 'IANA time zone for buckets and typed dates (default UTC)'
+complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''analytics'\'' '\''export'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_path '\''presets'\''' -a 'list' -d 'List the QR design presets (with colour swatches on a terminal)'
-complete -c formctl -n '__fish_formctl_path '\''presets'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_path '\''presets'\''' -l help
-complete -c formctl -n '__fish_formctl_path '\''presets'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_path '\''presets'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_path '\''presets'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_path '\''presets'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_path '\''presets'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_path '\''presets'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l verbose
+complete -c formctl -n '__fish_formctl_path '\''presets'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_path '\''presets'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_path '\''presets'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_path '\''presets'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_path '\''presets'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_path '\''presets'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_path '\''presets'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_path '\''presets'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (id, pattern, eyes, colours, frame, previewUrl, config)'
+complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''presets'\'' '\''list'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_path '\''ai'\''' -a 'draft' -d 'Draft a form from a prompt; refine it; create it'
-complete -c formctl -n '__fish_formctl_path '\''ai'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_path '\''ai'\''' -l help
-complete -c formctl -n '__fish_formctl_path '\''ai'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_path '\''ai'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_path '\''ai'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_path '\''ai'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_path '\''ai'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_path '\''ai'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l create
-complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l from -r -F
-complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l refine -r -F
-complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l verbose
+complete -c formctl -n '__fish_formctl_path '\''ai'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_path '\''ai'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_path '\''ai'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_path '\''ai'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_path '\''ai'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_path '\''ai'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_path '\''ai'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_path '\''ai'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l create -d 'create the form at once (1 more request)'
+complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l from -r -F -d 'go on with a draft saved to a file (JSON or YAML, as printed or saved here)'
+complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l output -x -a 'table json jsonl csv' -d 'json or yaml (default: an outline and a loop on a terminal, JSON in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l refine -r -F -d 'an instruction applied to the draft, e.g.'
+complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''ai'\'' '\''draft'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_path '\''team'\''' -a 'list' -d 'List the team members (never their passwords or keys)'
 complete -c formctl -n '__fish_formctl_path '\''team'\''' -a 'add' -d 'Add a member with a role; the password from a hidden prompt or --password-stdin'
 complete -c formctl -n '__fish_formctl_path '\''team'\''' -a 'update' -d 'Change a member'\''s name, e-mail, role, team name, sub-domains or password'
@@ -812,123 +812,123 @@ complete -c formctl -n '__fish_formctl_path '\''team'\''' -a 'block' -d 'Block a
 complete -c formctl -n '__fish_formctl_path '\''team'\''' -a 'unblock' -d 'Unblock a member'
 complete -c formctl -n '__fish_formctl_path '\''team'\''' -a 'reset-password' -d 'Change your own login password (with your own key): current, new, and new again'
 complete -c formctl -n '__fish_formctl_path '\''team'\''' -a 'rename' -d 'Rename the team (asks for your login password)'
-complete -c formctl -n '__fish_formctl_path '\''team'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_path '\''team'\''' -l help
-complete -c formctl -n '__fish_formctl_path '\''team'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_path '\''team'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_path '\''team'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_path '\''team'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_path '\''team'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_path '\''team'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l name -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l password-stdin
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l role -x -a 'Admin Editor Viewer'
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l sub-domain -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l email -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l name -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l password-stdin
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l role -x -a 'Admin Editor Viewer'
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l set-password
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l sub-domains -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l team-name -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''remove'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''remove'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''remove'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''remove'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''remove'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''remove'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''remove'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''remove'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''remove'\''' -l yes
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l yes
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''reset-password'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''reset-password'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''reset-password'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''reset-password'\''' -l password-stdin
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''reset-password'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''reset-password'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''reset-password'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''reset-password'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''reset-password'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''rename'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''rename'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''rename'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''rename'\''' -l password-stdin
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''rename'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''rename'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''rename'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''rename'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''rename'\''' -l verbose
+complete -c formctl -n '__fish_formctl_path '\''team'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_path '\''team'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_path '\''team'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_path '\''team'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_path '\''team'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_path '\''team'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_path '\''team'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_path '\''team'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (id, name, email, userType, blocked, teamName)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''list'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (id, name, email, userType, blocked, teamName)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l name -r -F -d 'display name (default: the e-mail before @)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l password-stdin -d 'read the password(s) from stdin, one per line (never a flag value)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l role -x -a 'Admin Editor Viewer' -d 'Admin, Editor or Viewer'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l sub-domain -r -F -d 'a sub-domain id they may use (repeatable)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''add'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (id, name, email, userType, blocked, teamName)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l email -r -F -d 'new e-mail'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l name -r -F -d 'display name'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l password-stdin -d 'read the new password from stdin (never a flag value)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l role -x -a 'Admin Editor Viewer' -d 'Admin, Editor or Viewer (takes effect on their next request)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l set-password -d 'set a new login password (hidden prompt)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l sub-domains -r -F -d 'comma-separated sub-domain ids (replaces the list)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l team-name -r -F -d 'the member'\''s team name'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''update'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''remove'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''remove'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''remove'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''remove'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''remove'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''remove'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''remove'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''remove'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''remove'\''' -l yes -d 'do not ask for confirmation (required when not on a terminal)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (id, name, email, userType, blocked, teamName)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''block'\''' -l yes -d 'do not ask for confirmation (required when not on a terminal)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (id, name, email, userType, blocked, teamName)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''unblock'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''reset-password'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''reset-password'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''reset-password'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''reset-password'\''' -l password-stdin -d 'read three lines from stdin: current, new, new again'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''reset-password'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''reset-password'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''reset-password'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''reset-password'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''reset-password'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''rename'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''rename'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''rename'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''rename'\''' -l password-stdin -d 'read your login password from stdin'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''rename'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''rename'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''rename'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''rename'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''team'\'' '\''rename'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_path '\''templates'\''' -a 'categories' -d 'List the template categories'
 complete -c formctl -n '__fish_formctl_path '\''templates'\''' -a 'list' -d 'List public templates: of one category, or the first of each'
 complete -c formctl -n '__fish_formctl_path '\''templates'\''' -a 'get' -d 'Show a template: an outline of its fields on a terminal, the raw record with -o json'
@@ -939,225 +939,225 @@ complete -c formctl -n '__fish_formctl_path '\''templates'\''' -a 'favorite' -d 
 complete -c formctl -n '__fish_formctl_path '\''templates'\''' -a 'unfavorite' -d 'Remove a template from your favorites'
 complete -c formctl -n '__fish_formctl_path '\''templates'\''' -a 'share' -d 'E-mail a public template link to at most 5 addresses'
 complete -c formctl -n '__fish_formctl_path '\''templates'\''' -a 'save' -d 'Save a form as a private template (never public)'
-complete -c formctl -n '__fish_formctl_path '\''templates'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_path '\''templates'\''' -l help
-complete -c formctl -n '__fish_formctl_path '\''templates'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_path '\''templates'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_path '\''templates'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_path '\''templates'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_path '\''templates'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_path '\''templates'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l items
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l category -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l limit -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l short-text -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l title -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorite'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorite'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorite'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorite'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorite'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorite'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorite'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorite'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''unfavorite'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''unfavorite'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''unfavorite'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''unfavorite'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''unfavorite'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''unfavorite'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''unfavorite'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''unfavorite'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''share'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''share'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''share'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''share'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''share'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''share'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''share'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''share'\''' -l to -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''share'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l category -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l title -r -F
-complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l verbose
+complete -c formctl -n '__fish_formctl_path '\''templates'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_path '\''templates'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_path '\''templates'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_path '\''templates'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_path '\''templates'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_path '\''templates'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_path '\''templates'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_path '\''templates'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (id, name, items)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l items -d 'embed up to six templates per category'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''categories'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l category -r -F -d 'a category by name (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (id, title, categoryName)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l limit -r -F -d 'at most this many, 1 to 100'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''list'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (id, title, categoryName)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table (an outline of its fields) or json (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''get'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (id, qrId, title, description, shortText, shortUrl, previewImage, qrImage, svgQrImage, scans, submissions, active, fields, qrConfig, isQuiz, quizConfig, submissionNotification, createdAt, updatedAt)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l short-text -r -F -d 'short text of the new form'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l title -r -F -d 'title of the new form'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''use'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (id, title, categoryName)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorites'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (id, title, categoryName)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''mine'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorite'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorite'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorite'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorite'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorite'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorite'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorite'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''favorite'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''unfavorite'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''unfavorite'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''unfavorite'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''unfavorite'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''unfavorite'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''unfavorite'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''unfavorite'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''unfavorite'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''share'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''share'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''share'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''share'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''share'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''share'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''share'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''share'\''' -l to -r -F -d 'comma-separated e-mail addresses (at most 5)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''share'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l category -r -F -d 'the category it goes in'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (id, title, categoryName)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l title -r -F -d 'the template'\''s title (default: the form'\''s)'
+complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''templates'\'' '\''save'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'logo' -d 'Upload an account logo (images only); use its URL in qrConfig.logo'
 complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'form' -d 'Upload a form asset (logo, background, backdrop, preview image)'
 complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'submission' -d 'Upload a file for a submission answer; put the fileId in answers'
 complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'list' -d 'List account logos and whether a form uses them'
 complete -c formctl -n '__fish_formctl_path '\''upload'\''' -a 'delete' -d 'Delete an unused form file'
-complete -c formctl -n '__fish_formctl_path '\''upload'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_path '\''upload'\''' -l help
-complete -c formctl -n '__fish_formctl_path '\''upload'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_path '\''upload'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_path '\''upload'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_path '\''upload'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_path '\''upload'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_path '\''upload'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l verbose
+complete -c formctl -n '__fish_formctl_path '\''upload'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_path '\''upload'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_path '\''upload'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_path '\''upload'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_path '\''upload'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_path '\''upload'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_path '\''upload'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_path '\''upload'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (fileId, fileUrl)'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''logo'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (fileId, fileUrl)'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''form'\''' -a '(formctl __complete forms 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l verbose
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (fileId, fileUrl)'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''submission'\''' -a '(formctl __complete forms 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''delete'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''delete'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''delete'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''delete'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''delete'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''delete'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''delete'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''delete'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''delete'\''' -l yes
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (fileId, fileUrl, mime, fileUsed)'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''list'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''delete'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''delete'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''delete'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''delete'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''delete'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''delete'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''delete'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''delete'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''delete'\''' -l yes -d 'do not ask for confirmation (required when not on a terminal)'
 complete -c formctl -n '__fish_formctl_at '\''upload'\'' '\''delete'\''' -a '(formctl __complete forms 2>/dev/null)'
 complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'get' -d 'Show the webhook settings (the secret masked unless --show-secret)'
 complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'enable' -d 'Send submission.created to URL (https; http only to a loopback host)'
@@ -1167,181 +1167,181 @@ complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'disable' -d 'St
 complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'listen' -d 'Receive deliveries locally: verify signatures, print events (a line each on a terminal, JSON lines in a pipe), forward to your app'
 complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'verify' -d 'Check a delivery signature over raw bytes: exit 0 when it matches, 1 when not'
 complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -a 'trigger' -d 'Create a sample submission so that a submission.created event fires (real data!)'
-complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -l help
-complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l show-secret
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l show-secret
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l yes
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''disable'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''disable'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''disable'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''disable'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''disable'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''disable'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''disable'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''disable'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''disable'\''' -l yes
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l forward-to -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l port -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l register
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l secret-file -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''verify'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''verify'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''verify'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''verify'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''verify'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''verify'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''verify'\''' -l secret-file -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''verify'\''' -l signature -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''verify'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''verify'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l verbose
+complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_path '\''webhook'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (enabled, url, secret)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l show-secret -d 'print the whole secret'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''get'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (enabled, url, secret)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''enable'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (enabled, url, secret)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''set-url'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (enabled, url, secret)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l show-secret -d 'print the whole secret'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''rotate'\''' -l yes -d 'do not ask for confirmation (required when not on a terminal)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''disable'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''disable'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''disable'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''disable'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''disable'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''disable'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''disable'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''disable'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''disable'\''' -l yes -d 'do not ask for confirmation (required when not on a terminal)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (event, qrId, formTitle, submission)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l forward-to -r -F -d 'relay each verified delivery, raw body and headers unchanged, to this URL'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l port -r -F -d 'port on 127.0.0.1; 0 picks a free one'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l register -d 'point the account'\''s webhook at this listener while it runs (sandbox), and put the old setting back on exit'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l secret-file -r -F -d 'a file holding the webhook secret, or - for stdin (default: env FORMCTL_WEBHOOK_SECRET, else fetched once with webhook get); never a flag value'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''listen'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''verify'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''verify'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''verify'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''verify'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''verify'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''verify'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''verify'\''' -l secret-file -r -F -d 'a file holding the webhook secret (default: env FORMCTL_WEBHOOK_SECRET); never a flag value'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''verify'\''' -l signature -r -F -d 'the X-Service-Signature header, sha256=…'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''verify'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''verify'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys) (submissionId)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''webhook'\'' '\''trigger'\''' -a '(formctl __complete forms 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''api'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''api'\''' -l field -r -F
-complete -c formctl -n '__fish_formctl_at '\''api'\''' -l form -r -F
-complete -c formctl -n '__fish_formctl_at '\''api'\''' -l header -r -F
-complete -c formctl -n '__fish_formctl_at '\''api'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''api'\''' -l idempotency-key -r -F
-complete -c formctl -n '__fish_formctl_at '\''api'\''' -l include
-complete -c formctl -n '__fish_formctl_at '\''api'\''' -l input -r -F
-complete -c formctl -n '__fish_formctl_at '\''api'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''api'\''' -l method -r -F
-complete -c formctl -n '__fish_formctl_at '\''api'\''' -l paginate
-complete -c formctl -n '__fish_formctl_at '\''api'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''api'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''api'\''' -l raw-field -r -F
-complete -c formctl -n '__fish_formctl_at '\''api'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''api'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''api'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''api'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l allow-destructive
-complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l allow-write
-complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l client -x -a 'claude vscode cursor'
-complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l print-config
-complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l offline
-complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l verbose
+complete -c formctl -n '__fish_formctl_at '\''api'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''api'\''' -l field -r -F -d 'a typed parameter: true, false, null, numbers and JSON are parsed (repeatable)'
+complete -c formctl -n '__fish_formctl_at '\''api'\''' -l form -r -F -d 'send multipart/form-data: a text part, or a file part with key=@path (repeatable; one file)'
+complete -c formctl -n '__fish_formctl_at '\''api'\''' -l header -r -F -d 'an extra request header (repeatable)'
+complete -c formctl -n '__fish_formctl_at '\''api'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''api'\''' -l idempotency-key -r -F -d 'send an Idempotency-Key header (makes a POST safe to retry)'
+complete -c formctl -n '__fish_formctl_at '\''api'\''' -l include -d 'print the status line and the response headers before the body'
+complete -c formctl -n '__fish_formctl_at '\''api'\''' -l input -r -F -d 'the JSON request body from a file, or - for stdin'
+complete -c formctl -n '__fish_formctl_at '\''api'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''api'\''' -l method -r -F -d 'GET, POST, PUT, PATCH or DELETE (default GET, or POST when -f, -F, --input or --form give a body)'
+complete -c formctl -n '__fish_formctl_at '\''api'\''' -l paginate -d 'GET every page of a list (page 1 to totalPages, 100 a page unless -f limit=N) and print the items of all pages as one JSON array'
+complete -c formctl -n '__fish_formctl_at '\''api'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''api'\''' -l query -r -F -d 'JMESPath expression applied to the JSON response (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''api'\''' -l raw-field -r -F -d 'a string parameter: query for GET/DELETE, JSON body field otherwise (repeatable)'
+complete -c formctl -n '__fish_formctl_at '\''api'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''api'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''api'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''api'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys)'
+complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''quota'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l allow-destructive -d 'offer the tools that delete or cannot be undone (delete, archive, member removal, webhook changes)'
+complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l allow-write -d 'offer the tools that create or change (forms, submissions, templates use, team changes)'
+complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l client -x -a 'claude vscode cursor' -d 'the assistant --print-config writes for'
+complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l print-config -d 'print the JSON for an assistant'\''s MCP configuration (no key in it) and exit'
+complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''mcp'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l offline -d 'send no request (skips the key and clock checks)'
+complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''doctor'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'serve' -d 'Serve the emulator over HTTP until interrupted'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'keys' -d 'List the seeded API keys (owner, admin, editor, editor2, viewer, other account)'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'outbox' -d 'List the e-mails the sandbox "sent" (shares, notifications)'
@@ -1351,166 +1351,166 @@ complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'openapi' -d 'Pr
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'logs' -d 'List the sandbox'\''s request log: every API request, its status, time and injected fault'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'seed' -d 'Fill a form with realistic data for demos and tests: scans of its short link, or submissions'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -a 'reset' -d 'Delete the sandbox data directory'
-complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -l help
-complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l data -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l faults -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l host -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l plan -x -a 'free starter business professional enterprise'
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l port -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l quota -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l data -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l data -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l data -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''plan'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''plan'\''' -l data -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''plan'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''plan'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''plan'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''plan'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''plan'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''plan'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''plan'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''openapi'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''openapi'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''openapi'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''openapi'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''openapi'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''openapi'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''openapi'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''openapi'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l after -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l columns -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l csv-raw
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l data -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l follow
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l interval -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l json
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l output -x -a 'table json jsonl csv'
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l query -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l quiet
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l since -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l verbose
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l data -r -F -d 'data directory (default: FORMCTL_SANDBOX_DIR or <config dir>/sandbox)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l faults -r -F -d 'inject faults: rate=0.2,kinds=500+503+429+drop+drop-after+latency,latency=300,retry-after=1,seed=1'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l host -r -F -d 'address to bind'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l plan -x -a 'free starter business professional enterprise' -d 'the main account'\''s plan'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l port -r -F -d 'port; 0 picks a free one (default: FORMCTL_SANDBOX_PORT, the sandbox-port setting, or 4010: the sandbox'\''s one address, where its links point)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l quota -r -F -d 'override the monthly request limit (for tests)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''serve'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l data -r -F -d 'data directory'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''keys'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l data -r -F -d 'data directory (default: the served sandbox the profile points at, else the embedded one)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''outbox'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l data -r -F -d 'data directory (default: the served sandbox the profile points at, else the embedded one)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''deliveries'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''plan'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''plan'\''' -l data -r -F -d 'data directory'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''plan'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''plan'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''plan'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''plan'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''plan'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''plan'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''plan'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''openapi'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''openapi'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''openapi'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''openapi'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''openapi'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''openapi'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''openapi'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''openapi'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l after -r -F -d 'only entries after this id (the id column)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l columns -r -F -d 'comma-separated fields to show (table and CSV columns, JSON keys)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l csv-raw -d 'write CSV cells as they are: by default a cell that begins with = + - @ gets a leading '\'' so spreadsheets do not run it'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l data -r -F -d 'data directory (default: the served sandbox the profile points at, else the embedded one)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l follow -d 'keep printing new requests until Ctrl-C: a JSON line each in a pipe, CSV rows under one header with -o csv'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l interval -r -F -d 'how often --follow looks, in milliseconds'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l json -d 'shortcut for --output json'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l output -x -a 'table json jsonl csv' -d 'output format: table, json, jsonl or csv (default: table on a terminal, json in a pipe)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l query -r -F -d 'JMESPath expression applied to what -o json prints (e.g.'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l quiet -d 'print only ids, one per line'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l since -r -F -d 'only entries at or after this time: 2026-11-01, 2026-11-01T08:00, …T08:00:00Z, now, today, yesterday, 7d / 12h / 30m / 90s / 2w ago, Unix seconds'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''logs'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''seed'\''' -a 'scans' -d 'Visits of the short link: returning visitors, devices, countries and cities, a daily rhythm, ~15 % ending in a submission'
 complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''seed'\''' -a 'submissions' -d 'Valid example submissions, created at once (benchmarks, paging demos)'
-complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''seed'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''seed'\''' -l help
-complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''seed'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''seed'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''seed'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''seed'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''seed'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''seed'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l count -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l data -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l days -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l seed -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l verbose
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''seed'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''seed'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''seed'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''seed'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''seed'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''seed'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''seed'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_path '\''sandbox'\'' '\''seed'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l count -r -F -d 'number of scans (1 to 1,000,000)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l data -r -F -d 'data directory (default: the served sandbox the profile points at, else the embedded one)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l days -r -F -d 'spread over the last N calendar days, today included'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l seed -r -F -d 'random seed: the same seed gives the same scans'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''scans'\''' -a '(formctl __complete forms 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''submissions'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''submissions'\''' -l count -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''submissions'\''' -l data -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''submissions'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''submissions'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''submissions'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''submissions'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''submissions'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''submissions'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''submissions'\''' -l verbose
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''submissions'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''submissions'\''' -l count -r -F -d 'number of submissions (1 to 5,000,000)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''submissions'\''' -l data -r -F -d 'data directory (default: the served sandbox the profile points at, else the embedded one)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''submissions'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''submissions'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''submissions'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''submissions'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''submissions'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''submissions'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''submissions'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''seed'\'' '\''submissions'\''' -a '(formctl __complete forms 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''reset'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''reset'\''' -l data -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''reset'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''reset'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''reset'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''reset'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''reset'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''reset'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''reset'\''' -l verbose
-complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''reset'\''' -l yes
-complete -c formctl -n '__fish_formctl_at '\''completion'\''' -l base-url -r -F
-complete -c formctl -n '__fish_formctl_at '\''completion'\''' -l help
-complete -c formctl -n '__fish_formctl_at '\''completion'\''' -l max-requests -r -F
-complete -c formctl -n '__fish_formctl_at '\''completion'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)'
-complete -c formctl -n '__fish_formctl_at '\''completion'\''' -l retries -r -F
-complete -c formctl -n '__fish_formctl_at '\''completion'\''' -l sandbox
-complete -c formctl -n '__fish_formctl_at '\''completion'\''' -l timeout -r -F
-complete -c formctl -n '__fish_formctl_at '\''completion'\''' -l verbose
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''reset'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''reset'\''' -l data -r -F -d 'data directory'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''reset'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''reset'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''reset'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''reset'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''reset'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''reset'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''reset'\''' -l verbose -d 'log each API request on stderr, and the request count'
+complete -c formctl -n '__fish_formctl_at '\''sandbox'\'' '\''reset'\''' -l yes -d 'do not ask for confirmation'
+complete -c formctl -n '__fish_formctl_at '\''completion'\''' -l base-url -r -F -d 'API base URL, ending in /v1'
+complete -c formctl -n '__fish_formctl_at '\''completion'\''' -l help -d 'display help for command'
+complete -c formctl -n '__fish_formctl_at '\''completion'\''' -l max-requests -r -F -d 'stop (exit 5) before sending request n+1 of this run'
+complete -c formctl -n '__fish_formctl_at '\''completion'\''' -l profile -x -a '(formctl __complete profiles 2>/dev/null)' -d 'profile to use'
+complete -c formctl -n '__fish_formctl_at '\''completion'\''' -l retries -r -F -d 'retries for 429 and transient failures (default 3)'
+complete -c formctl -n '__fish_formctl_at '\''completion'\''' -l sandbox -d 'run against the embedded sandbox: no account needed'
+complete -c formctl -n '__fish_formctl_at '\''completion'\''' -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c formctl -n '__fish_formctl_at '\''completion'\''' -l verbose -d 'log each API request on stderr, and the request count'
 complete -c formctl -n '__fish_formctl_at '\''completion'\''' -a 'bash zsh fish'
 complete -c formctl -n '__fish_formctl_at '\''help'\''' -a 'auth config forms submissions analytics presets ai team templates upload webhook api quota mcp doctor sandbox completion'

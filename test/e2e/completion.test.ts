@@ -102,5 +102,8 @@ describe('completion in the real shells (bash, zsh, fish)', () => {
     expect(fish(`formctl analytics ${qrId} --period `)).toEqual(['custom', 'day', 'month', 'months', 'week', 'year', 'years']);
     expect(fish('formctl team add a@b.co --role ')).toEqual(['Admin', 'Editor', 'Viewer']);
     expect(fish('formctl forms list --sa')).toContain('--sandbox');
+    // with what each flag does, as fish shows it beside the flag
+    const described = execFileSync('fish', ['--no-config', '-c', `source ${resolve(root, files.fish)}; complete -C 'formctl forms list --sa'`], { cwd: dir.path, env, encoding: 'utf8' });
+    expect(described).toMatch(/^--sandbox\trun against the embedded sandbox/m);
   });
 });

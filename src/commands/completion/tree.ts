@@ -13,6 +13,8 @@ export interface CommandNode {
   valueOptions: string[];
   /** what the first argument is, when it can be completed from local files */
   argKind?: DynamicKind;
+  /** each long option's help, first sentence (shells that show one: fish) */
+  optionHelp: Record<string, string>;
   /** a group whose default verb runs when none is named: its words stay after its argument */
   defaultVerb?: boolean;
   children: CommandNode[];
@@ -40,17 +42,20 @@ function withGlobals(root: CommandNode): CommandNode {
     options: [...new Set([...n.options, ...globals, '--help'])].sort(),
     choices: { ...globalChoices, ...n.choices },
     valueOptions: [...new Set([...n.valueOptions, ...root.valueOptions])].sort(),
+    optionHelp: { ...root.optionHelp, '--help': 'display help for command', ...n.optionHelp },
     children: n.children.map(inherit),
   });
-  const help: CommandNode = { path: ['help'], description: 'Help on a command or a topic', options: [], choices: { '': root.children.map((c) => c.path[0]!) }, valueOptions: [], children: [] };
+  const help: CommandNode = { path: ['help'], description: 'Help on a command or a topic', options: [], choices: { '': root.children.map((c) => c.path[0]!) }, valueOptions: [], optionHelp: {}, children: [] };
   return { ...root, options: [...new Set([...root.options, '--help'])].sort(), children: [...root.children.map(inherit), help] };
 }
 
 function describeNode(cmd: Command, path: string[]): CommandNode {
   const options: string[] = [];
   const choices: Record<string, string[]> = {};
+  const optionHelp: Record<string, string> = {};
   for (const o of cmd.options) {
     if ((o as { hidden?: boolean }).hidden) continue;
+    if (o.long) optionHelp[o.long] = o.description.split(/\n|(?<=\.) /)[0]!.replace(/\s*\(env [^)]*\)$/, '');
     if (o.long) options.push(o.long);
     if (o.short) options.push(o.short);
     const argChoices = (o as { argChoices?: string[] }).argChoices ?? (o.long ? COMPLETION_VALUES[o.long] : undefined);
@@ -73,6 +78,7 @@ function describeNode(cmd: Command, path: string[]): CommandNode {
     choices,
     valueOptions: valueOptions.sort(),
     argKind,
+    optionHelp,
     children: cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden).map((c) => describeNode(c, [...path, c.name()])),
   };
   return withDefaultVerb(node, (cmd as unknown as { _defaultCommandName?: string })._defaultCommandName);
@@ -91,6 +97,7 @@ function withDefaultVerb(node: CommandNode, name: string | undefined): CommandNo
     options: [...new Set([...node.options, ...verb.options])].sort(),
     choices: { ...values, ...node.choices, ...(args && !node.choices[''] ? { '': args } : {}) },
     valueOptions: [...new Set([...node.valueOptions, ...verb.valueOptions])].sort(),
+    optionHelp: { ...verb.optionHelp, ...node.optionHelp },
     argKind: node.argKind ?? verb.argKind,
     defaultVerb: true,
   };
@@ -232,7 +239,8 @@ export function fishScript(root: CommandNode): string {
     for (const o of n.options.filter((o) => o.startsWith('--'))) {
       const vals = n.choices[o];
       const how = vals ? ` -x -a ${shQuote(vals.join(' '))}` : o === '--profile' ? ` -x -a ${shQuote('(formctl __complete profiles 2>/dev/null)')}` : n.valueOptions.includes(o) ? ' -r -F' : '';
-      lines.push(`complete -c formctl -n ${shQuote(cond)} -l ${o.slice(2)}${how}`);
+      const help = n.optionHelp[o];
+      lines.push(`complete -c formctl -n ${shQuote(cond)} -l ${o.slice(2)}${how}${help ? ` -d ${shQuote(help)}` : ''}`);
     }
     if (n.choices['']) lines.push(`complete -c formctl -n ${shQuote(cond)} -a ${shQuote(n.choices[''].join(' '))}`);
     if (n.argKind) lines.push(`complete -c formctl -n ${shQuote(cond)} -a ${shQuote(`(formctl __complete ${n.argKind} 2>/dev/null)`)}`);
