@@ -86,6 +86,8 @@ describe('completion in the real shells (bash, zsh, fish)', () => {
     expect(zsh(['formctl', 'analytics', qrId, '--period', ''])).toBe('compadd day week month months year years custom');
     expect(zsh(['formctl', 'team', 'update', 'a@b.co', '--role', ''])).toBe('compadd Admin Editor Viewer');
     expect(zsh(['formctl', 'forms', 'list', '--profile', ''])).toBe('compadd play');
+    // flags through _describe (each with what it does), the global ones after the verb too
+    expect(zsh(['formctl', 'forms', 'list', '--s'])).toMatch(/^describe .*--sandbox .*--sort/);
   });
 
   it('fish: the same candidates through complete -C', () => {

@@ -55,7 +55,9 @@ function describeNode(cmd: Command, path: string[]): CommandNode {
   const optionHelp: Record<string, string> = {};
   for (const o of cmd.options) {
     if ((o as { hidden?: boolean }).hidden) continue;
-    if (o.long) optionHelp[o.long] = o.description.split(/\n|(?<=\.) /)[0]!.replace(/\s*\(env [^)]*\)$/, '');
+    const help = o.description.split(/\n|(?<=\.) /)[0]!.replace(/\s*\(env [^)]*\)$/, '');
+    if (o.long) optionHelp[o.long] = help;
+    if (o.short) optionHelp[o.short] = help;
     if (o.long) options.push(o.long);
     if (o.short) options.push(o.short);
     const argChoices = (o as { argChoices?: string[] }).argChoices ?? (o.long ? COMPLETION_VALUES[o.long] : undefined);
@@ -187,7 +189,9 @@ export function zshScript(root: CommandNode): string {
         ...(n.choices[''] ?? []).map((c) => `${c}:`),
       ];
       const values = Object.entries(n.choices).filter(([k]) => k !== '').map(([o, v]) => shQuote(`${o}=${v.join(' ')}`));
-      return `    ${shQuote(n.path.join(' '))}) cmds=(${items.map(shQuote).join(' ')}); opts=(${n.options.join(' ')}); vals=(${values.join(' ')}); paths=(${n.valueOptions.join(' ')}); kind=${n.argKind ?? ''} ;;`;
+      // each option with what it does, as _describe shows it beside the option
+      const opts = n.options.map((o) => shQuote(`${o}:${(n.optionHelp[o] ?? '').replace(/:/g, '\\:')}`));
+      return `    ${shQuote(n.path.join(' '))}) cmds=(${items.map(shQuote).join(' ')}); opts=(${opts.join(' ')}); vals=(${values.join(' ')}); paths=(${n.valueOptions.join(' ')}); kind=${n.argKind ?? ''} ;;`;
     })
     .join('\n');
   return `#compdef formctl
@@ -215,7 +219,7 @@ ${cases}
   if [[ $prev == --profile ]]; then compadd -- $(formctl __complete profiles 2>/dev/null); return; fi
   if (( \${paths[(Ie)$prev]} )); then _files; return; fi
   if [[ "\${words[CURRENT]}" == -* ]]; then
-    compadd -- $opts
+    _describe 'option' opts
   elif (( \${#cmds} )); then
     _describe 'command' cmds
   elif [[ -n $kind ]]; then
