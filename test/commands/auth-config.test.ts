@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configEnv } from '../helpers/fixtures.js';
 import { startSandbox, type SandboxHandle } from '../helpers/commandSandbox.js';
@@ -70,7 +70,10 @@ describe('auth status, list, switch, logout', () => {
     expect(s.exitCode).toBe(4);
     expect(JSON.parse(s.stdout)).toMatchObject({ profile: 'default (not set up)', key: '(none)' });
     expect(JSON.parse(s.stderr)).toMatchObject({ message: expect.stringMatching(/^not logged in: profile "default" has no base URL/), exitCode: 4 });
-    expect((await runInProcess(['--sandbox', 'auth', 'status', '--json'], { env })).exitCode).toBe(0);
+    const sandboxed = await runInProcess(['--sandbox', 'auth', 'status', '--json'], { env });
+    // the sandbox's plan, as `quota` shows it: read from its data, which a status never creates
+    expect([sandboxed.exitCode, JSON.parse(sandboxed.stdout).plan]).toEqual([0, 'free']);
+    expect(existsSync(`${env.FORMCTL_CONFIG_DIR}/sandbox`)).toBe(false);
     dir.remove();
   });
 

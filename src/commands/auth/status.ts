@@ -32,7 +32,8 @@ export async function run(deps: Deps, _args: unknown[], opts: { check?: boolean 
     baseUrl: t.sandbox ? 'embedded sandbox' : (t.baseUrl ?? '(none)'),
     key: found.key ? `${maskSecret(found.key)} (${found.source})` : t.sandbox ? 'sandbox owner key' : '(none)',
     keySource: found.source ?? '(none)',
-    plan: t.plan ?? '(unknown)',
+    // the sandbox's plan is its data's, as `formctl --sandbox quota` shows it (read, never created)
+    plan: t.sandbox ? (await (await import('../../cmdutil/ledger.js')).sandboxQuotaUsage(deps)).plan : (t.plan ?? '(unknown)'),
     configFile: configPath(deps.io.env),
   };
   if (opts.check) {
