@@ -33,7 +33,7 @@ export async function run(deps: Deps, _args: unknown[], opts: { check?: boolean 
     key: found.key ? `${maskSecret(found.key)} (${found.source})` : t.sandbox ? 'sandbox owner key' : '(none)',
     keySource: found.source ?? '(none)',
     // the sandbox's plan is its data's, as `formctl --sandbox quota` shows it (read, never created)
-    plan: t.sandbox ? (await (await import('../../cmdutil/ledger.js')).sandboxQuotaUsage(deps)).plan : (t.plan ?? '(unknown)'),
+    plan: (t.sandbox ? (await (await import('../../cmdutil/ledger.js')).sandboxQuotaUsage(deps)).plan : t.plan) ?? '(unknown)',
     configFile: configPath(deps.io.env),
   };
   if (opts.check) {
