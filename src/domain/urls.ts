@@ -40,3 +40,12 @@ export function isNonPublicAddress(ip: string): boolean {
   const first = parseInt(h.split(':')[0] || '0', 16);
   return (first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80 || (first & 0xff00) === 0xff00 || h.startsWith('::ffff:');
 }
+
+/** a percent-encoded text decoded, or the text as it is when it is not valid percent-encoding */
+export function decodeOrKeep(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

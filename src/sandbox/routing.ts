@@ -2,6 +2,7 @@
 // and the public pages; each declares its own route type.
 
 import { QR_ID_PATTERN } from '../domain/ids.js';
+import { decodeOrKeep } from '../domain/urls.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -42,17 +43,9 @@ export class RouteTable<R extends PathRoute> {
       const m = c.regex.exec(path);
       if (!m) continue;
       const params: Record<string, string> = {};
-      c.names.forEach((n, i) => (params[n] = safeDecode(m[i + 1] ?? '')));
+      c.names.forEach((n, i) => (params[n] = decodeOrKeep(m[i + 1] ?? '')));
       return { route: c.route, params };
     }
     return null;
-  }
-}
-
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
   }
 }

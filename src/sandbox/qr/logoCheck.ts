@@ -1,3 +1,4 @@
+import { decodeOrKeep } from '../../domain/urls.js';
 import { sniffFile } from '../../domain/fileTypes.js';
 
 // What the sandbox will draw as a QR logo. resvg decodes an image whole, whatever size its header
@@ -48,21 +49,13 @@ async function svgProblem(bytes: Buffer, depth: number): Promise<string | undefi
   for (const m of tree.matchAll(SVG_DATA_URL)) {
     if (depth >= 2) return 'an SVG logo with images nested more than twice is not drawn by the sandbox';
     // (base64 wrapped over lines: its spaces and line breaks are skipped)
-    const payload = m[1] ? Buffer.from(m[2]!, 'base64') : Buffer.from(safeDecode(m[2]!), 'utf8');
+    const payload = m[1] ? Buffer.from(m[2]!, 'base64') : Buffer.from(decodeOrKeep(m[2]!), 'utf8');
     // by its bytes, as resvg reads it, not by the type the URL declares
     const sniffed = sniffFile(payload);
     const inner = sniffed?.kind === 'image' ? await logoProblem(payload, sniffed.mime, depth + 1) : undefined;
     if (inner) return `an image inside the SVG: ${inner}`;
   }
   return undefined;
-}
-
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
 }
 
 /**
