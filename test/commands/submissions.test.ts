@@ -637,6 +637,11 @@ describe('import', () => {
     const r = await sb.cli(['submissions', 'import', f.qrId, file, '--dry-run', '--errors', errs]);
     expect([r.exitCode, r.stderr]).toEqual([3, expect.stringMatching(/^row 5: Mail/m)]);
     expect(r.stderr).toContain('1 of 2 rows valid');
+    // -o json is --json, as for sync; the two saying different things is exit 2 (the shared output-flag check)
+    const summary = await sb.cli(['submissions', 'import', f.qrId, file, '--dry-run', '-o', 'json']);
+    expect(JSON.parse(summary.stdout)).toMatchObject({ rows: 2, rejected: 1, dryRun: true });
+    const both = await sb.cli(['submissions', 'import', f.qrId, file, '--dry-run', '--json', '-o', 'text']);
+    expect([both.exitCode, both.stderr]).toEqual([2, expect.stringContaining('--json is -o json, and -o says text: give one of them')]);
     // as JSON: found locally, so code 0 and no httpStatus (scripting-and-ci.md, "Errors as JSON")
     const asJson = await sb.cli(['submissions', 'import', f.qrId, file, '--dry-run'], { env: { FORMCTL_ERROR_FORMAT: 'json' } });
     const failure = JSON.parse(asJson.stderr.trim().split('\n').pop()!);

@@ -164,8 +164,7 @@ function report(deps: Deps, opts: Opts, qrId: string, summary: Summary, rejected
 }
 
 export async function run(deps: Deps, [qrId, file]: unknown[], given: Opts): Promise<void> {
-  // -o json and --json alike (as sync takes them); a contradiction of the two is named before anything is read
-  if (given.json && given.output === 'text') throw new UsageError('--json is -o json, and -o says text: give one of them');
+  // -o json and --json alike (as sync takes them; deps.prepare names a contradiction of the two)
   const opts = { ...given, json: given.json === true || given.output === 'json' };
   const id = requireQrId(qrId);
   const path = String(file);
